@@ -1,0 +1,130 @@
+package dev.distlock;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Acquires distributed locks programmatically; the same client backs
+ * {@link DistributedLock @DistributedLock}. The auto-configured bean can be injected, and
+ * replaced by defining a bean of this type.
+ * <pre class="code">
+ * try (LockHandle lock = lockClient.lock("lock:sku:25")) {
+ *     // only one holder of lock:sku:25 across all instances runs here
+ * }
+ * </pre>
+ * Keys are used as given, after the configured {@code distlock.key-prefix}.
+ */
+public interface LockClient {
+
+	/**
+	 * Returns the options used where a call gives none: {@code distlock.wait-time} and
+	 * {@code distlock.lease-time}.
+	 * @return the default options
+	 */
+	LockOptions defaultOptions();
+
+	/**
+	 * Tries to acquire the lock, waiting up to the options' wait time while another holder
+	 * has it. If the calling thread is interrupted while waiting, it returns empty with the
+	 * interrupt flag set.
+	 * @param key the lock key
+	 * @param options how long to wait and how long the lease lasts
+	 * @return the held lock, or empty if it was not acquired within the wait time
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 */
+	Optional<LockHandle> tryLock(String key, LockOptions options);
+
+	/**
+	 * Acquires the lock or throws, waiting up to the options' wait time.
+	 * @param key the lock key
+	 * @param options how long to wait and how long the lease lasts
+	 * @return the held lock, to be released by {@link LockHandle#close()}
+	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 */
+	LockHandle lock(String key, LockOptions options);
+
+	/**
+	 * Tries to acquire the lock with the given wait and lease times.
+	 * @param key the lock key
+	 * @param waitTime how long to wait for the lock
+	 * @param leaseTime how long the lease lasts
+	 * @return the held lock, or empty if it was not acquired within the wait time
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 */
+	default Optional<LockHandle> tryLock(String key, Duration waitTime, Duration leaseTime) {
+		return tryLock(key, new LockOptions(waitTime, leaseTime));
+	}
+
+	/**
+	 * Tries to acquire the lock with the {@linkplain #defaultOptions() default options}.
+	 * @param key the lock key
+	 * @return the held lock, or empty if it was not acquired within the wait time
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 */
+	default Optional<LockHandle> tryLock(String key) {
+		return tryLock(key, defaultOptions());
+	}
+
+	/**
+	 * Acquires the lock with the {@linkplain #defaultOptions() default options} or throws.
+	 * @param key the lock key
+	 * @return the held lock
+	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 */
+	default LockHandle lock(String key) {
+		return lock(key, defaultOptions());
+	}
+
+	/**
+	 * Runs the action while holding the lock and returns its result; the lock is released
+	 * when the action returns or throws.
+	 * @param <T> the result type
+	 * @param key the lock key
+	 * @param options how long to wait and how long the lease lasts
+	 * @param action the work to run under the lock
+	 * @return what the action returned
+	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws LockLeaseLostException if the action succeeded but the lease had expired before
+	 * the release, so the action may not have run alone
+	 */
+	default <T> T execute(String key, LockOptions options, Supplier<T> action) {
+		try (LockHandle handle = lock(key, options)) {
+			return action.get();
+		}
+	}
+
+	/**
+	 * Runs the action while holding the lock, with the {@linkplain #defaultOptions() default
+	 * options}.
+	 * @param <T> the result type
+	 * @param key the lock key
+	 * @param action the work to run under the lock
+	 * @return what the action returned
+	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws LockLeaseLostException if the lease had expired before the release
+	 */
+	default <T> T execute(String key, Supplier<T> action) {
+		return execute(key, defaultOptions(), action);
+	}
+
+	/**
+	 * Runs the action while holding the lock.
+	 * @param key the lock key
+	 * @param options how long to wait and how long the lease lasts
+	 * @param action the work to run under the lock
+	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws LockLeaseLostException if the lease had expired before the release
+	 */
+	default void run(String key, LockOptions options, Runnable action) {
+		try (LockHandle handle = lock(key, options)) {
+			action.run();
+		}
+	}
+
+}

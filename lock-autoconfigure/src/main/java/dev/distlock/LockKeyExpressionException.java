@@ -1,0 +1,26 @@
+package dev.distlock;
+
+import java.lang.reflect.Method;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Thrown when the key expression of a {@link DistributedLock @DistributedLock} method cannot be
+ * evaluated, or yields {@code null} or a blank string. The method is not invoked.
+ */
+public class LockKeyExpressionException extends DistributedLockException {
+
+	/**
+	 * Creates the exception.
+	 * @param method the annotated method
+	 * @param expression the key expression
+	 * @param problem what the expression yielded or why it failed
+	 * @param cause the evaluation failure, if any
+	 */
+	public LockKeyExpressionException(Method method, String expression, String problem, @Nullable Throwable cause) {
+		super("Lock key expression \"" + expression + "\" on " + LockMethods.describe(method) + " " + problem
+				+ ". Make the expression yield a non-blank key for every call, for example by checking the "
+				+ "arguments before calling the method.", cause);
+	}
+
+}

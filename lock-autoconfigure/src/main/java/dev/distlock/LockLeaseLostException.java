@@ -1,0 +1,36 @@
+package dev.distlock;
+
+import java.time.Duration;
+
+/**
+ * Thrown on release when the lock was no longer held by this acquisition: its lease had
+ * expired, and the key was gone or already held by another owner. The work done under the
+ * lock may have overlapped with another holder's; nothing of the other holder was deleted.
+ * Choose a longer lease time for work that can take this long.
+ */
+public class LockLeaseLostException extends DistributedLockException {
+
+	private final String key;
+
+	/**
+	 * Creates the exception.
+	 * @param key the Redis key of the lock
+	 * @param leaseTime the lease the lock was acquired with
+	 * @param held how long the lock had been held when the loss was found
+	 */
+	public LockLeaseLostException(String key, Duration leaseTime, Duration held) {
+		super("Lock '" + key + "' was lost before release: its lease of " + leaseTime + " expired after the lock had "
+				+ "been held for " + held.toMillis() + "ms, so another holder may have run at the same time. "
+				+ "Use a lease time longer than the locked work takes.", null);
+		this.key = key;
+	}
+
+	/**
+	 * Returns the Redis key of the lost lock.
+	 * @return the key
+	 */
+	public String getKey() {
+		return this.key;
+	}
+
+}

@@ -1,0 +1,44 @@
+package dev.distlock;
+
+import java.time.Duration;
+
+/**
+ * Thrown when a lock is held by someone else for longer than the caller was willing to wait.
+ */
+public class LockNotAcquiredException extends DistributedLockException {
+
+	private final String key;
+
+	private final Duration waited;
+
+	/**
+	 * Creates the exception.
+	 * @param key the Redis key of the lock
+	 * @param waitTime how long the caller was willing to wait
+	 * @param waited how long the caller actually waited
+	 */
+	public LockNotAcquiredException(String key, Duration waitTime, Duration waited) {
+		super("Lock '" + key + "' was not acquired: another holder kept it beyond the wait time of " + waitTime
+				+ " (waited " + waited.toMillis() + "ms). Retry later, or raise waitTime if callers should queue "
+				+ "for longer.", null);
+		this.key = key;
+		this.waited = waited;
+	}
+
+	/**
+	 * Returns the Redis key of the lock that was not acquired.
+	 * @return the key
+	 */
+	public String getKey() {
+		return this.key;
+	}
+
+	/**
+	 * Returns how long the caller waited before giving up.
+	 * @return the time waited
+	 */
+	public Duration getWaited() {
+		return this.waited;
+	}
+
+}

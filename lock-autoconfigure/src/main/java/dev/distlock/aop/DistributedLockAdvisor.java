@@ -1,0 +1,72 @@
+package dev.distlock.aop;
+
+import java.lang.reflect.Method;
+
+import org.aopalliance.aop.Advice;
+
+import org.springframework.aop.ClassFilter;
+import org.springframework.aop.Pointcut;
+import org.springframework.aop.support.AbstractPointcutAdvisor;
+import org.springframework.aop.support.StaticMethodMatcherPointcut;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.AnnotationUtils;
+
+import dev.distlock.DistributedLock;
+
+/**
+ * Applies the {@link DistributedLockInterceptor} to methods that carry
+ * {@link DistributedLock @DistributedLock}, directly, through a meta-annotation or on an
+ * interface they implement.
+ * <p>
+ * Its {@linkplain #DEFAULT_ORDER default order} puts the lock outside Spring's
+ * {@code @Transactional} advisor (which has {@link Ordered#LOWEST_PRECEDENCE}), so a lock is
+ * taken before the transaction begins and released after it commits.
+ */
+public class DistributedLockAdvisor extends AbstractPointcutAdvisor {
+
+	/** The default order: ahead of the transaction advisor, so the lock wraps the commit. */
+	public static final int DEFAULT_ORDER = Ordered.LOWEST_PRECEDENCE - 100;
+
+	private final Pointcut pointcut;
+
+	private final DistributedLockInterceptor interceptor;
+
+	/**
+	 * Creates an advisor.
+	 * @param definitions finds the locks of methods
+	 * @param interceptor the interceptor to apply
+	 * @param order the order of this advisor among the others on the same method
+	 */
+	public DistributedLockAdvisor(LockDefinitionSource definitions, DistributedLockInterceptor interceptor, int order) {
+		this.pointcut = new LockPointcut(definitions);
+		this.interceptor = interceptor;
+		setOrder(order);
+	}
+
+	@Override
+	public Pointcut getPointcut() {
+		return this.pointcut;
+	}
+
+	@Override
+	public Advice getAdvice() {
+		return this.interceptor;
+	}
+
+	private static final class LockPointcut extends StaticMethodMatcherPointcut {
+
+		private final LockDefinitionSource definitions;
+
+		LockPointcut(LockDefinitionSource definitions) {
+			this.definitions = definitions;
+			setClassFilter((type) -> AnnotationUtils.isCandidateClass(type, DistributedLock.class));
+		}
+
+		@Override
+		public boolean matches(Method method, Class<?> targetClass) {
+			return this.definitions.find(method, targetClass) != null;
+		}
+
+	}
+
+}

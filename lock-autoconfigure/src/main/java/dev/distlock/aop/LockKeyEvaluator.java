@@ -1,0 +1,103 @@
+package dev.distlock.aop;
+
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.context.expression.AnnotatedElementKey;
+import org.springframework.context.expression.BeanFactoryResolver;
+import org.springframework.context.expression.CachedExpressionEvaluator;
+import org.springframework.context.expression.MethodBasedEvaluationContext;
+import org.springframework.expression.EvaluationException;
+import org.springframework.expression.Expression;
+import org.springframework.expression.ParseException;
+import org.springframework.util.StringUtils;
+
+import dev.distlock.InvalidLockDefinitionException;
+import dev.distlock.LockKeyExpressionException;
+
+/**
+ * Parses key expressions once per method and target class, and evaluates them for each call in
+ * a {@link MethodBasedEvaluationContext}: parameters by name ({@code #skuId}) or index
+ * ({@code #p0}, {@code #a0}), beans as {@code @name}, and {@link LockKeyRootObject} as
+ * {@code #root}.
+ */
+public class LockKeyEvaluator extends CachedExpressionEvaluator {
+
+	private final Map<ExpressionKey, Expression> expressions = new ConcurrentHashMap<>(64);
+
+	private final @Nullable BeanFactoryResolver beanResolver;
+
+	/**
+	 * Creates an evaluator.
+	 * @param beanFactory resolves {@code @name} bean references, or {@code null} to allow none
+	 */
+	public LockKeyEvaluator(@Nullable BeanFactory beanFactory) {
+		this.beanResolver = (beanFactory != null) ? new BeanFactoryResolver(beanFactory) : null;
+	}
+
+	/**
+	 * Parses the expression of a method and checks that every {@code #variable} it uses is a
+	 * parameter of the method.
+	 * @param method the annotated method
+	 * @param targetClass the class the method is called on
+	 * @param expression the key expression
+	 * @throws InvalidLockDefinitionException if the expression does not parse or names an
+	 * unknown variable
+	 */
+	public void check(Method method, Class<?> targetClass, String expression) {
+		Expression parsed;
+		try {
+			parsed = parse(method, targetClass, expression);
+		}
+		catch (ParseException ex) {
+			throw new InvalidLockDefinitionException(method,
+					"the key expression \"" + expression + "\" does not parse: " + ex.getMessage(), ex);
+		}
+		new KeyExpressionVariables(method, getParameterNameDiscoverer().getParameterNames(method)).check(parsed);
+	}
+
+	/**
+	 * Evaluates the key of one call.
+	 * @param definition the lock of the called method
+	 * @param args the call's arguments
+	 * @param target the object the method is called on
+	 * @param targetClass the class of the target
+	 * @return the key, never blank
+	 * @throws LockKeyExpressionException if the expression fails, or yields null or a blank
+	 * string
+	 */
+	public String evaluate(LockDefinition definition, @Nullable Object[] args, @Nullable Object target,
+			Class<?> targetClass) {
+		Method method = definition.method();
+		String expression = definition.keyExpression();
+		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(
+				new LockKeyRootObject(method, args, target, targetClass), method, args, getParameterNameDiscoverer());
+		if (this.beanResolver != null) {
+			context.setBeanResolver(this.beanResolver);
+		}
+		Object value;
+		try {
+			value = parse(method, targetClass, expression).getValue(context);
+		}
+		catch (EvaluationException ex) {
+			throw new LockKeyExpressionException(method, expression, "failed: " + ex.getMessage(), ex);
+		}
+		if (value == null) {
+			throw new LockKeyExpressionException(method, expression, "yielded null", null);
+		}
+		String key = value.toString();
+		if (!StringUtils.hasText(key)) {
+			throw new LockKeyExpressionException(method, expression, "yielded a blank key \"" + key + "\"", null);
+		}
+		return key;
+	}
+
+	private Expression parse(Method method, Class<?> targetClass, String expression) {
+		return getExpression(this.expressions, new AnnotatedElementKey(method, targetClass), expression);
+	}
+
+}

@@ -1,0 +1,90 @@
+package dev.distlock.autoconfigure;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Role;
+import org.springframework.core.env.Environment;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.util.function.SingletonSupplier;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockOptions;
+import dev.distlock.aop.DistributedLockAdvisor;
+import dev.distlock.aop.DistributedLockInterceptor;
+import dev.distlock.aop.LockDefinitionSource;
+import dev.distlock.aop.LockDefinitionValidator;
+import dev.distlock.aop.LockKeyEvaluator;
+import dev.distlock.redis.JitteredBackoffWaiter;
+import dev.distlock.redis.RedisLockClient;
+
+/**
+ * Auto-configures distlock: a {@link LockClient} on the application's Redis connection, and the
+ * advisor that locks {@link dev.distlock.DistributedLock @DistributedLock} methods.
+ */
+@AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
+@ConditionalOnClass({ RedisConnectionFactory.class, StringRedisTemplate.class })
+@ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(DistributedLockProperties.class)
+@Import(DistributedLockProxyRegistrar.class)
+public final class DistributedLockAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(LockClient.class)
+	@ConditionalOnSingleCandidate(RedisConnectionFactory.class)
+	RedisLockClient distributedLockClient(RedisConnectionFactory connectionFactory,
+			DistributedLockProperties properties) {
+		StringRedisTemplate redis = new StringRedisTemplate(connectionFactory);
+		return new RedisLockClient(redis, JitteredBackoffWaiter.standard(), properties.getKeyPrefix(),
+				new LockOptions(properties.getWaitTime(), properties.getLeaseTime()));
+	}
+
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	@ConditionalOnMissingBean
+	static LockKeyEvaluator distributedLockKeyEvaluator(BeanFactory beanFactory) {
+		return new LockKeyEvaluator(beanFactory);
+	}
+
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	@ConditionalOnMissingBean
+	static LockDefinitionSource distributedLockDefinitionSource(LockKeyEvaluator distributedLockKeyEvaluator,
+			Environment environment) {
+		return new LockDefinitionSource(distributedLockKeyEvaluator, environment);
+	}
+
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	@ConditionalOnMissingBean
+	static DistributedLockAdvisor distributedLockAdvisor(LockDefinitionSource distributedLockDefinitionSource,
+			LockKeyEvaluator distributedLockKeyEvaluator, ObjectProvider<LockClient> lockClient,
+			Environment environment) {
+		// Bound here rather than from DistributedLockProperties: advisors are created while bean
+		// post-processors are still being registered, too early for a properties bean.
+		int order = Binder.get(environment).bind("distlock.order", Integer.class)
+			.orElse(DistributedLockAdvisor.DEFAULT_ORDER);
+		DistributedLockInterceptor interceptor = new DistributedLockInterceptor(distributedLockDefinitionSource,
+				distributedLockKeyEvaluator, SingletonSupplier.of(lockClient::getObject));
+		return new DistributedLockAdvisor(distributedLockDefinitionSource, interceptor, order);
+	}
+
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	static LockDefinitionValidator distributedLockDefinitionValidator(
+			LockDefinitionSource distributedLockDefinitionSource, ListableBeanFactory beanFactory) {
+		return new LockDefinitionValidator(distributedLockDefinitionSource, beanFactory);
+	}
+
+}

@@ -1,0 +1,75 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+import org.springframework.util.Assert;
+
+/**
+ * Waits with jittered exponential backoff: the pause starts at the initial delay, doubles with
+ * each failed attempt up to the maximum, is drawn at random from its upper half so that
+ * waiters spread out, and never runs past the caller's deadline.
+ */
+public final class JitteredBackoffWaiter implements LockWaiter {
+
+	private static final Duration STANDARD_INITIAL_DELAY = Duration.ofMillis(1);
+
+	private static final Duration STANDARD_MAX_DELAY = Duration.ofMillis(50);
+
+	private final long initialNanos;
+
+	private final long maxNanos;
+
+	/**
+	 * Creates a waiter.
+	 * @param initialDelay the pause after the first failed attempt
+	 * @param maxDelay the longest pause between two attempts
+	 */
+	public JitteredBackoffWaiter(Duration initialDelay, Duration maxDelay) {
+		Assert.isTrue(initialDelay.toNanos() > 0, "initialDelay must be positive");
+		Assert.isTrue(maxDelay.compareTo(initialDelay) >= 0, "maxDelay must not be shorter than initialDelay");
+		this.initialNanos = initialDelay.toNanos();
+		this.maxNanos = maxDelay.toNanos();
+	}
+
+	/**
+	 * Returns a waiter that starts at 1ms and doubles up to 50ms.
+	 * @return the waiter
+	 */
+	public static JitteredBackoffWaiter standard() {
+		return new JitteredBackoffWaiter(STANDARD_INITIAL_DELAY, STANDARD_MAX_DELAY);
+	}
+
+	@Override
+	public boolean await(String key, int attempt, long deadlineNanos) {
+		long pause = Math.min(pauseFor(attempt), deadlineNanos - System.nanoTime());
+		if (pause <= 0) {
+			return true;
+		}
+		try {
+			TimeUnit.NANOSECONDS.sleep(pause);
+			return true;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	/**
+	 * Returns the pause after the given number of failed attempts, before the deadline cap.
+	 * @param attempt failed attempts so far, starting at 1
+	 * @return the pause in nanoseconds, between half the backoff and the backoff
+	 */
+	long pauseFor(int attempt) {
+		long backoff = this.initialNanos;
+		for (int i = 1; i < attempt && backoff < this.maxNanos; i++) {
+			backoff *= 2;
+		}
+		backoff = Math.min(backoff, this.maxNanos);
+		long half = backoff / 2;
+		return half + ThreadLocalRandom.current().nextLong(backoff - half + 1);
+	}
+
+}

@@ -1,0 +1,134 @@
+package dev.distlock.aop;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.DistributedLock;
+import dev.distlock.LockClient;
+import dev.distlock.LockOptions;
+import dev.distlock.redis.JitteredBackoffWaiter;
+import dev.distlock.redis.RedisLockClient;
+import dev.distlock.test.redis.RedisTestServers;
+import dev.distlock.testing.ConcurrentRunner;
+import dev.distlock.testing.HoldLog;
+import dev.distlock.testing.LockTestContexts;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * 16 threads × 200 non-atomic GET/SET increments of a Redis counter under one lock must give
+ * exactly 3,200 with no overlapping holds: through the client, through the annotation, and
+ * through two application contexts (two instances) sharing one Redis.
+ */
+class ConcurrentIncrementTests {
+
+	private static final int THREADS = 16;
+
+	private static final int INCREMENTS = 200;
+
+	private static LettuceConnectionFactory connectionFactory;
+
+	private static StringRedisTemplate redis;
+
+	@BeforeAll
+	static void connect() {
+		connectionFactory = TestRedis.connectionFactory(RedisTestServers.shared());
+		redis = TestRedis.template(connectionFactory);
+	}
+
+	@AfterAll
+	static void disconnect() {
+		connectionFactory.destroy();
+	}
+
+	@Test
+	void programmaticClientSerializesIncrements() throws Exception {
+		LockClient client = new RedisLockClient(redis, JitteredBackoffWaiter.standard(), "",
+				new LockOptions(Duration.ofMinutes(1), Duration.ofSeconds(30)));
+		String counter = TestRedis.uniqueKey("counter");
+		HoldLog log = new HoldLog();
+		ConcurrentRunner.run(THREADS, INCREMENTS,
+				(thread) -> client.run("lock:" + counter, client.defaultOptions(), () -> increment(redis, counter, log)));
+		assertThat(redis.opsForValue().get(counter)).isEqualTo(String.valueOf(THREADS * INCREMENTS));
+		log.assertSerial(THREADS * INCREMENTS);
+	}
+
+	@Test
+	void annotatedMethodSerializesIncrements() throws Exception {
+		String counter = TestRedis.uniqueKey("counter");
+		runner().run((context) -> {
+			Counter bean = context.getBean(Counter.class);
+			ConcurrentRunner.run(THREADS, INCREMENTS, (thread) -> bean.increment(counter));
+			assertThat(redis.opsForValue().get(counter)).isEqualTo(String.valueOf(THREADS * INCREMENTS));
+			bean.log().assertSerial(THREADS * INCREMENTS);
+		});
+	}
+
+	@Test
+	void twoApplicationContextsSharingRedisSerializeIncrements() throws Exception {
+		String counter = TestRedis.uniqueKey("counter");
+		HoldLog log = new HoldLog();
+		runner().withBean(HoldLog.class, () -> log).run((first) -> runner().withBean(HoldLog.class, () -> log)
+			.run((second) -> {
+				Counter[] instances = { first.getBean(Counter.class), second.getBean(Counter.class) };
+				assertThat(instances[0]).isNotSameAs(instances[1]);
+				ConcurrentRunner.run(THREADS, INCREMENTS, (thread) -> instances[thread % 2].increment(counter));
+			}));
+		assertThat(redis.opsForValue().get(counter)).isEqualTo(String.valueOf(THREADS * INCREMENTS));
+		log.assertSerial(THREADS * INCREMENTS);
+	}
+
+	private ApplicationContextRunner runner() {
+		return LockTestContexts.withSharedRedis().withUserConfiguration(CounterConfig.class);
+	}
+
+	static void increment(StringRedisTemplate redis, String counter, HoldLog log) {
+		long start = System.nanoTime();
+		String value = redis.opsForValue().get(counter);
+		redis.opsForValue().set(counter, String.valueOf((value != null) ? Long.parseLong(value) + 1 : 1));
+		log.record(start, System.nanoTime());
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CounterConfig {
+
+		@Bean
+		Counter counter(StringRedisTemplate redis, org.springframework.beans.factory.ObjectProvider<HoldLog> log) {
+			return new Counter(redis, log.getIfAvailable(HoldLog::new));
+		}
+
+	}
+
+	static class Counter {
+
+		private final HoldLog log;
+
+		private final StringRedisTemplate redis;
+
+		Counter(StringRedisTemplate redis, HoldLog log) {
+			this.redis = redis;
+			this.log = log;
+		}
+
+		public HoldLog log() {
+			return this.log;
+		}
+
+		@DistributedLock(key = "'lock:' + #counter", waitTime = "1m")
+		public void increment(String counter) {
+			ConcurrentIncrementTests.increment(this.redis, counter, this.log);
+		}
+
+	}
+
+}

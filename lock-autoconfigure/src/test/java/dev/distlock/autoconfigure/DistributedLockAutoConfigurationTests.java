@@ -1,0 +1,294 @@
+package dev.distlock.autoconfigure;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.aop.support.AopUtils;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.DistributedLock;
+import dev.distlock.InvalidLockDefinitionException;
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.aop.DistributedLockAdvisor;
+import dev.distlock.redis.RedisLockClient;
+import dev.distlock.testing.LockTestContexts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link DistributedLockAutoConfiguration}.
+ */
+class DistributedLockAutoConfigurationTests {
+
+	private final ApplicationContextRunner runner = LockTestContexts.withSharedRedis();
+
+	@Test
+	void defaultsProvideAClientAndAnAdvisorAheadOfTransactions() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(RedisLockClient.class).hasSingleBean(DistributedLockAdvisor.class);
+			LockClient client = context.getBean(LockClient.class);
+			assertThat(client.defaultOptions()).isEqualTo(new LockOptions(Duration.ofSeconds(5), Duration.ofSeconds(30)));
+			assertThat(context.getBean(DistributedLockAdvisor.class).getOrder())
+				.isEqualTo(DistributedLockAdvisor.DEFAULT_ORDER)
+				.isLessThan(Integer.MAX_VALUE);
+		});
+	}
+
+	@Test
+	void propertiesAreBound() {
+		this.runner
+			.withPropertyValues("distlock.wait-time=250ms", "distlock.lease-time=PT1M", "distlock.key-prefix=shop:",
+					"distlock.order=42")
+			.run((context) -> {
+				LockClient client = context.getBean(LockClient.class);
+				assertThat(client.defaultOptions())
+					.isEqualTo(new LockOptions(Duration.ofMillis(250), Duration.ofMinutes(1)));
+				try (LockHandle handle = client.lock("bound:" + System.nanoTime())) {
+					assertThat(handle.key()).startsWith("shop:bound:");
+				}
+				assertThat(context.getBean(DistributedLockAdvisor.class).getOrder()).isEqualTo(42);
+			});
+	}
+
+	@Test
+	void backsOffWhenTheUserDefinesALockClient() {
+		this.runner.withUserConfiguration(CountingClientConfig.class, LockedConfig.class).run((context) -> {
+			assertThat(context).doesNotHaveBean(RedisLockClient.class).hasSingleBean(LockClient.class);
+			context.getBean(LockedService.class).work("user-client");
+			assertThat(context.getBean(CountingLockClient.class).locks).hasValue(1);
+		});
+	}
+
+	@Test
+	void disabledByPropertyLeavesMethodsUnlocked() {
+		this.runner.withPropertyValues("distlock.enabled=false").withUserConfiguration(LockedConfig.class)
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(LockClient.class).doesNotHaveBean(DistributedLockAdvisor.class);
+				assertThat(AopUtils.isAopProxy(context.getBean(LockedService.class))).isFalse();
+			});
+	}
+
+	@Test
+	void backsOffWithoutSpringDataRedis() {
+		this.runner.withClassLoader(new FilteredClassLoader(RedisConnectionFactory.class, StringRedisTemplate.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(LockClient.class)
+				.doesNotHaveBean(DistributedLockAdvisor.class));
+	}
+
+	@Test
+	void locksMethodsWithoutAspectJOnTheClassPath() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.aspectj"))
+			.withUserConfiguration(LockedConfig.class)
+			.run((context) -> {
+				LockedService service = context.getBean(LockedService.class);
+				assertThat(AopUtils.isAopProxy(service)).isTrue();
+				assertThat(service.work("no-aspectj")).as("lock held during the call").isTrue();
+			});
+	}
+
+	@Test
+	void lockedBeanWithoutAnyRedisFailsAtStartup() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class))
+			.withBean(UnconnectedService.class)
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("no LockClient bean")
+				.hasMessageContaining("spring.data.redis"));
+	}
+
+	@Test
+	void unparseableKeyExpressionFailsAtStartup() {
+		assertStartupFails(BrokenKey.class, "BrokenKey.work(String)", "does not parse");
+	}
+
+	@Test
+	void misspeltParameterFailsAtStartup() {
+		assertStartupFails(MisspeltParameter.class, "MisspeltParameter.work(String)", "uses #skuid");
+	}
+
+	@Test
+	void emptyKeyFailsAtStartup() {
+		assertStartupFails(EmptyKey.class, "EmptyKey.work(String)", "key is empty");
+	}
+
+	@Test
+	void malformedDurationFailsAtStartup() {
+		assertStartupFails(MalformedDuration.class, "MalformedDuration.work(String)", "waitTime \"5 seconds\"");
+	}
+
+	@Test
+	void zeroLeaseFailsAtStartup() {
+		assertStartupFails(ZeroLease.class, "ZeroLease.work(String)", "leaseTime \"0s\" must be at least 1ms");
+	}
+
+	@Test
+	void unresolvablePlaceholderFailsAtStartup() {
+		assertStartupFails(UnresolvablePlaceholder.class, "UnresolvablePlaceholder.work(String)", "no.such.property");
+	}
+
+	@Test
+	void futureReturnTypeFailsAtStartup() {
+		assertStartupFails(FutureResult.class, "FutureResult.work(String)", "released too early");
+	}
+
+	private void assertStartupFails(Class<?> beanClass, String method, String problem) {
+		this.runner.withBean(beanClass).run((context) -> {
+			assertThat(context).hasFailed();
+			Throwable failure = context.getStartupFailure();
+			while (failure != null && !(failure instanceof InvalidLockDefinitionException)) {
+				failure = failure.getCause();
+			}
+			assertThat(failure).as("InvalidLockDefinitionException among the causes of the startup failure")
+				.isInstanceOf(InvalidLockDefinitionException.class)
+				.hasMessageContaining(method)
+				.hasMessageContaining(problem);
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class LockedConfig {
+
+		@Bean
+		LockedService lockedService(StringRedisTemplate redis) {
+			return new LockedService(redis);
+		}
+
+	}
+
+	public static class LockedService {
+
+		private final StringRedisTemplate redis;
+
+		public LockedService(StringRedisTemplate redis) {
+			this.redis = redis;
+		}
+
+		@DistributedLock("'svc:' + #id")
+		public boolean work(String id) {
+			return this.redis.hasKey("svc:" + id);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CountingClientConfig {
+
+		@Bean
+		CountingLockClient countingLockClient(RedisConnectionFactory connectionFactory) {
+			return new CountingLockClient(new RedisLockClient(new StringRedisTemplate(connectionFactory),
+					dev.distlock.redis.JitteredBackoffWaiter.standard(), "",
+					new LockOptions(Duration.ofSeconds(1), Duration.ofSeconds(10))));
+		}
+
+	}
+
+	static class CountingLockClient implements LockClient {
+
+		final AtomicInteger locks = new AtomicInteger();
+
+		private final LockClient delegate;
+
+		CountingLockClient(LockClient delegate) {
+			this.delegate = delegate;
+		}
+
+		@Override
+		public LockOptions defaultOptions() {
+			return this.delegate.defaultOptions();
+		}
+
+		@Override
+		public Optional<LockHandle> tryLock(String key, LockOptions options) {
+			this.locks.incrementAndGet();
+			return this.delegate.tryLock(key, options);
+		}
+
+		@Override
+		public LockHandle lock(String key, LockOptions options) {
+			this.locks.incrementAndGet();
+			return this.delegate.lock(key, options);
+		}
+
+	}
+
+	static class UnconnectedService {
+
+		@DistributedLock("'svc:' + #id")
+		public void work(String id) {
+		}
+
+	}
+
+	static class BrokenKey {
+
+		@DistributedLock("'sku:' +")
+		public void work(String id) {
+		}
+
+	}
+
+	static class MisspeltParameter {
+
+		@DistributedLock("'sku:' + #skuid")
+		public void work(String skuId) {
+		}
+
+	}
+
+	static class EmptyKey {
+
+		@DistributedLock(waitTime = "1s")
+		public void work(String id) {
+		}
+
+	}
+
+	static class MalformedDuration {
+
+		@DistributedLock(key = "#id", waitTime = "5 seconds")
+		public void work(String id) {
+		}
+
+	}
+
+	static class ZeroLease {
+
+		@DistributedLock(key = "#id", leaseTime = "0s")
+		public void work(String id) {
+		}
+
+	}
+
+	static class UnresolvablePlaceholder {
+
+		@DistributedLock(key = "'${no.such.property}:' + #id")
+		public void work(String id) {
+		}
+
+	}
+
+	static class FutureResult {
+
+		@DistributedLock(key = "#id")
+		public CompletableFuture<String> work(String id) {
+			return CompletableFuture.completedFuture(id);
+		}
+
+	}
+
+}

@@ -1,0 +1,153 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockNotAcquiredException;
+import dev.distlock.LockOptions;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The contract every lock mode must keep, run against a real Redis server. A subclass supplies
+ * the client; later lock modes reuse the suite by adding a subclass.
+ */
+public abstract class AbstractLockClientContractTests {
+
+	private static final Duration LONG_LEASE = Duration.ofSeconds(30);
+
+	private static final Duration SHORT_LEASE = Duration.ofMillis(200);
+
+	/**
+	 * Returns the client under test; every call may return the same client.
+	 * @return the client
+	 */
+	protected abstract LockClient client();
+
+	@Test
+	void heldLockExcludesOtherAcquirers() {
+		String key = TestRedis.uniqueKey("exclusion");
+		try (LockHandle held = lock(key, Duration.ZERO, LONG_LEASE)) {
+			assertThat(client().tryLock(key, Duration.ZERO, LONG_LEASE)).isEmpty();
+			assertThat(tryLockInOtherThread(key, Duration.ZERO)).isEmpty();
+		}
+		try (LockHandle next = lock(key, Duration.ZERO, LONG_LEASE)) {
+			assertThat(next.key()).endsWith(key);
+		}
+	}
+
+	@Test
+	void releaseLetsTheNextAcquirerIn() {
+		String key = TestRedis.uniqueKey("handoff");
+		LockHandle first = lock(key, Duration.ZERO, LONG_LEASE);
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
+			.supplyAsync(() -> client().tryLock(key, Duration.ofSeconds(20), LONG_LEASE));
+		first.release();
+		Optional<LockHandle> second = waiter.join();
+		assertThat(second).isPresent();
+		second.get().release();
+	}
+
+	@Test
+	void expiredLeaseFreesTheLock() {
+		String key = TestRedis.uniqueKey("expiry");
+		lock(key, Duration.ZERO, SHORT_LEASE);
+		Optional<LockHandle> next = client().tryLock(key, Duration.ofSeconds(20), LONG_LEASE);
+		assertThat(next).as("acquired after the first lease expired").isPresent();
+		next.get().release();
+	}
+
+	@Test
+	void staleHolderCannotReleaseTheNewHoldersLock() {
+		String key = TestRedis.uniqueKey("stale");
+		LockHandle stale = lock(key, Duration.ZERO, SHORT_LEASE);
+		LockHandle current = lock(key, Duration.ofSeconds(20), LONG_LEASE);
+		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(stale::release)
+			.withMessageContaining(key);
+		assertThat(client().tryLock(key, Duration.ZERO, LONG_LEASE)).as("new holder still holds the lock").isEmpty();
+		current.release();
+		assertThat(client().tryLock(key, Duration.ZERO, LONG_LEASE)).isPresent().get().satisfies(LockHandle::release);
+	}
+
+	@Test
+	void waitTimeIsHonoured() {
+		String key = TestRedis.uniqueKey("deadline");
+		Duration waitTime = Duration.ofMillis(300);
+		try (LockHandle held = lock(key, Duration.ZERO, LONG_LEASE)) {
+			long start = System.nanoTime();
+			assertThatExceptionOfType(LockNotAcquiredException.class)
+				.isThrownBy(() -> client().lock(key, new LockOptions(waitTime, LONG_LEASE)))
+				.satisfies((ex) -> assertThat(ex.getKey()).endsWith(key))
+				.satisfies((ex) -> assertThat(ex.getWaited()).isGreaterThanOrEqualTo(waitTime));
+			long elapsed = System.nanoTime() - start;
+			assertThat(elapsed).as("gave up no earlier than the wait time").isGreaterThanOrEqualTo(waitTime.toNanos());
+			// The waiter never sleeps past the deadline; the generous bound only catches a wait that
+			// ignores it, not a slow machine.
+			assertThat(elapsed).as("gave up soon after the wait time").isLessThan(TimeUnit.SECONDS.toNanos(10));
+		}
+	}
+
+	@Test
+	void releaseIsIdempotent() {
+		String key = TestRedis.uniqueKey("idempotent");
+		LockHandle handle = lock(key, Duration.ZERO, LONG_LEASE);
+		handle.release();
+		assertThat(handle.isReleased()).isTrue();
+		LockHandle next = lock(key, Duration.ZERO, LONG_LEASE);
+		handle.release();
+		assertThat(client().tryLock(key, Duration.ZERO, LONG_LEASE)).as("second release changed nothing").isEmpty();
+		next.release();
+	}
+
+	@Test
+	void actionThatThrowsStillReleasesAndItsExceptionPropagatesUnchanged() {
+		String key = TestRedis.uniqueKey("throws");
+		IllegalStateException failure = new IllegalStateException("boom");
+		assertThatThrownBy(() -> client().execute(key, new LockOptions(Duration.ZERO, LONG_LEASE), () -> {
+			throw failure;
+		})).isSameAs(failure);
+		assertThat(client().tryLock(key, Duration.ZERO, LONG_LEASE)).isPresent().get().satisfies(LockHandle::release);
+	}
+
+	@Test
+	void executeReturnsTheActionsResultWhileHoldingTheLock() {
+		String key = TestRedis.uniqueKey("execute");
+		String result = client().execute(key, new LockOptions(Duration.ZERO, LONG_LEASE),
+				() -> client().tryLock(key, Duration.ZERO, LONG_LEASE).isPresent() ? "not exclusive" : "exclusive");
+		assertThat(result).isEqualTo("exclusive");
+	}
+
+	@Test
+	void interruptedWaiterGivesUpAndKeepsItsInterruptFlag() throws Exception {
+		String key = TestRedis.uniqueKey("interrupt");
+		try (LockHandle held = lock(key, Duration.ZERO, LONG_LEASE)) {
+			CompletableFuture<Boolean> result = new CompletableFuture<>();
+			Thread waiter = new Thread(() -> {
+				Optional<LockHandle> handle = client().tryLock(key, Duration.ofSeconds(30), LONG_LEASE);
+				result.complete(handle.isEmpty() && Thread.currentThread().isInterrupted());
+			});
+			waiter.start();
+			waiter.interrupt();
+			assertThat(result.get(20, TimeUnit.SECONDS)).as("empty result and interrupt flag set").isTrue();
+		}
+	}
+
+	private LockHandle lock(String key, Duration waitTime, Duration leaseTime) {
+		return client().lock(key, new LockOptions(waitTime, leaseTime));
+	}
+
+	private Optional<LockHandle> tryLockInOtherThread(String key, Duration waitTime) {
+		return CompletableFuture.supplyAsync(() -> client().tryLock(key, waitTime, LONG_LEASE)).join();
+	}
+
+}

@@ -1,0 +1,62 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * How {@link JitteredBackoffWaiter} spaces attempts.
+ */
+class JitteredBackoffWaiterTests {
+
+	private final JitteredBackoffWaiter waiter = new JitteredBackoffWaiter(Duration.ofMillis(1), Duration.ofMillis(50));
+
+	@Test
+	void pauseDoublesFromTheInitialDelayAndStaysInTheUpperHalf() {
+		for (int i = 0; i < 1000; i++) {
+			assertThat(this.waiter.pauseFor(1)).isBetween(500_000L, 1_000_000L);
+			assertThat(this.waiter.pauseFor(2)).isBetween(1_000_000L, 2_000_000L);
+			assertThat(this.waiter.pauseFor(4)).isBetween(4_000_000L, 8_000_000L);
+		}
+	}
+
+	@Test
+	void pauseIsCappedAtTheMaximumForever() {
+		assertThat(this.waiter.pauseFor(7)).isBetween(25_000_000L, 50_000_000L);
+		assertThat(this.waiter.pauseFor(Integer.MAX_VALUE)).isBetween(25_000_000L, 50_000_000L);
+	}
+
+	@Test
+	void neverSleepsOnceTheDeadlineHasPassed() {
+		// An interrupted thread that went to sleep would return false: true proves no sleep.
+		Thread.currentThread().interrupt();
+		try {
+			assertThat(this.waiter.await("key", 10, System.nanoTime() - 1)).isTrue();
+		}
+		finally {
+			assertThat(Thread.interrupted()).isTrue();
+		}
+	}
+
+	@Test
+	void interruptIsReportedAndKept() {
+		Thread.currentThread().interrupt();
+		try {
+			assertThat(this.waiter.await("key", 10, System.nanoTime() + Duration.ofSeconds(5).toNanos())).isFalse();
+			assertThat(Thread.currentThread().isInterrupted()).isTrue();
+		}
+		finally {
+			Thread.interrupted();
+		}
+	}
+
+	@Test
+	void rejectsAMaximumBelowTheInitialDelay() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new JitteredBackoffWaiter(Duration.ofMillis(10), Duration.ofMillis(1)));
+	}
+
+}

@@ -1,0 +1,101 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockOptions;
+import dev.distlock.test.redis.RedisTestServers;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * What {@link RedisLockClient} stores in Redis: prefixed keys, owner tokens and leases.
+ */
+class RedisLockClientTests {
+
+	private static LettuceConnectionFactory connectionFactory;
+
+	private static StringRedisTemplate redis;
+
+	@BeforeAll
+	static void connect() {
+		connectionFactory = TestRedis.connectionFactory(RedisTestServers.shared());
+		redis = TestRedis.template(connectionFactory);
+	}
+
+	@AfterAll
+	static void disconnect() {
+		connectionFactory.destroy();
+	}
+
+	private final AtomicInteger waits = new AtomicInteger();
+
+	private final RedisLockClient client = new RedisLockClient(redis, (key, attempt, deadline) -> {
+		this.waits.incrementAndGet();
+		return JitteredBackoffWaiter.standard().await(key, attempt, deadline);
+	}, "app:", new LockOptions(Duration.ofSeconds(1), Duration.ofSeconds(30)));
+
+	@Test
+	void keyIsPrefixedAndHoldsARandomTokenWithTheLease() {
+		String key = TestRedis.uniqueKey("stored");
+		try (LockHandle handle = this.client.lock(key, new LockOptions(Duration.ZERO, Duration.ofSeconds(20)))) {
+			assertThat(handle.key()).isEqualTo("app:" + key);
+			assertThat(redis.opsForValue().get("app:" + key)).matches("[0-9a-f]{32}");
+			assertThat(redis.getExpire("app:" + key)).isBetween(1L, 20L);
+			assertThat(redis.hasKey(key)).as("unprefixed key untouched").isFalse();
+		}
+		assertThat(redis.hasKey("app:" + key)).as("released").isFalse();
+	}
+
+	@Test
+	void everyAcquisitionGetsItsOwnToken() {
+		String key = TestRedis.uniqueKey("tokens");
+		String first;
+		try (LockHandle handle = this.client.lock(key)) {
+			first = redis.opsForValue().get("app:" + key);
+		}
+		try (LockHandle handle = this.client.lock(key)) {
+			assertThat(redis.opsForValue().get("app:" + key)).isNotNull().isNotEqualTo(first);
+		}
+	}
+
+	@Test
+	void zeroWaitTimeTriesOnceWithoutWaiting() {
+		String key = TestRedis.uniqueKey("once");
+		try (LockHandle held = this.client.lock(key)) {
+			assertThat(this.client.tryLock(key, Duration.ZERO, Duration.ofSeconds(1))).isEmpty();
+			assertThat(this.waits).hasValue(0);
+		}
+	}
+
+	@Test
+	void defaultOptionsApplyWhereACallGivesNone() {
+		String key = TestRedis.uniqueKey("defaults");
+		try (LockHandle handle = this.client.lock(key)) {
+			assertThat(handle.leaseTime()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(redis.getExpire("app:" + key)).isBetween(20L, 30L);
+		}
+	}
+
+	@Test
+	void releaseOfALockSomeoneElseHoldsLeavesTheirKey() {
+		String key = TestRedis.uniqueKey("foreign");
+		LockHandle mine = this.client.lock(key, new LockOptions(Duration.ZERO, Duration.ofSeconds(30)));
+		redis.opsForValue().set("app:" + key, "someone-else");
+		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(mine::release);
+		assertThat(redis.opsForValue().get("app:" + key)).isEqualTo("someone-else");
+		redis.delete("app:" + key);
+	}
+
+}

@@ -1,0 +1,52 @@
+package dev.distlock.testing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
+
+/**
+ * Runs the same task on many threads released together, and fails on the first error.
+ */
+public final class ConcurrentRunner {
+
+	private ConcurrentRunner() {
+	}
+
+	/**
+	 * Runs {@code iterations} calls of the task on each of {@code threads} threads.
+	 * @param threads how many threads
+	 * @param iterations how many calls per thread
+	 * @param task the task, given the thread's index
+	 * @throws Exception the first failure of any call
+	 */
+	public static void run(int threads, int iterations, IntConsumer task) throws Exception {
+		ExecutorService executor = Executors.newFixedThreadPool(threads);
+		CountDownLatch start = new CountDownLatch(1);
+		try {
+			List<Future<?>> futures = new ArrayList<>();
+			for (int t = 0; t < threads; t++) {
+				int thread = t;
+				futures.add(executor.submit(() -> {
+					start.await();
+					for (int i = 0; i < iterations; i++) {
+						task.accept(thread);
+					}
+					return null;
+				}));
+			}
+			start.countDown();
+			for (Future<?> future : futures) {
+				future.get(5, TimeUnit.MINUTES);
+			}
+		}
+		finally {
+			executor.shutdownNow();
+		}
+	}
+
+}

@@ -1,0 +1,44 @@
+package dev.distlock.testing;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Records when each holder of a lock started and ended its work (by {@link System#nanoTime()}
+ * in this JVM), to prove that no two holds overlapped.
+ */
+public final class HoldLog {
+
+	private final ConcurrentLinkedQueue<long[]> holds = new ConcurrentLinkedQueue<>();
+
+	/**
+	 * Records one hold.
+	 * @param startNanos when the holder started its work
+	 * @param endNanos when the holder finished its work
+	 */
+	public void record(long startNanos, long endNanos) {
+		this.holds.add(new long[] { startNanos, endNanos });
+	}
+
+	/**
+	 * Asserts how many holds were recorded and that none overlapped another.
+	 * @param expectedHolds the number of holds expected
+	 */
+	public void assertSerial(int expectedHolds) {
+		List<long[]> sorted = new ArrayList<>(this.holds);
+		sorted.sort(Comparator.comparingLong((long[] hold) -> hold[0]));
+		assertThat(sorted).hasSize(expectedHolds);
+		int overlaps = 0;
+		for (int i = 1; i < sorted.size(); i++) {
+			if (sorted.get(i)[0] < sorted.get(i - 1)[1]) {
+				overlaps++;
+			}
+		}
+		assertThat(overlaps).as("holds that began before the previous one ended").isZero();
+	}
+
+}

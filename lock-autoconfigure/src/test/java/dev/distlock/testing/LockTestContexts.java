@@ -1,0 +1,42 @@
+package dev.distlock.testing;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import dev.distlock.test.redis.RedisTestServer;
+import dev.distlock.test.redis.RedisTestServers;
+
+/**
+ * Application contexts as a Spring Boot application with distlock would have them.
+ */
+public final class LockTestContexts {
+
+	private LockTestContexts() {
+	}
+
+	/**
+	 * Returns a runner with Redis, AOP and distlock auto-configured against the shared server.
+	 * @return the runner
+	 */
+	public static ApplicationContextRunner withSharedRedis() {
+		return withRedis(RedisTestServers.shared());
+	}
+
+	/**
+	 * Returns a runner with Redis, AOP and distlock auto-configured against the given server,
+	 * with timeouts short enough for an unreachable server to fail fast.
+	 * @param server the Redis server
+	 * @return the runner
+	 */
+	public static ApplicationContextRunner withRedis(RedisTestServer server) {
+		return new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class, AopAutoConfiguration.class,
+					DistributedLockAutoConfiguration.class))
+			.withPropertyValues("spring.data.redis.url=" + server.url(), "spring.data.redis.timeout=2s",
+					"spring.data.redis.connect-timeout=2s");
+	}
+
+}

@@ -1,0 +1,57 @@
+package dev.distlock.test.redis;
+
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * JUnit Jupiter extension that injects the {@linkplain RedisTestServers#shared() shared} {@link RedisTestServer}
+ * into test methods, constructors and lifecycle methods:
+ *
+ * <pre class="code">
+ * &#064;ExtendWith(RedisServerExtension.class)
+ * class LockTests {
+ *
+ *     &#064;Test
+ *     void locks(RedisTestServer redis) {
+ *         // connect to redis.url()
+ *     }
+ *
+ * }
+ * </pre>
+ *
+ * If no server can be provided, resolving the parameter fails (the test errors rather than being skipped) with a
+ * message saying how to provide one.
+ */
+public final class RedisServerExtension implements ParameterResolver {
+
+	/**
+	 * Whether the parameter is a {@link RedisTestServer}.
+	 * @param parameterContext the parameter
+	 * @param extensionContext the current extension context
+	 * @return {@code true} for parameters declared as {@code RedisTestServer}
+	 */
+	@Override
+	public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+		return parameterContext.getParameter().getType() == RedisTestServer.class;
+	}
+
+	/**
+	 * Resolves the shared server, starting it on first use.
+	 * @param parameterContext the parameter
+	 * @param extensionContext the current extension context
+	 * @return the shared server
+	 * @throws ParameterResolutionException if no server can be provided
+	 */
+	@Override
+	public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+		try {
+			return RedisTestServers.shared();
+		}
+		catch (IllegalStateException ex) {
+			throw new ParameterResolutionException(ex.getMessage(), ex);
+		}
+	}
+
+}

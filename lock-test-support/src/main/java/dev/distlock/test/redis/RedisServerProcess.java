@@ -1,0 +1,165 @@
+package dev.distlock.test.redis;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.distlock.test.redis.RunningRedisProcess.PortInUseException;
+
+/**
+ * Starts and stops one real {@code redis-server} process on a free loopback port. Usable outside tests: a sample
+ * application runs one as its embedded Redis.
+ * <p>
+ * The process listens on {@code 127.0.0.1} only, persists nothing and works in a private temporary directory. It is
+ * the {@code redis-server} on {@code PATH}, or else the binary shipped in {@code com.github.codemonstur:embedded-redis}.
+ * A JVM shutdown hook kills it if it is still running when the JVM exits.
+ * <pre class="code">
+ * try (RedisServerProcess redis = RedisServerProcess.startOnFreePort()) {
+ *     connect(redis.url());
+ * }
+ * </pre>
+ */
+public final class RedisServerProcess implements RedisTestServer {
+
+	private static final Logger logger = LoggerFactory.getLogger(RedisServerProcess.class);
+
+	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(10);
+
+	private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+
+	private static final int FREE_PORT_ATTEMPTS = 3;
+
+	private final Path binary;
+
+	private final int port;
+
+	private @Nullable RunningRedisProcess running;
+
+	private boolean closed;
+
+	private RedisServerProcess(Path binary, int port) {
+		this.binary = binary;
+		this.port = port;
+		ShutdownCleanup.register(this);
+	}
+
+	/**
+	 * Starts {@code redis-server} on a free port of {@code 127.0.0.1} and waits until it answers PING. (Named so
+	 * because a static {@code start()} would clash with {@link RedisTestServer#start()}.)
+	 * @return the running server
+	 * @throws IllegalStateException if no binary is found or the server does not come up; the message includes
+	 * the server's output
+	 */
+	public static RedisServerProcess startOnFreePort() {
+		return start(RedisServerBinary.resolve());
+	}
+
+	/**
+	 * Starts {@code redis-server} on the given port of {@code 127.0.0.1} and waits until it answers PING.
+	 * @param port the port, which must be free, or {@code 0} for {@linkplain #startOnFreePort() any free port}
+	 * @return the running server
+	 * @throws IllegalStateException if the port is taken, no binary is found or the server does not come up
+	 */
+	public static RedisServerProcess start(int port) {
+		return (port != 0) ? start(RedisServerBinary.resolve(), port) : startOnFreePort();
+	}
+
+	static RedisServerProcess start(Path binary) {
+		for (int attempt = 1;; attempt++) {
+			try {
+				return start(binary, LocalPorts.findFree());
+			}
+			catch (PortInUseException ex) {
+				if (attempt == FREE_PORT_ATTEMPTS) {
+					throw ex;
+				}
+				logger.debug("Free port was taken before redis-server could bind it, trying another one");
+			}
+		}
+	}
+
+	static RedisServerProcess start(Path binary, int port) {
+		RedisServerProcess server = new RedisServerProcess(binary, port);
+		try {
+			server.start();
+			return server;
+		}
+		catch (RuntimeException ex) {
+			server.close();
+			throw ex;
+		}
+	}
+
+	@Override
+	public String host() {
+		return LocalPorts.LOOPBACK;
+	}
+
+	@Override
+	public int port() {
+		return this.port;
+	}
+
+	@Override
+	public boolean isStoppable() {
+		return true;
+	}
+
+	/**
+	 * Whether the process is running.
+	 * @return {@code true} between a successful start and the next stop
+	 */
+	public synchronized boolean isRunning() {
+		return this.running != null && this.running.isAlive();
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.closed) {
+			throw new IllegalStateException(this + " is closed");
+		}
+		if (isRunning()) {
+			return;
+		}
+		if (!LocalPorts.isFree(this.port)) {
+			throw new PortInUseException("Port " + this.port + " on " + LocalPorts.LOOPBACK + " is already in use");
+		}
+		this.running = RunningRedisProcess.launch(this.binary, this.port, STARTUP_TIMEOUT);
+		logger.debug("Started {} for {}", this.running, this);
+	}
+
+	@Override
+	public synchronized void stop() {
+		RunningRedisProcess process = this.running;
+		if (process == null) {
+			return;
+		}
+		this.running = null;
+		process.kill(STOP_TIMEOUT);
+		RedisProbe.awaitRefused(host(), this.port, STOP_TIMEOUT);
+		logger.debug("Stopped {}", this);
+	}
+
+	@Override
+	public synchronized void close() {
+		if (this.closed) {
+			return;
+		}
+		this.closed = true;
+		try {
+			stop();
+		}
+		finally {
+			ShutdownCleanup.unregister(this);
+		}
+	}
+
+	@Override
+	public String toString() {
+		return "RedisServerProcess[" + url() + ", " + this.binary + "]";
+	}
+
+}

@@ -1,0 +1,138 @@
+package dev.distlock.test.redis;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * One launched {@code redis-server} operating-system process, its drained output and its private working
+ * directory, from launch until it is killed. {@link RedisServerProcess} creates one per {@code start()}.
+ */
+final class RunningRedisProcess {
+
+	private final Process process;
+
+	private final ProcessOutput output;
+
+	private final Path directory;
+
+	private RunningRedisProcess(Process process, ProcessOutput output, Path directory) {
+		this.process = process;
+		this.output = output;
+		this.directory = directory;
+	}
+
+	/**
+	 * Launches {@code redis-server} without persistence on {@code 127.0.0.1} and waits until it answers PING.
+	 * @param binary the executable
+	 * @param port the port to listen on
+	 * @param timeout how long to wait for PONG
+	 * @return the running process
+	 * @throws PortInUseException if the process could not bind the port
+	 * @throws IllegalStateException if it cannot be run, exits or does not answer in time; includes its output
+	 */
+	static RunningRedisProcess launch(Path binary, int port, Duration timeout) {
+		Path directory = createDirectory(port);
+		Process process;
+		try {
+			process = new ProcessBuilder(binary.toString(), "--port", String.valueOf(port), "--bind",
+					LocalPorts.LOOPBACK, "--save", "", "--appendonly", "no", "--protected-mode", "no", "--daemonize",
+					"no", "--dir", directory.toString())
+				.directory(directory.toFile())
+				.redirectErrorStream(true)
+				.start();
+		}
+		catch (IOException ex) {
+			deleteDirectory(directory);
+			throw new IllegalStateException("Could not run " + binary + ": " + ex.getMessage(), ex);
+		}
+		ProcessOutput output = ProcessOutput.drain("redis-server-" + port, process.getInputStream());
+		RunningRedisProcess running = new RunningRedisProcess(process, output, directory);
+		try {
+			RedisProbe.awaitPong(LocalPorts.LOOPBACK, port, timeout, process::isAlive);
+			return running;
+		}
+		catch (RuntimeException ex) {
+			running.kill(Duration.ofSeconds(5));
+			output.awaitEnd(Duration.ofSeconds(1));
+			String message = "Could not start " + binary + " on " + LocalPorts.LOOPBACK + ":" + port + ": "
+					+ ex.getMessage() + output.describe();
+			if (output.text().contains("Address already in use")) {
+				throw new PortInUseException(message);
+			}
+			throw new IllegalStateException(message, ex);
+		}
+	}
+
+	/**
+	 * Whether the process is still running.
+	 * @return {@code true} until it exits
+	 */
+	boolean isAlive() {
+		return this.process.isAlive();
+	}
+
+	/**
+	 * Terminates the process (forcibly if it ignores the polite signal), waits for it to exit and deletes its
+	 * working directory.
+	 * @param timeout how long to wait after each of the two signals
+	 * @throws IllegalStateException if the process is still alive afterwards or the thread is interrupted
+	 */
+	void kill(Duration timeout) {
+		this.process.destroy();
+		try {
+			if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+				this.process.destroyForcibly();
+				if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+					throw new IllegalStateException(this + " did not exit");
+				}
+			}
+		}
+		catch (InterruptedException ex) {
+			this.process.destroyForcibly();
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while stopping " + this, ex);
+		}
+		deleteDirectory(this.directory);
+	}
+
+	private static Path createDirectory(int port) {
+		try {
+			return Files.createTempDirectory("distlock-redis-" + port + "-");
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("Could not create a working directory for redis-server", ex);
+		}
+	}
+
+	private static void deleteDirectory(Path directory) {
+		try (Stream<Path> paths = Files.walk(directory)) {
+			paths.sorted(Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
+		}
+		catch (IOException ex) {
+			// Best effort: the directory is in the temporary folder and empty since nothing is persisted.
+		}
+	}
+
+	@Override
+	public String toString() {
+		return "redis-server (pid " + this.process.pid() + ")";
+	}
+
+	/**
+	 * Thrown when the port a server should listen on is taken by something else.
+	 */
+	static final class PortInUseException extends IllegalStateException {
+
+		PortInUseException(String message) {
+			super(message);
+		}
+
+	}
+
+}

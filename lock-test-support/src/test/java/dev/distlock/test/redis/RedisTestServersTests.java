@@ -1,0 +1,76 @@
+package dev.distlock.test.redis;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * Tests for {@link RedisTestServers}.
+ */
+class RedisTestServersTests {
+
+	@Test
+	void sharedIsOneServerThatSurvivesClose() {
+		RedisTestServer shared = RedisTestServers.shared();
+		assertThat(RedisTestServers.shared()).isSameAs(shared);
+		shared.close();
+		assertThat(RedisProbe.answersPing(shared.host(), shared.port())).isTrue();
+	}
+
+	@Test
+	void dedicatedServersAreStoppableAndDistinct() {
+		try (RedisTestServer first = RedisTestServers.startDedicated();
+				RedisTestServer second = RedisTestServers.startDedicated()) {
+			assertThat(first.isStoppable()).isTrue();
+			assertThat(first.port()).isNotEqualTo(second.port()).isNotEqualTo(RedisTestServers.shared().port());
+			first.stop();
+			assertThat(RedisProbe.acceptsConnections(first.host(), first.port())).isFalse();
+			assertThat(RedisProbe.answersPing(second.host(), second.port())).isTrue();
+			first.start();
+			assertThat(RedisProbe.answersPing(first.host(), first.port())).isTrue();
+		}
+	}
+
+	@Test
+	void sharedUsesExternalServerFromUrl() {
+		try (RedisServerProcess external = RedisServerProcess.startOnFreePort()) {
+			RedisTestServer server = RedisTestServers.startShared(external.url());
+			assertThat(server.host()).isEqualTo(external.host());
+			assertThat(server.port()).isEqualTo(external.port());
+			assertThat(server.isStoppable()).isFalse();
+			assertThatExceptionOfType(UnsupportedOperationException.class).isThrownBy(server::stop);
+			server.close();
+			assertThat(RedisProbe.answersPing(external.host(), external.port())).isTrue();
+		}
+	}
+
+	@Test
+	void sharedWithoutUrlStartsOwnServer() {
+		try (RedisTestServer server = RedisTestServers.startShared("  ")) {
+			assertThat(server.isStoppable()).isTrue();
+			assertThat(RedisProbe.answersPing(server.host(), server.port())).isTrue();
+		}
+	}
+
+	@Test
+	void invalidUrlNamesTheVariable() {
+		assertThatIllegalStateException().isThrownBy(() -> RedisTestServers.startShared("localhost:6379"))
+			.withMessageStartingWith("DISTLOCK_TEST_REDIS_URL is invalid");
+	}
+
+	@Test
+	void noServerMessageSaysHowToProvideOne() {
+		IllegalStateException failure = new IllegalStateException("redis-server exploded");
+		assertThat(RedisTestServers.noServer(List.of(failure)))
+			.hasMessageContaining("set DISTLOCK_TEST_REDIS_URL=redis://host:port")
+			.hasMessageContaining("start Docker")
+			.hasMessageContaining("install redis-server on the PATH")
+			.hasMessageContaining("redis-server exploded")
+			.satisfies((ex) -> assertThat(ex.getSuppressed()).containsExactly(failure));
+	}
+
+}
