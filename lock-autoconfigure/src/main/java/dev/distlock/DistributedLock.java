@@ -13,10 +13,12 @@ import org.springframework.core.annotation.AliasFor;
  * evaluates to, across every instance of the application that shares the Redis server.
  * <p>
  * The lock is acquired before the method runs (waiting up to {@link #waitTime()}), held with a
- * lease of {@link #leaseTime()}, and released when the method returns or throws. If the lock
- * cannot be acquired the method is not invoked: the caller gets a
- * {@link LockNotAcquiredException}, or a {@link LockUnavailableException} when Redis cannot be
- * reached.
+ * lease of {@link #leaseTime()} (renewed automatically by default), and released when the
+ * method returns or throws. If the lock cannot be acquired the method is not invoked: by default
+ * the caller gets a {@link LockNotAcquiredException}, or a {@link LockUnavailableException} when
+ * Redis cannot be reached; {@link #onNotAcquired()}, {@link #onUnavailable()} and
+ * {@link #fallbackMethod()} choose to skip the call or run a fallback instead. Inside the method,
+ * {@link LockContext} gives the lock's fencing token.
  * <pre class="code">
  * &#64;DistributedLock(key = "'lock:sku:' + #skuId")
  * public void decrementStock(long skuId) { ... }
@@ -30,6 +32,12 @@ import org.springframework.core.annotation.AliasFor;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 public @interface DistributedLock {
+
+	/**
+	 * The {@link #leaseTime()} that renews the lease automatically for as long as the method
+	 * runs, by one renewal thread for all locks of the client.
+	 */
+	String AUTO_RENEW = "-1";
 
 	/**
 	 * Alias for {@link #key()}.
@@ -58,10 +66,50 @@ public @interface DistributedLock {
 
 	/**
 	 * How long the lock is leased before Redis expires it even if it was not released, in the
-	 * same formats as {@link #waitTime()}. Empty means the configured
-	 * {@code distlock.lease-time}. Choose a lease comfortably longer than the method runs.
+	 * same formats as {@link #waitTime()}, or {@link #AUTO_RENEW} to renew the lease while the
+	 * method runs. Empty means the configured {@code distlock.lease-time}, which renews
+	 * automatically when it is not set.
 	 * @return the lease time
 	 */
 	String leaseTime() default "";
+
+	/**
+	 * How long the lock is kept at least, counted from its acquisition, even if the method
+	 * returns earlier: the key is then left to expire instead of being deleted. Use it for
+	 * scheduled jobs, so that an instance whose clock runs slightly behind cannot run the same
+	 * tick again. Same formats as {@link #waitTime()}; empty means none, whatever the client's
+	 * default options say.
+	 * @return the minimum hold time
+	 */
+	String minHoldTime() default "";
+
+	/**
+	 * What to do when the lock is held by someone else beyond the wait time. {@link #fallbackMethod()}
+	 * implies {@link LockFailureAction#FALLBACK}.
+	 * @return the action, {@link LockFailureAction#THROW} by default
+	 */
+	LockFailureAction onNotAcquired() default LockFailureAction.THROW;
+
+	/**
+	 * What to do when Redis cannot be reached. Skipping or falling back here means running
+	 * without knowing whether another instance holds the lock, so it must be asked for
+	 * explicitly.
+	 * @return the action, {@link LockFailureAction#THROW} by default
+	 */
+	LockFailureAction onUnavailable() default LockFailureAction.THROW;
+
+	/**
+	 * Name of a method of the same bean to call instead when the lock is not acquired (and,
+	 * with {@code onUnavailable = FALLBACK}, when Redis cannot be reached). It takes the same
+	 * parameters, optionally followed by one parameter of a {@link DistributedLockException}
+	 * type, and returns a type assignable to this method's return type (anything, for a
+	 * {@code void} method). It may have any visibility and is called on the target object, not
+	 * through the proxy, so it runs without the lock. A trailing exception parameter must accept
+	 * every failure the fallback is used for, and two overloads that both fit are rejected. With
+	 * {@code onNotAcquired = SKIP}, a fallback is only used for {@code onUnavailable = FALLBACK}.
+	 * Checked at startup.
+	 * @return the fallback method name, empty for none
+	 */
+	String fallbackMethod() default "";
 
 }

@@ -19,10 +19,35 @@ public interface LockHandle extends AutoCloseable {
 	String key();
 
 	/**
-	 * Returns the lease this lock was acquired with.
+	 * Returns the lease this lock was acquired with; for an auto-renewing lock, the lease each
+	 * renewal extends it to.
 	 * @return the lease time
 	 */
 	Duration leaseTime();
+
+	/**
+	 * Returns whether the lease is renewed automatically until the lock is released.
+	 * @return whether the lease is auto-renewing
+	 */
+	boolean isAutoRenewing();
+
+	/**
+	 * Returns the fencing token of this grant: a number that increases strictly with every
+	 * grant of the same key, across all clients. Pass it to the resource the lock protects and
+	 * let it reject writes carrying a smaller token than it has seen (for example
+	 * {@code UPDATE ... WHERE fence < :token}), so that a holder whose lease expired while it was
+	 * paused cannot overwrite the work of the next holder. Re-entrant acquisitions share the
+	 * token of the outermost one.
+	 * @return the fencing token, at least 1
+	 */
+	long fencingToken();
+
+	/**
+	 * Returns whether this hold's lease has been found lost (expired, taken over, or not
+	 * renewable while Redis was unreachable). Once lost, the lock no longer excludes others.
+	 * @return whether the lease was lost
+	 */
+	boolean isLeaseLost();
 
 	/**
 	 * Returns whether {@link #release()} has been called.

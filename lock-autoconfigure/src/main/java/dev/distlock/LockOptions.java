@@ -2,26 +2,61 @@ package dev.distlock;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.util.Assert;
 
 /**
- * How one acquisition waits and how long its lease lasts.
+ * How one acquisition waits, how long its lease lasts, and how long the lock is kept at least.
  *
  * @param waitTime how long to wait for a lock that another holder has; zero means try once
- * @param leaseTime how long Redis keeps the lock if it is not released first
+ * @param leaseTime how long Redis keeps the lock if it is not released first, or {@code null}
+ * to renew the lease automatically for as long as the lock is held
+ * @param minHoldTime how long the lock is kept at least, counted from its acquisition, even if
+ * released earlier; zero to delete it on release
  */
-public record LockOptions(Duration waitTime, Duration leaseTime) {
+public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Duration minHoldTime) {
 
 	/**
-	 * Creates options, checking that the wait is not negative and the lease is positive.
+	 * Creates options, checking that the times are not negative and a fixed lease is at least
+	 * one millisecond.
 	 * @param waitTime how long to wait for the lock
-	 * @param leaseTime how long the lease lasts
+	 * @param leaseTime how long the lease lasts, or {@code null} to renew it while held
+	 * @param minHoldTime how long the lock is kept at least
 	 */
 	public LockOptions {
 		Assert.notNull(waitTime, "waitTime must not be null");
-		Assert.notNull(leaseTime, "leaseTime must not be null");
+		Assert.notNull(minHoldTime, "minHoldTime must not be null");
 		Assert.isTrue(!waitTime.isNegative(), () -> "waitTime must not be negative, was " + waitTime);
-		Assert.isTrue(leaseTime.toMillis() > 0, () -> "leaseTime must be at least 1ms, was " + leaseTime);
+		Assert.isTrue(leaseTime == null || leaseTime.toMillis() > 0,
+				() -> "leaseTime must be at least 1ms, was " + leaseTime);
+		Assert.isTrue(!minHoldTime.isNegative(), () -> "minHoldTime must not be negative, was " + minHoldTime);
+	}
+
+	/**
+	 * Creates options with a fixed lease and no minimum hold.
+	 * @param waitTime how long to wait for the lock
+	 * @param leaseTime how long the lease lasts
+	 */
+	public LockOptions(Duration waitTime, Duration leaseTime) {
+		this(waitTime, leaseTime, Duration.ZERO);
+	}
+
+	/**
+	 * Creates options whose lease is renewed automatically while the lock is held.
+	 * @param waitTime how long to wait for the lock
+	 * @return the options
+	 */
+	public static LockOptions renewing(Duration waitTime) {
+		return new LockOptions(waitTime, null, Duration.ZERO);
+	}
+
+	/**
+	 * Returns whether the lease is renewed automatically while the lock is held.
+	 * @return {@code true} if there is no fixed lease time
+	 */
+	public boolean isAutoRenewing() {
+		return this.leaseTime == null;
 	}
 
 	/**
@@ -30,16 +65,25 @@ public record LockOptions(Duration waitTime, Duration leaseTime) {
 	 * @return the new options
 	 */
 	public LockOptions withWaitTime(Duration waitTime) {
-		return new LockOptions(waitTime, this.leaseTime);
+		return new LockOptions(waitTime, this.leaseTime, this.minHoldTime);
 	}
 
 	/**
 	 * Returns a copy with another lease time.
-	 * @param leaseTime the new lease time
+	 * @param leaseTime the new lease time, or {@code null} to renew the lease while held
 	 * @return the new options
 	 */
-	public LockOptions withLeaseTime(Duration leaseTime) {
-		return new LockOptions(this.waitTime, leaseTime);
+	public LockOptions withLeaseTime(@Nullable Duration leaseTime) {
+		return new LockOptions(this.waitTime, leaseTime, this.minHoldTime);
+	}
+
+	/**
+	 * Returns a copy with another minimum hold time.
+	 * @param minHoldTime the new minimum hold time
+	 * @return the new options
+	 */
+	public LockOptions withMinHoldTime(Duration minHoldTime) {
+		return new LockOptions(this.waitTime, this.leaseTime, minHoldTime);
 	}
 
 }

@@ -10,14 +10,20 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
 
-import dev.distlock.DistributedLockException;
 import dev.distlock.LockClient;
+import dev.distlock.LockContext;
 import dev.distlock.LockHandle;
+import dev.distlock.LockNotAcquiredException;
+import dev.distlock.LockUnavailableException;
 
 /**
  * Runs {@link dev.distlock.DistributedLock @DistributedLock} methods under their lock: evaluates
- * the key, acquires through the {@link LockClient} (or throws, so the method never runs
- * unlocked), invokes the method and releases the lock however the method ends.
+ * the key, acquires through the {@link LockClient}, invokes the method with the lock as the
+ * {@link LockContext#current() current} one, and releases the lock however the method ends.
+ * <p>
+ * If the lock is not acquired, or Redis is unavailable, the method is not invoked: the lock's
+ * {@link LockFailurePolicy} decides whether the caller gets the exception (the default), an
+ * empty value, or what the fallback method returns.
  * <p>
  * If the method throws, its exception propagates as it is; a failed release is attached to it
  * as suppressed. If the method returns but the release finds the lease lost, the caller gets
@@ -32,6 +38,8 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 	private final LockKeyEvaluator keyEvaluator;
 
 	private final Supplier<LockClient> client;
+
+	private final LockFailureHandler failureHandler = new LockFailureHandler();
 
 	/**
 	 * Creates an interceptor.
@@ -59,9 +67,15 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 			logger.trace("Lock key of " + definition.method() + " is '" + key + "'");
 		}
 		LockClient lockClient = this.client.get();
-		LockHandle handle = lockClient.lock(key, definition.options(lockClient.defaultOptions()));
-		Object result;
+		LockHandle handle;
 		try {
+			handle = lockClient.lock(key, definition.options(lockClient.defaultOptions()));
+		}
+		catch (LockNotAcquiredException | LockUnavailableException ex) {
+			return this.failureHandler.handle(definition, invocation, ex);
+		}
+		Object result;
+		try (LockContext.Scope scope = LockContext.enter(handle)) {
 			result = invocation.proceed();
 		}
 		catch (Throwable ex) {
@@ -76,7 +90,7 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		try {
 			handle.release();
 		}
-		catch (DistributedLockException ex) {
+		catch (RuntimeException ex) {
 			failure.addSuppressed(ex);
 		}
 	}

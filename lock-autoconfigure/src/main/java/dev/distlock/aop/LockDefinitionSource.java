@@ -16,11 +16,13 @@ import org.springframework.util.StringUtils;
 
 import dev.distlock.DistributedLock;
 import dev.distlock.InvalidLockDefinitionException;
+import dev.distlock.aop.LockDefinition.LeaseMode;
 
 /**
  * Finds and parses the {@link DistributedLock @DistributedLock} of a method, once per method and
  * target class; "no annotation" is cached too. Parsing resolves {@code ${...}} placeholders,
- * parses the durations, checks the key expression and the return type, and throws
+ * parses the durations ({@link DistributedLock#AUTO_RENEW} as a lease time means auto-renewal),
+ * checks the key expression and the return type, looks up the fallback method, and throws
  * {@link InvalidLockDefinitionException} on any problem so that it surfaces at startup.
  */
 public class LockDefinitionSource {
@@ -75,15 +77,28 @@ public class LockDefinitionSource {
 			throw new InvalidLockDefinitionException(specificMethod,
 					"the key is empty; give a SpEL key expression such as key = \"'lock:sku:' + #skuId\"", null);
 		}
-		this.keyEvaluator.check(specificMethod, (targetClass != null) ? targetClass : method.getDeclaringClass(), key);
+		Class<?> resolvedClass = (targetClass != null) ? targetClass : method.getDeclaringClass();
+		this.keyEvaluator.check(specificMethod, resolvedClass, key);
 		LockReturnTypes.check(specificMethod);
 		Duration waitTime = duration(specificMethod, "waitTime", annotation.waitTime(), true);
-		Duration leaseTime = duration(specificMethod, "leaseTime", annotation.leaseTime(), false);
-		return new LockDefinition(specificMethod, key, waitTime, leaseTime);
+		String leaseTime = resolve(specificMethod, "leaseTime", annotation.leaseTime()).trim();
+		boolean autoRenew = leaseTime.equals(DistributedLock.AUTO_RENEW);
+		Duration fixedLease = autoRenew ? null
+				: parseDuration(specificMethod, "leaseTime", annotation.leaseTime(), leaseTime, false);
+		LeaseMode leaseMode = autoRenew ? LeaseMode.AUTO_RENEW
+				: (fixedLease != null) ? LeaseMode.FIXED : LeaseMode.DEFAULT;
+		Duration minHoldTime = duration(specificMethod, "minHoldTime", annotation.minHoldTime(), true);
+		LockFailurePolicy failurePolicy = LockFailurePolicy.of(specificMethod, resolvedClass, annotation);
+		return new LockDefinition(specificMethod, key, waitTime, leaseMode, fixedLease,
+				(minHoldTime != null) ? minHoldTime : Duration.ZERO, failurePolicy);
 	}
 
 	private @Nullable Duration duration(Method method, String attribute, String value, boolean zeroAllowed) {
-		String resolved = resolve(method, attribute, value).trim();
+		return parseDuration(method, attribute, value, resolve(method, attribute, value).trim(), zeroAllowed);
+	}
+
+	private @Nullable Duration parseDuration(Method method, String attribute, String value, String resolved,
+			boolean zeroAllowed) {
 		if (resolved.isEmpty()) {
 			return null;
 		}
@@ -93,13 +108,18 @@ public class LockDefinitionSource {
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidLockDefinitionException(method, attribute + " \"" + value + "\" is not a duration; use "
-					+ "a value such as \"500ms\", \"5s\", \"1m\" or \"PT5S\"", ex);
+					+ "a value such as \"500ms\", \"5s\", \"1m\" or \"PT5S\"" + autoRenewHint(attribute), ex);
 		}
 		if (duration.isNegative() || (!zeroAllowed && duration.toMillis() < 1)) {
 			throw new InvalidLockDefinitionException(method, attribute + " \"" + value + "\" must be "
-					+ (zeroAllowed ? "zero or positive" : "at least 1ms"), null);
+					+ (zeroAllowed ? "zero or positive" : "at least 1ms") + autoRenewHint(attribute), null);
 		}
 		return duration;
+	}
+
+	private static String autoRenewHint(String attribute) {
+		return attribute.equals("leaseTime") ? ", or \"" + DistributedLock.AUTO_RENEW + "\" to renew the lease while "
+				+ "the method runs" : "";
 	}
 
 	private String resolve(Method method, String attribute, String value) {

@@ -1,5 +1,7 @@
 package dev.distlock.autoconfigure;
 
+import java.time.Duration;
+
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -12,6 +14,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandi
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Role;
 import org.springframework.core.env.Environment;
@@ -20,6 +23,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.util.function.SingletonSupplier;
 
 import dev.distlock.LockClient;
+import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
 import dev.distlock.aop.DistributedLockAdvisor;
 import dev.distlock.aop.DistributedLockInterceptor;
@@ -28,6 +32,9 @@ import dev.distlock.aop.LockDefinitionValidator;
 import dev.distlock.aop.LockKeyEvaluator;
 import dev.distlock.redis.JitteredBackoffWaiter;
 import dev.distlock.redis.RedisLockClient;
+import dev.distlock.redis.RedisLockClientBuilder;
+import dev.distlock.redis.ReleaseMessageWaiter;
+import dev.distlock.redis.ReleaseSubscription;
 
 /**
  * Auto-configures distlock: a {@link LockClient} on the application's Redis connection, and the
@@ -39,16 +46,6 @@ import dev.distlock.redis.RedisLockClient;
 @EnableConfigurationProperties(DistributedLockProperties.class)
 @Import(DistributedLockProxyRegistrar.class)
 public final class DistributedLockAutoConfiguration {
-
-	@Bean
-	@ConditionalOnMissingBean(LockClient.class)
-	@ConditionalOnSingleCandidate(RedisConnectionFactory.class)
-	RedisLockClient distributedLockClient(RedisConnectionFactory connectionFactory,
-			DistributedLockProperties properties) {
-		StringRedisTemplate redis = new StringRedisTemplate(connectionFactory);
-		return new RedisLockClient(redis, JitteredBackoffWaiter.standard(), properties.getKeyPrefix(),
-				new LockOptions(properties.getWaitTime(), properties.getLeaseTime()));
-	}
 
 	@Bean
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
@@ -85,6 +82,52 @@ public final class DistributedLockAutoConfiguration {
 	static LockDefinitionValidator distributedLockDefinitionValidator(
 			LockDefinitionSource distributedLockDefinitionSource, ListableBeanFactory beanFactory) {
 		return new LockDefinitionValidator(distributedLockDefinitionSource, beanFactory);
+	}
+
+	/**
+	 * The Redis lock client with its release subscription, unless the application defines its
+	 * own {@link LockClient}.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnMissingBean(LockClient.class)
+	@ConditionalOnSingleCandidate(RedisConnectionFactory.class)
+	static class RedisLockClientConfiguration {
+
+		@Bean
+		ReleaseMessageWaiter distributedLockReleaseWaiter(DistributedLockProperties properties) {
+			return new ReleaseMessageWaiter(backoff(properties));
+		}
+
+		@Bean
+		RedisLockClient distributedLockClient(RedisConnectionFactory connectionFactory,
+				DistributedLockProperties properties, ReleaseMessageWaiter distributedLockReleaseWaiter,
+				ObjectProvider<LockListener> listeners) {
+			StringRedisTemplate redis = new StringRedisTemplate(connectionFactory);
+			redis.afterPropertiesSet();
+			Duration leaseTime = properties.getLeaseTime();
+			RedisLockClientBuilder builder = RedisLockClient.builder(redis)
+				.keyPrefix(properties.getKeyPrefix())
+				.defaultOptions(new LockOptions(properties.getWaitTime(), leaseTime, Duration.ZERO))
+				.renewalLease(properties.getRenewal().getLease())
+				.clusterSlots(RedisTopology.isCluster(connectionFactory))
+				.waiter(properties.getWaiting().isPubSub() ? distributedLockReleaseWaiter : backoff(properties));
+			listeners.orderedStream().forEach(builder::listener);
+			return builder.build();
+		}
+
+		@Bean
+		@ConditionalOnBooleanProperty(name = "distlock.waiting.pub-sub", matchIfMissing = true)
+		ReleaseSubscription distributedLockReleaseSubscription(RedisConnectionFactory connectionFactory,
+				RedisLockClient distributedLockClient, ReleaseMessageWaiter distributedLockReleaseWaiter) {
+			return new ReleaseSubscription(connectionFactory, distributedLockClient.releaseChannel(),
+					distributedLockReleaseWaiter);
+		}
+
+		private static JitteredBackoffWaiter backoff(DistributedLockProperties properties) {
+			return new JitteredBackoffWaiter(properties.getWaiting().getInitialBackoff(),
+					properties.getWaiting().getMaxBackoff());
+		}
+
 	}
 
 }

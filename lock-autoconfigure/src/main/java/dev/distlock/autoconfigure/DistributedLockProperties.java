@@ -2,6 +2,8 @@ package dev.distlock.autoconfigure;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import dev.distlock.aop.DistributedLockAdvisor;
@@ -25,9 +27,9 @@ public class DistributedLockProperties {
 
 	/**
 	 * How long Redis keeps a lock that was not released, where the annotation or call gives
-	 * no lease time. Should be longer than any locked method runs.
+	 * no lease time. When not set, leases are renewed automatically while the lock is held.
 	 */
-	private Duration leaseTime = Duration.ofSeconds(30);
+	private @Nullable Duration leaseTime;
 
 	/**
 	 * Prefix prepended to every lock key, for example to keep the locks of several
@@ -40,6 +42,10 @@ public class DistributedLockProperties {
 	 * the transaction advisor's so that locks are released after the transaction commits.
 	 */
 	private int order = DistributedLockAdvisor.DEFAULT_ORDER;
+
+	private final Renewal renewal = new Renewal();
+
+	private final Waiting waiting = new Waiting();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -57,11 +63,11 @@ public class DistributedLockProperties {
 		this.waitTime = waitTime;
 	}
 
-	public Duration getLeaseTime() {
+	public @Nullable Duration getLeaseTime() {
 		return this.leaseTime;
 	}
 
-	public void setLeaseTime(Duration leaseTime) {
+	public void setLeaseTime(@Nullable Duration leaseTime) {
 		this.leaseTime = leaseTime;
 	}
 
@@ -79,6 +85,83 @@ public class DistributedLockProperties {
 
 	public void setOrder(int order) {
 		this.order = order;
+	}
+
+	public Renewal getRenewal() {
+		return this.renewal;
+	}
+
+	public Waiting getWaiting() {
+		return this.waiting;
+	}
+
+	/**
+	 * Automatic lease renewal.
+	 */
+	public static class Renewal {
+
+		/**
+		 * Lease given to auto-renewing locks; one thread per client renews all of them every
+		 * third of it. A holder that stops (crash, lost connection) keeps others out for at
+		 * most this long.
+		 */
+		private Duration lease = Duration.ofSeconds(30);
+
+		public Duration getLease() {
+			return this.lease;
+		}
+
+		public void setLease(Duration lease) {
+			this.lease = lease;
+		}
+
+	}
+
+	/**
+	 * Waiting for a lock that someone else holds.
+	 */
+	public static class Waiting {
+
+		/**
+		 * Whether waiters are woken by a message on a Redis channel when a lock is released,
+		 * instead of only retrying with backoff.
+		 */
+		private boolean pubSub = true;
+
+		/**
+		 * First pause between attempts when waiting with backoff.
+		 */
+		private Duration initialBackoff = Duration.ofMillis(1);
+
+		/**
+		 * Longest pause between attempts when waiting with backoff.
+		 */
+		private Duration maxBackoff = Duration.ofMillis(50);
+
+		public boolean isPubSub() {
+			return this.pubSub;
+		}
+
+		public void setPubSub(boolean pubSub) {
+			this.pubSub = pubSub;
+		}
+
+		public Duration getInitialBackoff() {
+			return this.initialBackoff;
+		}
+
+		public void setInitialBackoff(Duration initialBackoff) {
+			this.initialBackoff = initialBackoff;
+		}
+
+		public Duration getMaxBackoff() {
+			return this.maxBackoff;
+		}
+
+		public void setMaxBackoff(Duration maxBackoff) {
+			this.maxBackoff = maxBackoff;
+		}
+
 	}
 
 }

@@ -42,8 +42,20 @@ public final class JitteredBackoffWaiter implements LockWaiter {
 	}
 
 	@Override
-	public boolean await(String key, int attempt, long deadlineNanos) {
+	public Wait begin(String key) {
+		return new Backoff();
+	}
+
+	/**
+	 * Pauses the current thread, without passing the holder's lease or the deadline.
+	 * @param attempt failed attempts so far, starting at 1
+	 * @param holderLeaseMillis the holder's remaining lease
+	 * @param deadlineNanos when the caller gives up
+	 * @return {@code false} if interrupted
+	 */
+	boolean pause(int attempt, long holderLeaseMillis, long deadlineNanos) {
 		long pause = Math.min(pauseFor(attempt), deadlineNanos - System.nanoTime());
+		pause = Math.min(pause, TimeUnit.MILLISECONDS.toNanos(Math.max(holderLeaseMillis, 1)));
 		if (pause <= 0) {
 			return true;
 		}
@@ -70,6 +82,21 @@ public final class JitteredBackoffWaiter implements LockWaiter {
 		backoff = Math.min(backoff, this.maxNanos);
 		long half = backoff / 2;
 		return half + ThreadLocalRandom.current().nextLong(backoff - half + 1);
+	}
+
+	private final class Backoff implements Wait {
+
+		private int attempt;
+
+		@Override
+		public boolean await(long holderLeaseMillis, long deadlineNanos) {
+			return pause(++this.attempt, holderLeaseMillis, deadlineNanos);
+		}
+
+		@Override
+		public void close(boolean acquired) {
+		}
+
 	}
 
 }

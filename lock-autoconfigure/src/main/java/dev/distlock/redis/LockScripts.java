@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import java.util.List;
+
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.script.DefaultRedisScript;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -10,16 +12,23 @@ import org.springframework.data.redis.core.script.RedisScript;
  */
 final class LockScripts {
 
-	/** Deletes the lock only if it holds the given token; returns 1 if deleted, else 0. */
-	static final RedisScript<Long> RELEASE = load("release.lua");
+	/** Sets the lock and increments its fencing counter, or returns the holder's remaining lease. */
+	static final RedisScript<Long> ACQUIRE = load("acquire.lua", Long.class);
+
+	/** Deletes (or keeps until the minimum hold) the lock if it holds the token, and publishes. */
+	static final RedisScript<Long> RELEASE = load("release.lua", Long.class);
+
+	/** Extends the leases of the locks that still hold their tokens. */
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	static final RedisScript<List<Long>> RENEW = (RedisScript) load("renew.lua", List.class);
 
 	private LockScripts() {
 	}
 
-	private static RedisScript<Long> load(String name) {
-		DefaultRedisScript<Long> script = new DefaultRedisScript<>();
+	private static <T> RedisScript<T> load(String name, Class<T> resultType) {
+		DefaultRedisScript<T> script = new DefaultRedisScript<>();
 		script.setLocation(new ClassPathResource(name, LockScripts.class));
-		script.setResultType(Long.class);
+		script.setResultType(resultType);
 		script.getSha1();
 		return script;
 	}

@@ -1,7 +1,8 @@
 package dev.distlock.redis;
 
 import java.time.Duration;
-import java.util.List;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 import org.apache.commons.logging.Log;
@@ -9,7 +10,6 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
-import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.util.Assert;
 
@@ -21,18 +21,17 @@ import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 
 /**
- * {@link LockClient} on a single Redis server (or a primary with replicas).
- * <p>
- * Acquire is one round trip, {@code SET key token NX PX lease}, with a fresh random token per
- * acquisition. Release is one round trip, a Lua compare-and-delete that removes the key only if
- * it still holds that token. Between attempts on a held lock the {@link LockWaiter} decides how
- * long to pause, never past the caller's deadline.
+ * {@link LockClient} on Redis. Acquire is one round trip (a script that sets the key with a
+ * fresh 128-bit owner token and grants the next fencing token) and release is one round trip
+ * (a compare-and-delete that announces the release to waiters). A thread that already holds a
+ * key acquires it again without any round trip. Auto-renewing leases are kept alive by one
+ * {@link LeaseRenewer} per client. Create it with {@link #builder(StringRedisTemplate)}.
  */
-public class RedisLockClient implements LockClient {
+public class RedisLockClient implements LockClient, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(RedisLockClient.class);
 
-	private final StringRedisTemplate redis;
+	private final RedisLockCommands commands;
 
 	private final LockWaiter waiter;
 
@@ -40,22 +39,41 @@ public class RedisLockClient implements LockClient {
 
 	private final LockOptions defaultOptions;
 
+	private final LeaseRenewer renewer;
+
+	private final LockListeners listeners;
+
 	private final LockTokens tokens = new LockTokens();
 
+	private final ThreadLocal<Map<String, RedisLockHandle>> held = ThreadLocal.withInitial(HashMap::new);
+
 	/**
-	 * Creates a client.
-	 * @param redis the template used for every command; its connection factory decides where
-	 * the locks live
+	 * Creates a client with an auto-renewal lease of 30 seconds and no listeners.
+	 * @param redis the template used for every command
 	 * @param waiter what to do between two attempts on a held lock
 	 * @param keyPrefix prepended to every key, may be empty
 	 * @param defaultOptions the options of calls that give none
 	 */
-	public RedisLockClient(StringRedisTemplate redis, LockWaiter waiter, String keyPrefix,
-			LockOptions defaultOptions) {
-		this.redis = redis;
-		this.waiter = waiter;
-		this.keyPrefix = keyPrefix;
-		this.defaultOptions = defaultOptions;
+	public RedisLockClient(StringRedisTemplate redis, LockWaiter waiter, String keyPrefix, LockOptions defaultOptions) {
+		this(builder(redis).waiter(waiter).keyPrefix(keyPrefix).defaultOptions(defaultOptions));
+	}
+
+	RedisLockClient(RedisLockClientBuilder builder) {
+		this.commands = new RedisLockCommands(builder.redis, builder.releaseChannel());
+		this.waiter = builder.waiter;
+		this.keyPrefix = builder.keyPrefix;
+		this.defaultOptions = builder.defaultOptions;
+		this.listeners = new LockListeners(builder.listeners);
+		this.renewer = new LeaseRenewer(this.commands, this, builder.renewalLease, builder.clusterSlots);
+	}
+
+	/**
+	 * Starts building a client on the given template.
+	 * @param redis the template used for every command
+	 * @return the builder
+	 */
+	public static RedisLockClientBuilder builder(StringRedisTemplate redis) {
+		return new RedisLockClientBuilder(redis);
 	}
 
 	@Override
@@ -79,72 +97,93 @@ public class RedisLockClient implements LockClient {
 		return handle;
 	}
 
-	private @Nullable LockHandle acquire(String redisKey, LockOptions options, long start) {
-		long deadline = start + saturatedNanos(options.waitTime());
-		String token = this.tokens.next();
-		for (int attempt = 1;; attempt++) {
-			if (Thread.currentThread().isInterrupted()) {
-				logger.debug("Gave up on lock '" + redisKey + "': the thread was interrupted");
-				return null;
-			}
-			if (setIfAbsent(redisKey, token, options.leaseTime())) {
-				logger.debug("Acquired lock '" + redisKey + "' after " + attempt + " attempt(s)");
-				return new RedisLockHandle(this, redisKey, token, options.leaseTime(), System.nanoTime());
-			}
-			if (System.nanoTime() - deadline >= 0 || !this.waiter.await(redisKey, attempt, deadline)) {
-				logger.debug("Did not acquire lock '" + redisKey + "' within " + options.waitTime());
-				return null;
-			}
-		}
+	/**
+	 * Returns the channel on which releases are announced, to subscribe waiters to it.
+	 * @return the channel name
+	 */
+	public String releaseChannel() {
+		return this.commands.releaseChannel();
 	}
 
-	private boolean setIfAbsent(String redisKey, String token, Duration leaseTime) {
-		try {
-			return Boolean.TRUE.equals(this.redis.opsForValue().setIfAbsent(redisKey, token, leaseTime));
+	private @Nullable LockHandle acquire(String redisKey, LockOptions options, long start) {
+		LockHandle reentered = reenter(redisKey);
+		if (reentered != null) {
+			return reentered;
 		}
-		catch (DataAccessException ex) {
-			boolean interrupted = Thread.interrupted();
-			if (interrupted || ex instanceof QueryTimeoutException) {
-				// The SET may have been applied even though its reply was lost: undo it if it was.
-				deleteIfOwnedQuietly(redisKey, token);
-			}
-			if (interrupted) {
-				Thread.currentThread().interrupt();
-				return false;
-			}
-			throw new LockUnavailableException(redisKey, "acquire", ex);
+		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewer.lease();
+		LockAttempts attempts = new LockAttempts(this.commands, redisKey, this.tokens.next(), lease.toMillis());
+		long fence = attempts.acquire(this.waiter, start, options.waitTime());
+		if (fence <= 0) {
+			this.listeners.notAcquired(redisKey, Duration.ofNanos(System.nanoTime() - start));
+			return null;
 		}
+		RedisLockHandle handle = new RedisLockHandle(this, redisKey, attempts.token(), fence, lease, options,
+				attempts.lastAttemptNanos());
+		this.held.get().put(redisKey, handle);
+		if (options.isAutoRenewing()) {
+			this.renewer.register(handle);
+		}
+		logger.debug("Acquired lock '" + redisKey + "' with fencing token " + fence);
+		this.listeners.acquired(handle, Duration.ofNanos(System.nanoTime() - start));
+		return handle;
+	}
+
+	private @Nullable LockHandle reenter(String redisKey) {
+		RedisLockHandle outer = this.held.get().get(redisKey);
+		if (outer == null) {
+			return null;
+		}
+		if (outer.isLeaseLost() || outer.leaseExpiredLocally()) {
+			leaseLost(outer, "its lease had run out before a re-entrant acquisition");
+			throw new LockLeaseLostException(redisKey, outer.leaseTime(), outer.heldFor());
+		}
+		LockHandle nested = outer.enter();
+		if (nested == null) {
+			this.held.get().remove(redisKey);
+		}
+		return nested;
 	}
 
 	void release(RedisLockHandle handle) {
-		long deleted;
+		this.renewer.unregister(handle);
+		if (Thread.currentThread() == handle.owner()) {
+			this.held.get().remove(handle.key(), handle);
+		}
+		Duration held = handle.heldFor();
+		long keep = Math.max(0, handle.minHoldTime().minus(held).toMillis());
+		long outcome;
 		try {
-			deleted = deleteIfOwned(handle.key(), handle.token());
+			outcome = this.commands.release(handle.key(), handle.token(), keep);
 		}
 		catch (DataAccessException ex) {
+			this.listeners.released(handle, held);
 			throw new LockUnavailableException(handle.key(), "release", ex);
 		}
-		if (deleted == 0) {
-			Duration held = handle.heldFor();
-			logger.warn("Lease of lock '" + handle.key() + "' (" + handle.leaseTime() + ") expired before release, after "
-					+ held.toMillis() + "ms; another holder may have run at the same time");
-			throw new LockLeaseLostException(handle.key(), handle.leaseTime(), held);
+		handle.markReleasedInRedis(System.nanoTime());
+		this.listeners.released(handle, held);
+		if (outcome == 0) {
+			leaseLost(handle, "its key was gone or held by another owner on release");
 		}
-		logger.debug("Released lock '" + handle.key() + "'");
+		if (handle.isLeaseLost()) {
+			throw new LockLeaseLostException(handle.key(), handle.leaseTime(), handle.heldFor());
+		}
+		logger.debug("Released lock '" + handle.key() + "'" + ((outcome == 2) ? ", kept for " + keep + "ms" : ""));
 	}
 
-	private long deleteIfOwned(String redisKey, String token) {
-		Long deleted = this.redis.execute(LockScripts.RELEASE, List.of(redisKey), token);
-		return (deleted != null) ? deleted : 0;
+	void leaseLost(RedisLockHandle handle, String reason) {
+		if (handle.markLeaseLost()) {
+			logger.warn("Lost the lease of lock '" + handle.key() + "' after " + handle.heldFor().toMillis() + "ms: "
+					+ reason + "; another holder may run at the same time");
+			this.listeners.leaseLost(handle);
+		}
 	}
 
-	private void deleteIfOwnedQuietly(String redisKey, String token) {
-		try {
-			deleteIfOwned(redisKey, token);
-		}
-		catch (DataAccessException ex) {
-			logger.debug("Could not undo a possibly applied acquire of '" + redisKey + "'; it expires with its lease", ex);
-		}
+	void renewed(int renewed, int roundTrips) {
+		this.listeners.renewed(renewed, roundTrips);
+	}
+
+	LeaseRenewer renewer() {
+		return this.renewer;
 	}
 
 	private String redisKey(String key) {
@@ -152,13 +191,9 @@ public class RedisLockClient implements LockClient {
 		return this.keyPrefix + key;
 	}
 
-	private static long saturatedNanos(Duration duration) {
-		try {
-			return duration.toNanos();
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE / 2;
-		}
+	@Override
+	public void close() {
+		this.renewer.close();
 	}
 
 }

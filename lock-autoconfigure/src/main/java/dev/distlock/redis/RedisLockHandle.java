@@ -2,12 +2,17 @@ package dev.distlock.redis;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.jspecify.annotations.Nullable;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
 
 /**
- * A lock acquired by {@link RedisLockClient}: the key, this acquisition's owner token and when
- * it was acquired. Released at most once.
+ * A lock acquired by {@link RedisLockClient}: key, owner token, fencing token and lease. It
+ * counts the holds of its thread (one plus each re-entrant acquisition) and releases the lock in
+ * Redis when the last hold ends.
  */
 final class RedisLockHandle implements LockHandle {
 
@@ -17,18 +22,37 @@ final class RedisLockHandle implements LockHandle {
 
 	private final String token;
 
+	private final long fencingToken;
+
 	private final Duration leaseTime;
+
+	private final LockOptions options;
 
 	private final long acquiredNanos;
 
+	private final Thread owner;
+
+	private final AtomicInteger holds = new AtomicInteger(1);
+
 	private final AtomicBoolean released = new AtomicBoolean();
 
-	RedisLockHandle(RedisLockClient client, String key, String token, Duration leaseTime, long acquiredNanos) {
+	private final AtomicBoolean leaseLost = new AtomicBoolean();
+
+	private volatile long lastRenewedNanos;
+
+	private volatile long releasedNanos;
+
+	RedisLockHandle(RedisLockClient client, String key, String token, long fencingToken, Duration leaseTime,
+			LockOptions options, long acquiredNanos) {
 		this.client = client;
 		this.key = key;
 		this.token = token;
+		this.fencingToken = fencingToken;
 		this.leaseTime = leaseTime;
+		this.options = options;
 		this.acquiredNanos = acquiredNanos;
+		this.lastRenewedNanos = acquiredNanos;
+		this.owner = Thread.currentThread();
 	}
 
 	@Override
@@ -45,8 +69,23 @@ final class RedisLockHandle implements LockHandle {
 		return this.leaseTime;
 	}
 
-	Duration heldFor() {
-		return Duration.ofNanos(System.nanoTime() - this.acquiredNanos);
+	@Override
+	public boolean isAutoRenewing() {
+		return this.options.isAutoRenewing();
+	}
+
+	Duration minHoldTime() {
+		return this.options.minHoldTime();
+	}
+
+	@Override
+	public long fencingToken() {
+		return this.fencingToken;
+	}
+
+	@Override
+	public boolean isLeaseLost() {
+		return this.leaseLost.get();
 	}
 
 	@Override
@@ -54,16 +93,76 @@ final class RedisLockHandle implements LockHandle {
 		return this.released.get();
 	}
 
+	Thread owner() {
+		return this.owner;
+	}
+
+	Duration heldFor() {
+		return Duration.ofNanos(System.nanoTime() - this.acquiredNanos);
+	}
+
+	long lastRenewedNanos() {
+		return this.lastRenewedNanos;
+	}
+
+	/** Whether the lease has run out by this process's count, since acquisition or the last renewal. */
+	boolean leaseExpiredLocally() {
+		return System.nanoTime() - this.lastRenewedNanos >= this.leaseTime.toNanos();
+	}
+
+	void renewed(long nanos) {
+		this.lastRenewedNanos = nanos;
+	}
+
+	/** Marks the lease lost; returns true only the first time. */
+	boolean markLeaseLost() {
+		return this.leaseLost.compareAndSet(false, true);
+	}
+
+	/** When the release of the lock completed in Redis, by System.nanoTime(); 0 until then. */
+	long releasedNanos() {
+		return this.releasedNanos;
+	}
+
+	void markReleasedInRedis(long nanos) {
+		this.releasedNanos = nanos;
+	}
+
+	/** Adds a re-entrant hold; returns null if the last hold already ended. */
+	@Nullable LockHandle enter() {
+		int current;
+		do {
+			current = this.holds.get();
+			if (current == 0) {
+				return null;
+			}
+		}
+		while (!this.holds.compareAndSet(current, current + 1));
+		return new NestedLockHandle(this);
+	}
+
+	/** Ends one hold; the last one releases the lock in Redis. */
+	void exit() {
+		if (this.holds.decrementAndGet() == 0) {
+			this.client.release(this);
+		}
+	}
+
+	boolean isHeldInRedis() {
+		return this.holds.get() > 0;
+	}
+
 	@Override
 	public void release() {
 		if (this.released.compareAndSet(false, true)) {
-			this.client.release(this);
+			exit();
 		}
 	}
 
 	@Override
 	public String toString() {
-		return "RedisLockHandle[key=" + this.key + ", leaseTime=" + this.leaseTime + ", released=" + isReleased() + "]";
+		return "RedisLockHandle[key=" + this.key + ", fencingToken=" + this.fencingToken + ", leaseTime="
+				+ this.leaseTime + ", autoRenewing=" + isAutoRenewing() + ", released=" + isReleased() + "]";
 	}
 
 }

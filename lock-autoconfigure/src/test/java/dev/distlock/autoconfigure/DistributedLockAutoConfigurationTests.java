@@ -24,6 +24,7 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 import dev.distlock.aop.DistributedLockAdvisor;
 import dev.distlock.redis.RedisLockClient;
+import dev.distlock.redis.ReleaseSubscription;
 import dev.distlock.testing.LockTestContexts;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -40,7 +41,8 @@ class DistributedLockAutoConfigurationTests {
 		this.runner.run((context) -> {
 			assertThat(context).hasSingleBean(RedisLockClient.class).hasSingleBean(DistributedLockAdvisor.class);
 			LockClient client = context.getBean(LockClient.class);
-			assertThat(client.defaultOptions()).isEqualTo(new LockOptions(Duration.ofSeconds(5), Duration.ofSeconds(30)));
+			assertThat(client.defaultOptions()).isEqualTo(LockOptions.renewing(Duration.ofSeconds(5)));
+			assertThat(context).hasSingleBean(ReleaseSubscription.class);
 			assertThat(context.getBean(DistributedLockAdvisor.class).getOrder())
 				.isEqualTo(DistributedLockAdvisor.DEFAULT_ORDER)
 				.isLessThan(Integer.MAX_VALUE);

@@ -38,8 +38,8 @@ public abstract class AbstractLockClientContractTests {
 	void heldLockExcludesOtherAcquirers() {
 		String key = TestRedis.uniqueKey("exclusion");
 		try (LockHandle held = lock(key, Duration.ZERO, LONG_LEASE)) {
-			assertThat(client().tryLock(key, Duration.ZERO, LONG_LEASE)).isEmpty();
 			assertThat(tryLockInOtherThread(key, Duration.ZERO)).isEmpty();
+			assertThat(tryLockInOtherThread(key, Duration.ofMillis(100))).isEmpty();
 		}
 		try (LockHandle next = lock(key, Duration.ZERO, LONG_LEASE)) {
 			assertThat(next.key()).endsWith(key);
@@ -71,12 +71,12 @@ public abstract class AbstractLockClientContractTests {
 	void staleHolderCannotReleaseTheNewHoldersLock() {
 		String key = TestRedis.uniqueKey("stale");
 		LockHandle stale = lock(key, Duration.ZERO, SHORT_LEASE);
-		LockHandle current = lock(key, Duration.ofSeconds(20), LONG_LEASE);
+		LockHandle current = inOtherThread(() -> client().lock(key, new LockOptions(Duration.ofSeconds(20), LONG_LEASE)));
 		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(stale::release)
 			.withMessageContaining(key);
-		assertThat(client().tryLock(key, Duration.ZERO, LONG_LEASE)).as("new holder still holds the lock").isEmpty();
+		assertThat(tryLockInOtherThread(key, Duration.ZERO)).as("new holder still holds the lock").isEmpty();
 		current.release();
-		assertThat(client().tryLock(key, Duration.ZERO, LONG_LEASE)).isPresent().get().satisfies(LockHandle::release);
+		assertThat(tryLockInOtherThread(key, Duration.ZERO)).isPresent().get().satisfies(LockHandle::release);
 	}
 
 	@Test
@@ -86,7 +86,7 @@ public abstract class AbstractLockClientContractTests {
 		try (LockHandle held = lock(key, Duration.ZERO, LONG_LEASE)) {
 			long start = System.nanoTime();
 			assertThatExceptionOfType(LockNotAcquiredException.class)
-				.isThrownBy(() -> client().lock(key, new LockOptions(waitTime, LONG_LEASE)))
+				.isThrownBy(() -> inOtherThread(() -> client().lock(key, new LockOptions(waitTime, LONG_LEASE))))
 				.satisfies((ex) -> assertThat(ex.getKey()).endsWith(key))
 				.satisfies((ex) -> assertThat(ex.getWaited()).isGreaterThanOrEqualTo(waitTime));
 			long elapsed = System.nanoTime() - start;
@@ -105,7 +105,7 @@ public abstract class AbstractLockClientContractTests {
 		assertThat(handle.isReleased()).isTrue();
 		LockHandle next = lock(key, Duration.ZERO, LONG_LEASE);
 		handle.release();
-		assertThat(client().tryLock(key, Duration.ZERO, LONG_LEASE)).as("second release changed nothing").isEmpty();
+		assertThat(tryLockInOtherThread(key, Duration.ZERO)).as("second release changed nothing").isEmpty();
 		next.release();
 	}
 
@@ -116,15 +116,51 @@ public abstract class AbstractLockClientContractTests {
 		assertThatThrownBy(() -> client().execute(key, new LockOptions(Duration.ZERO, LONG_LEASE), () -> {
 			throw failure;
 		})).isSameAs(failure);
-		assertThat(client().tryLock(key, Duration.ZERO, LONG_LEASE)).isPresent().get().satisfies(LockHandle::release);
+		assertThat(tryLockInOtherThread(key, Duration.ZERO)).isPresent().get().satisfies(LockHandle::release);
 	}
 
 	@Test
 	void executeReturnsTheActionsResultWhileHoldingTheLock() {
 		String key = TestRedis.uniqueKey("execute");
 		String result = client().execute(key, new LockOptions(Duration.ZERO, LONG_LEASE),
-				() -> client().tryLock(key, Duration.ZERO, LONG_LEASE).isPresent() ? "not exclusive" : "exclusive");
+				() -> tryLockInOtherThread(key, Duration.ZERO).isPresent() ? "not exclusive" : "exclusive");
 		assertThat(result).isEqualTo("exclusive");
+	}
+
+	@Test
+	void sameThreadReentersAndTheLockStaysUntilTheOutermostRelease() {
+		String key = TestRedis.uniqueKey("reentrant");
+		LockHandle outer = lock(key, Duration.ZERO, LONG_LEASE);
+		LockHandle inner = lock(key, Duration.ZERO, LONG_LEASE);
+		assertThat(inner.fencingToken()).isEqualTo(outer.fencingToken());
+		inner.release();
+		assertThat(tryLockInOtherThread(key, Duration.ZERO)).as("still held after the inner release").isEmpty();
+		outer.release();
+		assertThat(tryLockInOtherThread(key, Duration.ZERO)).isPresent().get().satisfies(LockHandle::release);
+	}
+
+	@Test
+	void reentryAfterTheLeaseRanOutFailsClosed() {
+		String key = TestRedis.uniqueKey("reentry-expired");
+		LockHandle outer = lock(key, Duration.ZERO, SHORT_LEASE);
+		LockHandle other = inOtherThread(() -> client().lock(key, new LockOptions(Duration.ofSeconds(20), LONG_LEASE)));
+		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(() -> lock(key, Duration.ZERO, LONG_LEASE));
+		assertThat(outer.isLeaseLost()).isTrue();
+		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(outer::release);
+		other.release();
+	}
+
+	@Test
+	void everyGrantGetsAGreaterFencingToken() {
+		String key = TestRedis.uniqueKey("fence");
+		long previous = 0;
+		for (int i = 0; i < 5; i++) {
+			LockHandle handle = (i % 2 == 0) ? lock(key, Duration.ZERO, LONG_LEASE)
+					: inOtherThread(() -> client().lock(key, new LockOptions(Duration.ZERO, LONG_LEASE)));
+			assertThat(handle.fencingToken()).isGreaterThan(previous);
+			previous = handle.fencingToken();
+			handle.release();
+		}
 	}
 
 	@Test
@@ -133,8 +169,13 @@ public abstract class AbstractLockClientContractTests {
 		try (LockHandle held = lock(key, Duration.ZERO, LONG_LEASE)) {
 			CompletableFuture<Boolean> result = new CompletableFuture<>();
 			Thread waiter = new Thread(() -> {
-				Optional<LockHandle> handle = client().tryLock(key, Duration.ofSeconds(30), LONG_LEASE);
-				result.complete(handle.isEmpty() && Thread.currentThread().isInterrupted());
+				try {
+					Optional<LockHandle> handle = client().tryLock(key, Duration.ofSeconds(30), LONG_LEASE);
+					result.complete(handle.isEmpty() && Thread.currentThread().isInterrupted());
+				}
+				catch (Throwable ex) {
+					result.completeExceptionally(ex);
+				}
 			});
 			waiter.start();
 			waiter.interrupt();
@@ -147,7 +188,20 @@ public abstract class AbstractLockClientContractTests {
 	}
 
 	private Optional<LockHandle> tryLockInOtherThread(String key, Duration waitTime) {
-		return CompletableFuture.supplyAsync(() -> client().tryLock(key, waitTime, LONG_LEASE)).join();
+		return inOtherThread(() -> client().tryLock(key, waitTime, LONG_LEASE));
+	}
+
+	/**
+	 * Runs an acquisition on another thread: the client is re-entrant for the thread holding a
+	 * lock, so exclusion is only visible from other threads.
+	 */
+	private static <T> T inOtherThread(java.util.function.Supplier<T> action) {
+		try {
+			return CompletableFuture.supplyAsync(action).join();
+		}
+		catch (java.util.concurrent.CompletionException ex) {
+			throw (ex.getCause() instanceof RuntimeException runtime) ? runtime : ex;
+		}
 	}
 
 }

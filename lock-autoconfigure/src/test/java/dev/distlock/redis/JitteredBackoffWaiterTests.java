@@ -34,7 +34,7 @@ class JitteredBackoffWaiterTests {
 		// An interrupted thread that went to sleep would return false: true proves no sleep.
 		Thread.currentThread().interrupt();
 		try {
-			assertThat(this.waiter.await("key", 10, System.nanoTime() - 1)).isTrue();
+			assertThat(this.waiter.pause(10, 10_000, System.nanoTime() - 1)).isTrue();
 		}
 		finally {
 			assertThat(Thread.interrupted()).isTrue();
@@ -45,12 +45,28 @@ class JitteredBackoffWaiterTests {
 	void interruptIsReportedAndKept() {
 		Thread.currentThread().interrupt();
 		try {
-			assertThat(this.waiter.await("key", 10, System.nanoTime() + Duration.ofSeconds(5).toNanos())).isFalse();
+			assertThat(this.waiter.pause(10, 10_000, System.nanoTime() + Duration.ofSeconds(5).toNanos())).isFalse();
 			assertThat(Thread.currentThread().isInterrupted()).isTrue();
 		}
 		finally {
 			Thread.interrupted();
 		}
+	}
+
+	@Test
+	void neverSleepsPastTheHoldersRemainingLease() {
+		// The holder's lease has run out: the pause is cut to at most 1ms, so the interrupted
+		// thread either does not sleep (true) or is woken at once (false) but never waits 50ms.
+		Thread.currentThread().interrupt();
+		long start = System.nanoTime();
+		try {
+			this.waiter.pause(10, 0, System.nanoTime() + Duration.ofSeconds(5).toNanos());
+		}
+		finally {
+			Thread.interrupted();
+		}
+		assertThat(this.waiter.pauseFor(10)).isGreaterThan(Duration.ofMillis(1).toNanos());
+		assertThat(System.nanoTime() - start).isLessThan(Duration.ofSeconds(5).toNanos());
 	}
 
 	@Test

@@ -1,0 +1,78 @@
+package dev.distlock;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Optional;
+
+/**
+ * The locks that {@link DistributedLock @DistributedLock} methods hold on the current thread,
+ * so that the method body can read its fencing token or check its lease:
+ * <pre class="code">
+ * &#64;DistributedLock(key = "'lock:account:' + #id")
+ * public void debit(long id, long cents) {
+ *     long fence = LockContext.fencingToken();
+ *     jdbc.update("update account set balance = balance - ?, fence = ? where id = ? and fence &lt; ?",
+ *             cents, fence, id, fence);
+ * }
+ * </pre>
+ * The context belongs to the thread: work handed to another thread ({@code @Async}, executors,
+ * reactive operators) does not see it.
+ */
+public final class LockContext {
+
+	private static final ThreadLocal<Deque<LockHandle>> holds = ThreadLocal.withInitial(ArrayDeque::new);
+
+	private LockContext() {
+	}
+
+	/**
+	 * Returns the innermost lock held by a locked method on this thread.
+	 * @return the lock, or empty outside locked methods
+	 */
+	public static Optional<LockHandle> current() {
+		return Optional.ofNullable(holds.get().peek());
+	}
+
+	/**
+	 * Returns the fencing token of the innermost lock held on this thread.
+	 * @return the fencing token
+	 * @throws IllegalStateException if called outside a locked method
+	 */
+	public static long fencingToken() {
+		return current().orElseThrow(() -> new IllegalStateException(
+				"No distributed lock is held on this thread: call LockContext from a @DistributedLock method"))
+			.fencingToken();
+	}
+
+	/**
+	 * Makes a lock the current one until the returned scope is closed; for interceptors and
+	 * integrations that run code under a lock.
+	 * @param handle the lock now held
+	 * @return the scope to close when the locked code ends, on the same thread
+	 */
+	public static Scope enter(LockHandle handle) {
+		Deque<LockHandle> stack = holds.get();
+		stack.push(handle);
+		return () -> {
+			stack.remove(handle);
+			if (stack.isEmpty()) {
+				holds.remove();
+			}
+		};
+	}
+
+	/**
+	 * The time during which a lock is the current one.
+	 */
+	@FunctionalInterface
+	public interface Scope extends AutoCloseable {
+
+		/**
+		 * Ends the scope.
+		 */
+		@Override
+		void close();
+
+	}
+
+}

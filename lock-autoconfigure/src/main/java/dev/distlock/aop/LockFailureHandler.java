@@ -1,0 +1,55 @@
+package dev.distlock.aop;
+
+import org.aopalliance.intercept.MethodInvocation;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.Assert;
+
+import dev.distlock.DistributedLockException;
+import dev.distlock.LockFailureAction;
+
+/**
+ * Carries out a lock's {@link LockFailurePolicy} when its lock was not acquired or Redis was
+ * unavailable: throws the failure, skips the method (returning the {@link SkipValues empty
+ * value} of its return type), or calls its {@link FallbackMethod}. The locked method itself is
+ * never invoked.
+ */
+final class LockFailureHandler {
+
+	private static final Log logger = LogFactory.getLog(LockFailureHandler.class);
+
+	/**
+	 * Handles a failure to acquire the lock of a call.
+	 * @param definition the lock of the called method
+	 * @param invocation the call
+	 * @param failure a {@link dev.distlock.LockNotAcquiredException} or
+	 * {@link dev.distlock.LockUnavailableException}
+	 * @return what the call returns instead
+	 * @throws Throwable the failure itself for {@link LockFailureAction#THROW}, or what the
+	 * fallback method threw
+	 */
+	@Nullable Object handle(LockDefinition definition, MethodInvocation invocation, DistributedLockException failure)
+			throws Throwable {
+		LockFailurePolicy policy = definition.failurePolicy();
+		LockFailureAction action = policy.actionFor(failure);
+		if (action == LockFailureAction.SKIP) {
+			if (logger.isDebugEnabled()) {
+				logger.debug("Skipped " + definition.method() + ": " + failure.getMessage());
+			}
+			return SkipValues.emptyValueOf(definition.method().getReturnType());
+		}
+		if (action == LockFailureAction.FALLBACK) {
+			FallbackMethod fallback = policy.fallback();
+			Assert.state(fallback != null, "FALLBACK without a fallback method");
+			if (logger.isDebugEnabled()) {
+				logger.debug("Calling fallback " + fallback.getMethod() + " instead of " + definition.method() + ": "
+						+ failure.getMessage());
+			}
+			return fallback.invoke(invocation.getThis(), invocation.getArguments(), failure);
+		}
+		throw failure;
+	}
+
+}

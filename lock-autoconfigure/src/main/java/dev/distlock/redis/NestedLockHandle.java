@@ -1,0 +1,65 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.distlock.LockHandle;
+
+/**
+ * A re-entrant hold of a lock the thread already holds: it shares the outer hold's key, lease
+ * and fencing token, and releasing it only ends this hold; the lock stays in Redis until the
+ * outermost hold ends.
+ */
+final class NestedLockHandle implements LockHandle {
+
+	private final RedisLockHandle outer;
+
+	private final AtomicBoolean released = new AtomicBoolean();
+
+	NestedLockHandle(RedisLockHandle outer) {
+		this.outer = outer;
+	}
+
+	@Override
+	public String key() {
+		return this.outer.key();
+	}
+
+	@Override
+	public Duration leaseTime() {
+		return this.outer.leaseTime();
+	}
+
+	@Override
+	public boolean isAutoRenewing() {
+		return this.outer.isAutoRenewing();
+	}
+
+	@Override
+	public long fencingToken() {
+		return this.outer.fencingToken();
+	}
+
+	@Override
+	public boolean isLeaseLost() {
+		return this.outer.isLeaseLost();
+	}
+
+	@Override
+	public boolean isReleased() {
+		return this.released.get();
+	}
+
+	@Override
+	public void release() {
+		if (this.released.compareAndSet(false, true)) {
+			this.outer.exit();
+		}
+	}
+
+	@Override
+	public String toString() {
+		return "NestedLockHandle[" + this.outer + "]";
+	}
+
+}

@@ -1,0 +1,112 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.util.Assert;
+
+import dev.distlock.LockListener;
+import dev.distlock.LockOptions;
+
+/**
+ * Builds a {@link RedisLockClient}. Every setting has a default: no key prefix, a wait of 5
+ * seconds with auto-renewing leases of 30 seconds, jittered backoff between attempts, no
+ * listeners, and renewal batches that ignore Redis Cluster slots.
+ */
+public final class RedisLockClientBuilder {
+
+	final StringRedisTemplate redis;
+
+	String keyPrefix = "";
+
+	LockOptions defaultOptions = LockOptions.renewing(Duration.ofSeconds(5));
+
+	LockWaiter waiter = JitteredBackoffWaiter.standard();
+
+	Duration renewalLease = Duration.ofSeconds(30);
+
+	boolean clusterSlots;
+
+	final List<LockListener> listeners = new ArrayList<>();
+
+	RedisLockClientBuilder(StringRedisTemplate redis) {
+		this.redis = redis;
+	}
+
+	/**
+	 * Sets the prefix prepended to every key (and to the release channel).
+	 * @param keyPrefix the prefix, may be empty
+	 * @return this builder
+	 */
+	public RedisLockClientBuilder keyPrefix(String keyPrefix) {
+		this.keyPrefix = keyPrefix;
+		return this;
+	}
+
+	/**
+	 * Sets the options of calls that give none.
+	 * @param defaultOptions the default options
+	 * @return this builder
+	 */
+	public RedisLockClientBuilder defaultOptions(LockOptions defaultOptions) {
+		this.defaultOptions = defaultOptions;
+		return this;
+	}
+
+	/**
+	 * Sets how acquirers wait between attempts, for example a {@link ReleaseMessageWaiter}.
+	 * @param waiter the waiter
+	 * @return this builder
+	 */
+	public RedisLockClientBuilder waiter(LockWaiter waiter) {
+		this.waiter = waiter;
+		return this;
+	}
+
+	/**
+	 * Sets the lease of auto-renewing locks; it is renewed every third of it.
+	 * @param renewalLease the lease
+	 * @return this builder
+	 */
+	public RedisLockClientBuilder renewalLease(Duration renewalLease) {
+		Assert.isTrue(renewalLease.toMillis() >= 3, "renewalLease must be at least 3ms");
+		this.renewalLease = renewalLease;
+		return this;
+	}
+
+	/**
+	 * Sets whether Redis is a cluster, so that each renewal script only touches keys of one
+	 * slot.
+	 * @param clusterSlots whether to group renewals by cluster slot
+	 * @return this builder
+	 */
+	public RedisLockClientBuilder clusterSlots(boolean clusterSlots) {
+		this.clusterSlots = clusterSlots;
+		return this;
+	}
+
+	/**
+	 * Adds a listener told about acquisitions, releases, renewals and lost leases.
+	 * @param listener the listener
+	 * @return this builder
+	 */
+	public RedisLockClientBuilder listener(LockListener listener) {
+		this.listeners.add(listener);
+		return this;
+	}
+
+	String releaseChannel() {
+		return this.keyPrefix + "distlock:released";
+	}
+
+	/**
+	 * Builds the client.
+	 * @return the client; close it to stop its renewal thread
+	 */
+	public RedisLockClient build() {
+		return new RedisLockClient(this);
+	}
+
+}

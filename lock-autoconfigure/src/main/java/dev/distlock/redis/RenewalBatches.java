@@ -1,0 +1,43 @@
+package dev.distlock.redis;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Splits the locks to renew into batches of at most {@link #MAX_BATCH} keys, one renewal script
+ * call each. On a Redis Cluster every batch holds keys of a single hash slot, as a script may
+ * only touch keys of one slot.
+ */
+final class RenewalBatches {
+
+	/** The most keys renewed by one script call. */
+	static final int MAX_BATCH = 100;
+
+	private RenewalBatches() {
+	}
+
+	static List<List<RedisLockHandle>> of(Collection<RedisLockHandle> handles, boolean bySlot) {
+		if (!bySlot) {
+			return chunks(new ArrayList<>(handles));
+		}
+		Map<Integer, List<RedisLockHandle>> slots = new LinkedHashMap<>();
+		for (RedisLockHandle handle : handles) {
+			slots.computeIfAbsent(LockKeys.slot(handle.key()), (slot) -> new ArrayList<>()).add(handle);
+		}
+		List<List<RedisLockHandle>> batches = new ArrayList<>();
+		slots.values().forEach((slot) -> batches.addAll(chunks(slot)));
+		return batches;
+	}
+
+	private static List<List<RedisLockHandle>> chunks(List<RedisLockHandle> handles) {
+		List<List<RedisLockHandle>> batches = new ArrayList<>();
+		for (int from = 0; from < handles.size(); from += MAX_BATCH) {
+			batches.add(handles.subList(from, Math.min(from + MAX_BATCH, handles.size())));
+		}
+		return batches;
+	}
+
+}

@@ -1,0 +1,13 @@
+-- Renews the leases of many locks in one round trip, each only if it still holds its owner's token.
+-- KEYS lock keys (one hash slot in a cluster); ARGV[1] lease in ms; ARGV[i + 1] owner token of KEYS[i].
+-- Returns, per key, 1 if renewed and 0 if the lock was gone or someone else's.
+local renewed = {}
+for i = 1, #KEYS do
+	if redis.call('get', KEYS[i]) == ARGV[i + 1] then
+		redis.call('pexpire', KEYS[i], ARGV[1])
+		renewed[i] = 1
+	else
+		renewed[i] = 0
+	end
+end
+return renewed

@@ -1,0 +1,205 @@
+package dev.distlock.aop;
+
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.distlock.DistributedLock;
+import dev.distlock.DistributedLockException;
+import dev.distlock.InvalidLockDefinitionException;
+import dev.distlock.LockFailureAction;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.testing.LockTestContexts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Malformed failure strategies, fallback methods and durations fail the application context at
+ * startup with an {@link InvalidLockDefinitionException} that names the method and the problem.
+ */
+class StartupValidationTests {
+
+	static Stream<Arguments> invalidBeans() {
+		return Stream.of(
+				Arguments.of(FallbackWithoutMethod.class, "work(String)",
+						"onNotAcquired = FALLBACK and onUnavailable = THROW needs a fallbackMethod"),
+				Arguments.of(UnavailableFallbackWithoutMethod.class, "work(String)",
+						"onNotAcquired = THROW and onUnavailable = FALLBACK needs a fallbackMethod"),
+				Arguments.of(MissingFallback.class, "work(String)",
+						"fallbackMethod \"nowhere\" cannot be used: there is no method of that name on"),
+				Arguments.of(MismatchedParameters.class, "work(String)",
+						"no method of that name fits: it must take (String), optionally followed by a parameter that "
+								+ "accepts LockNotAcquiredException; found fallback(String, String), fallback(long)"),
+				Arguments.of(ExceptionParameterThatCannotTakeTheFailure.class, "work(String)",
+						"found fallback(String, LockUnavailableException)"),
+				Arguments.of(UnavailableExceptionParameterForBothFailures.class, "work(String)",
+						"accepts LockNotAcquiredException and LockUnavailableException"),
+				Arguments.of(IncompatibleReturnType.class, "work(String)",
+						"fallback(String) returns java.lang.Integer, which is not assignable to java.lang.String"),
+				Arguments.of(VoidFallbackOfAValue.class, "work(String)", "returns void, which is not assignable"),
+				Arguments.of(AmbiguousFallback.class, "work(String)",
+						"it is ambiguous, fallback(String), fallback(String, DistributedLockException) all fit"),
+				Arguments.of(UnusedFallback.class, "work(String)",
+						"fallbackMethod \"fallback\" is never called with onNotAcquired = SKIP and "
+								+ "onUnavailable = THROW"),
+				Arguments.of(MalformedMinHoldTime.class, "work(String)",
+						"minHoldTime \"soon\" is not a duration"),
+				Arguments.of(NegativeMinHoldTime.class, "work(String)",
+						"minHoldTime \"-1s\" must be zero or positive"),
+				Arguments.of(NegativeLeaseTime.class, "work(String)",
+						"leaseTime \"-2\" must be at least 1ms, or \"-1\" to renew the lease while the method runs"));
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("invalidBeans")
+	void invalidDefinitionFailsStartup(Class<?> beanClass, String method, String problem) {
+		LockTestContexts.withSharedRedis().withBean(beanClass).run((context) -> {
+			assertThat(context).hasFailed();
+			Throwable failure = context.getStartupFailure();
+			while (failure != null && !(failure instanceof InvalidLockDefinitionException)) {
+				failure = failure.getCause();
+			}
+			assertThat(failure).as("InvalidLockDefinitionException among the causes of the startup failure")
+				.isInstanceOf(InvalidLockDefinitionException.class)
+				.hasMessageContaining(beanClass.getName() + "." + method)
+				.hasMessageContaining(problem);
+		});
+	}
+
+	static class FallbackWithoutMethod {
+
+		@DistributedLock(key = "#id", onNotAcquired = LockFailureAction.FALLBACK)
+		public void work(String id) {
+		}
+
+	}
+
+	static class UnavailableFallbackWithoutMethod {
+
+		@DistributedLock(key = "#id", onUnavailable = LockFailureAction.FALLBACK)
+		public void work(String id) {
+		}
+
+	}
+
+	static class MissingFallback {
+
+		@DistributedLock(key = "#id", fallbackMethod = "nowhere")
+		public void work(String id) {
+		}
+
+	}
+
+	static class MismatchedParameters {
+
+		@DistributedLock(key = "#id", fallbackMethod = "fallback")
+		public void work(String id) {
+		}
+
+		void fallback(long id) {
+		}
+
+		void fallback(String id, String extra) {
+		}
+
+	}
+
+	static class ExceptionParameterThatCannotTakeTheFailure {
+
+		@DistributedLock(key = "#id", fallbackMethod = "fallback")
+		public void work(String id) {
+		}
+
+		void fallback(String id, LockUnavailableException failure) {
+		}
+
+	}
+
+	static class UnavailableExceptionParameterForBothFailures {
+
+		@DistributedLock(key = "#id", fallbackMethod = "fallback", onUnavailable = LockFailureAction.FALLBACK)
+		public void work(String id) {
+		}
+
+		void fallback(String id, LockUnavailableException failure) {
+		}
+
+	}
+
+	static class IncompatibleReturnType {
+
+		@DistributedLock(key = "#id", fallbackMethod = "fallback")
+		public String work(String id) {
+			return id;
+		}
+
+		Integer fallback(String id) {
+			return 0;
+		}
+
+	}
+
+	static class VoidFallbackOfAValue {
+
+		@DistributedLock(key = "#id", fallbackMethod = "fallback")
+		public String work(String id) {
+			return id;
+		}
+
+		void fallback(String id) {
+		}
+
+	}
+
+	static class AmbiguousFallback {
+
+		@DistributedLock(key = "#id", fallbackMethod = "fallback")
+		public void work(String id) {
+		}
+
+		void fallback(String id) {
+		}
+
+		void fallback(String id, DistributedLockException failure) {
+		}
+
+	}
+
+	static class UnusedFallback {
+
+		@DistributedLock(key = "#id", onNotAcquired = LockFailureAction.SKIP, fallbackMethod = "fallback")
+		public void work(String id) {
+		}
+
+		void fallback(String id) {
+		}
+
+	}
+
+	static class MalformedMinHoldTime {
+
+		@DistributedLock(key = "#id", minHoldTime = "soon")
+		public void work(String id) {
+		}
+
+	}
+
+	static class NegativeMinHoldTime {
+
+		@DistributedLock(key = "#id", minHoldTime = "-1s")
+		public void work(String id) {
+		}
+
+	}
+
+	static class NegativeLeaseTime {
+
+		@DistributedLock(key = "#id", leaseTime = "-2")
+		public void work(String id) {
+		}
+
+	}
+
+}

@@ -1,0 +1,107 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabase;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.test.redis.RedisTestServers;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Why fencing tokens exist: a holder blocked past its lease comes back and writes with its old
+ * token after the next holder has written. A store that checks the token rejects the stale
+ * write; a store that does not loses the next holder's write.
+ */
+class FencingTokenTests {
+
+	private LockFixture fixture;
+
+	private EmbeddedDatabase database;
+
+	private JdbcTemplate jdbc;
+
+	@BeforeEach
+	void start() {
+		this.fixture = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
+		this.database = new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2).generateUniqueName(true).build();
+		this.jdbc = new JdbcTemplate((DataSource) this.database);
+		this.jdbc.execute("create table account (id int primary key, owner varchar(16), fence bigint not null)");
+		this.jdbc.update("insert into account (id, owner, fence) values (1, 'nobody', 0)");
+	}
+
+	@AfterEach
+	void stop() {
+		this.database.shutdown();
+		this.fixture.close();
+	}
+
+	@Test
+	void storeThatChecksTheTokenRejectsTheStaleHolder() throws Exception {
+		pausedHolderWritesAfterTheNextHolder((owner, fence) -> this.jdbc
+			.update("update account set owner = ?, fence = ? where id = 1 and fence < ?", owner, fence, fence));
+		assertThat(owner()).as("the next holder's write survives").isEqualTo("second");
+	}
+
+	@Test
+	void storeWithoutTheCheckLetsTheStaleHolderOverwrite() throws Exception {
+		pausedHolderWritesAfterTheNextHolder(
+				(owner, fence) -> this.jdbc.update("update account set owner = ?, fence = ? where id = 1", owner, fence));
+		assertThat(owner()).as("the overlap is visible: the stale holder overwrote the next one").isEqualTo("first");
+	}
+
+	private void pausedHolderWritesAfterTheNextHolder(Store store) throws Exception {
+		String key = TestRedis.uniqueKey("fenced");
+		CountDownLatch firstHolds = new CountDownLatch(1);
+		CountDownLatch secondHasWritten = new CountDownLatch(1);
+		CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> {
+			LockHandle handle = this.fixture.client.lock(key, new LockOptions(Duration.ZERO, Duration.ofMillis(200)));
+			firstHolds.countDown();
+			await(secondHasWritten);
+			// Paused past the lease (a GC pause, a stalled VM): it still believes it holds the lock.
+			return store.write("first", handle.fencingToken());
+		});
+		await(firstHolds);
+		LockHandle second = this.fixture.client.lock(key, new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(30)));
+		store.write("second", second.fencingToken());
+		secondHasWritten.countDown();
+		first.get(20, TimeUnit.SECONDS);
+		second.release();
+	}
+
+	private String owner() {
+		return this.jdbc.queryForObject("select owner from account where id = 1", String.class);
+	}
+
+	private static void await(CountDownLatch latch) {
+		try {
+			latch.await(20, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	@FunctionalInterface
+	interface Store {
+
+		int write(String owner, long fence);
+
+	}
+
+}

@@ -1,0 +1,65 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.LockListener;
+import dev.distlock.LockOptions;
+import dev.distlock.test.redis.RedisTestServer;
+import dev.distlock.testing.TestRedis;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A lock client wired as the auto-configuration wires it (release messages, auto-renewal), on
+ * its own connection to a test server.
+ */
+final class LockFixture implements AutoCloseable {
+
+	final LettuceConnectionFactory connectionFactory;
+
+	final StringRedisTemplate redis;
+
+	final ReleaseMessageWaiter waiter;
+
+	final RedisLockClient client;
+
+	final ReleaseSubscription subscription;
+
+	private LockFixture(RedisTestServer server, Duration renewalLease, LockListener... listeners) {
+		this.connectionFactory = TestRedis.connectionFactory(server);
+		this.redis = TestRedis.template(this.connectionFactory);
+		this.waiter = new ReleaseMessageWaiter(JitteredBackoffWaiter.standard());
+		RedisLockClientBuilder builder = RedisLockClient.builder(this.redis)
+			.waiter(this.waiter)
+			.renewalLease(renewalLease)
+			.defaultOptions(LockOptions.renewing(Duration.ofSeconds(10)));
+		for (LockListener listener : listeners) {
+			builder.listener(listener);
+		}
+		this.client = builder.build();
+		this.subscription = new ReleaseSubscription(this.connectionFactory, this.client.releaseChannel(), this.waiter);
+		this.subscription.start();
+		await().atMost(Duration.ofSeconds(10)).until(this.subscription::isSubscribed);
+	}
+
+	static LockFixture start(RedisTestServer server, Duration renewalLease, LockListener... listeners) {
+		return new LockFixture(server, renewalLease, listeners);
+	}
+
+	@Override
+	public void close() {
+		this.client.close();
+		this.subscription.stop();
+		try {
+			this.subscription.destroy();
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+		this.connectionFactory.destroy();
+	}
+
+}

@@ -1,0 +1,55 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.test.redis.RedisTestServer;
+import dev.distlock.test.redis.RedisTestServers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Re-entrant acquisitions cost no round trip, and uncontended lock plus unlock costs two.
+ * Counted with {@code INFO commandstats} on a server of this test's own.
+ */
+class ReentrancyTests {
+
+	@Test
+	void nestedAcquisitionSendsNoCommandAndUncontendedLockUnlockSendsTwo() {
+		try (RedisTestServer server = RedisTestServers.startDedicated();
+				LockFixture fixture = LockFixture.start(server, Duration.ofSeconds(30))) {
+			LockOptions options = new LockOptions(Duration.ZERO, Duration.ofSeconds(30));
+			fixture.client.lock("warm-up", options).release();
+			long before = scriptCalls(fixture);
+			LockHandle outer = fixture.client.lock("reentrant", options);
+			long afterOuter = scriptCalls(fixture);
+			for (int i = 0; i < 10; i++) {
+				try (LockHandle nested = fixture.client.lock("reentrant", options)) {
+					assertThat(nested.fencingToken()).isEqualTo(outer.fencingToken());
+				}
+			}
+			assertThat(scriptCalls(fixture)).as("commands for 10 nested acquisitions").isEqualTo(afterOuter);
+			outer.release();
+			assertThat(scriptCalls(fixture) - before).as("commands for one lock and unlock").isEqualTo(2);
+		}
+	}
+
+	private long scriptCalls(LockFixture fixture) {
+		Properties stats = fixture.redis.execute((org.springframework.data.redis.core.RedisCallback<Properties>) (
+				connection) -> connection.serverCommands().info("commandstats"));
+		long calls = 0;
+		// Only the calls a client sends: commands run inside scripts are counted under their own names.
+		for (String command : new String[] { "cmdstat_evalsha", "cmdstat_eval" }) {
+			String value = (stats != null) ? stats.getProperty(command) : null;
+			if (value != null) {
+				calls += Long.parseLong(value.replaceAll("^calls=(\\d+),.*$", "$1"));
+			}
+		}
+		return calls;
+	}
+
+}
