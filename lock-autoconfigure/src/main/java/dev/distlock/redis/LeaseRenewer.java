@@ -27,7 +27,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private final RedisLockCommands commands;
 
-	private final RedisLockClient client;
+	private final LockHolds holds;
 
 	private final Duration lease;
 
@@ -39,9 +39,9 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private volatile ScheduledExecutorService scheduler;
 
-	LeaseRenewer(RedisLockCommands commands, RedisLockClient client, Duration lease, boolean bySlot) {
+	LeaseRenewer(RedisLockCommands commands, LockHolds holds, Duration lease, boolean bySlot) {
 		this.commands = commands;
-		this.client = client;
+		this.holds = holds;
 		this.lease = lease;
 		this.bySlot = bySlot;
 	}
@@ -113,7 +113,7 @@ final class LeaseRenewer implements AutoCloseable {
 		for (List<RedisLockHandle> batch : batches) {
 			renewed += renew(batch);
 		}
-		this.client.renewed(renewed, batches.size());
+		this.holds.renewed(renewed, batches.size());
 	}
 
 	private int renew(List<RedisLockHandle> batch) {
@@ -139,7 +139,7 @@ final class LeaseRenewer implements AutoCloseable {
 			}
 			else if (handle.isHeldInRedis()) {
 				this.renewing.remove(handle);
-				this.client.leaseLost(handle, "its key was gone or held by another owner when renewing");
+				this.holds.leaseLost(handle, "its key was gone or held by another owner when renewing");
 			}
 		}
 		return renewed;
@@ -148,7 +148,7 @@ final class LeaseRenewer implements AutoCloseable {
 	private void unreachable(RedisLockHandle handle, long now, Exception ex) {
 		if (now - handle.lastRenewedNanos() >= this.lease.toNanos() && handle.isHeldInRedis()) {
 			this.renewing.remove(handle);
-			this.client.leaseLost(handle, "Redis was unreachable for longer than the lease (" + ex.getMessage() + ")");
+			this.holds.leaseLost(handle, "Redis was unreachable for longer than the lease (" + ex.getMessage() + ")");
 		}
 		else {
 			logger.debug("Could not renew lock '" + handle.key() + "'; retrying next round", ex);

@@ -1,24 +1,17 @@
 package dev.distlock.redis;
 
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.util.Assert;
 
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
-import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
-import dev.distlock.LockUnavailableException;
 
 /**
  * {@link LockClient} on Redis. Acquire is one round trip (a script that sets the key with a
@@ -29,8 +22,6 @@ import dev.distlock.LockUnavailableException;
  */
 public class RedisLockClient implements LockClient, AutoCloseable {
 
-	private static final Log logger = LogFactory.getLog(RedisLockClient.class);
-
 	private final RedisLockCommands commands;
 
 	private final LockWaiter waiter;
@@ -39,13 +30,9 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 
 	private final LockOptions defaultOptions;
 
-	private final LeaseRenewer renewer;
-
-	private final LockListeners listeners;
+	private final LockHolds holds;
 
 	private final LockTokens tokens = new LockTokens();
-
-	private final ThreadLocal<Map<String, RedisLockHandle>> held = ThreadLocal.withInitial(HashMap::new);
 
 	/**
 	 * Creates a client with an auto-renewal lease of 30 seconds and no listeners.
@@ -63,8 +50,8 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 		this.waiter = builder.waiter;
 		this.keyPrefix = builder.keyPrefix;
 		this.defaultOptions = builder.defaultOptions;
-		this.listeners = new LockListeners(builder.listeners);
-		this.renewer = new LeaseRenewer(this.commands, this, builder.renewalLease, builder.clusterSlots);
+		this.holds = new LockHolds(this.commands, new LockListeners(builder.listeners), builder.renewalLease,
+				builder.clusterSlots);
 	}
 
 	/**
@@ -106,84 +93,22 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	}
 
 	private @Nullable LockHandle acquire(String redisKey, LockOptions options, long start) {
-		LockHandle reentered = reenter(redisKey);
+		LockHandle reentered = this.holds.reenter(redisKey);
 		if (reentered != null) {
 			return reentered;
 		}
-		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewer.lease();
+		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.holds.renewer().lease();
 		LockAttempts attempts = new LockAttempts(this.commands, redisKey, this.tokens.next(), lease.toMillis());
 		long fence = attempts.acquire(this.waiter, start, options.waitTime());
 		if (fence <= 0) {
-			this.listeners.notAcquired(redisKey, Duration.ofNanos(System.nanoTime() - start));
+			this.holds.notAcquired(redisKey, start);
 			return null;
 		}
-		RedisLockHandle handle = new RedisLockHandle(this, redisKey, attempts.token(), fence, lease, options,
-				attempts.lastAttemptNanos());
-		this.held.get().put(redisKey, handle);
-		if (options.isAutoRenewing()) {
-			this.renewer.register(handle);
-		}
-		logger.debug("Acquired lock '" + redisKey + "' with fencing token " + fence);
-		this.listeners.acquired(handle, Duration.ofNanos(System.nanoTime() - start));
-		return handle;
-	}
-
-	private @Nullable LockHandle reenter(String redisKey) {
-		RedisLockHandle outer = this.held.get().get(redisKey);
-		if (outer == null) {
-			return null;
-		}
-		if (outer.isLeaseLost() || outer.leaseExpiredLocally()) {
-			leaseLost(outer, "its lease had run out before a re-entrant acquisition");
-			throw new LockLeaseLostException(redisKey, outer.leaseTime(), outer.heldFor());
-		}
-		LockHandle nested = outer.enter();
-		if (nested == null) {
-			this.held.get().remove(redisKey);
-		}
-		return nested;
-	}
-
-	void release(RedisLockHandle handle) {
-		this.renewer.unregister(handle);
-		if (Thread.currentThread() == handle.owner()) {
-			this.held.get().remove(handle.key(), handle);
-		}
-		Duration held = handle.heldFor();
-		long keep = Math.max(0, handle.minHoldTime().minus(held).toMillis());
-		long outcome;
-		try {
-			outcome = this.commands.release(handle.key(), handle.token(), keep);
-		}
-		catch (DataAccessException ex) {
-			this.listeners.released(handle, held);
-			throw new LockUnavailableException(handle.key(), "release", ex);
-		}
-		handle.markReleasedInRedis(System.nanoTime());
-		this.listeners.released(handle, held);
-		if (outcome == 0) {
-			leaseLost(handle, "its key was gone or held by another owner on release");
-		}
-		if (handle.isLeaseLost()) {
-			throw new LockLeaseLostException(handle.key(), handle.leaseTime(), handle.heldFor());
-		}
-		logger.debug("Released lock '" + handle.key() + "'" + ((outcome == 2) ? ", kept for " + keep + "ms" : ""));
-	}
-
-	void leaseLost(RedisLockHandle handle, String reason) {
-		if (handle.markLeaseLost()) {
-			logger.warn("Lost the lease of lock '" + handle.key() + "' after " + handle.heldFor().toMillis() + "ms: "
-					+ reason + "; another holder may run at the same time");
-			this.listeners.leaseLost(handle);
-		}
-	}
-
-	void renewed(int renewed, int roundTrips) {
-		this.listeners.renewed(renewed, roundTrips);
+		return this.holds.grant(redisKey, attempts.token(), fence, lease, options, attempts.lastAttemptNanos(), start);
 	}
 
 	LeaseRenewer renewer() {
-		return this.renewer;
+		return this.holds.renewer();
 	}
 
 	private String redisKey(String key) {
@@ -193,7 +118,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 
 	@Override
 	public void close() {
-		this.renewer.close();
+		this.holds.close();
 	}
 
 }

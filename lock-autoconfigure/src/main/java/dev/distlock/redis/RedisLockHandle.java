@@ -16,7 +16,7 @@ import dev.distlock.LockOptions;
  */
 final class RedisLockHandle implements LockHandle {
 
-	private final RedisLockClient client;
+	private final LockHolds lifecycle;
 
 	private final String key;
 
@@ -42,9 +42,9 @@ final class RedisLockHandle implements LockHandle {
 
 	private volatile long releasedNanos;
 
-	RedisLockHandle(RedisLockClient client, String key, String token, long fencingToken, Duration leaseTime,
+	RedisLockHandle(LockHolds lifecycle, String key, String token, long fencingToken, Duration leaseTime,
 			LockOptions options, long acquiredNanos) {
-		this.client = client;
+		this.lifecycle = lifecycle;
 		this.key = key;
 		this.token = token;
 		this.fencingToken = fencingToken;
@@ -144,7 +144,7 @@ final class RedisLockHandle implements LockHandle {
 	/** Ends one hold; the last one releases the lock in Redis. */
 	void exit() {
 		if (this.holds.decrementAndGet() == 0) {
-			this.client.release(this);
+			this.lifecycle.release(this);
 		}
 	}
 

@@ -8,16 +8,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.distlock.DistributedLock;
 import dev.distlock.DistributedLockException;
-import dev.distlock.InvalidLockDefinitionException;
 import dev.distlock.LockFailureAction;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.testing.LockTestContexts;
+import dev.distlock.testing.StartupFailures;
 
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Malformed failure strategies, fallback methods and durations fail the application context at
- * startup with an {@link InvalidLockDefinitionException} that names the method and the problem.
+ * startup with an {@link dev.distlock.InvalidLockDefinitionException} that names the method and the problem.
  */
 class StartupValidationTests {
 
@@ -55,17 +54,10 @@ class StartupValidationTests {
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("invalidBeans")
 	void invalidDefinitionFailsStartup(Class<?> beanClass, String method, String problem) {
-		LockTestContexts.withSharedRedis().withBean(beanClass).run((context) -> {
-			assertThat(context).hasFailed();
-			Throwable failure = context.getStartupFailure();
-			while (failure != null && !(failure instanceof InvalidLockDefinitionException)) {
-				failure = failure.getCause();
-			}
-			assertThat(failure).as("InvalidLockDefinitionException among the causes of the startup failure")
-				.isInstanceOf(InvalidLockDefinitionException.class)
-				.hasMessageContaining(beanClass.getName() + "." + method)
-				.hasMessageContaining(problem);
-		});
+		LockTestContexts.withSharedRedis()
+			.withBean(beanClass)
+			.run((context) -> StartupFailures.assertInvalidLockDefinition(context, beanClass.getName() + "." + method,
+					problem));
 	}
 
 	static class FallbackWithoutMethod {

@@ -18,7 +18,6 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.DistributedLock;
-import dev.distlock.InvalidLockDefinitionException;
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
@@ -26,6 +25,7 @@ import dev.distlock.aop.DistributedLockAdvisor;
 import dev.distlock.redis.RedisLockClient;
 import dev.distlock.redis.ReleaseSubscription;
 import dev.distlock.testing.LockTestContexts;
+import dev.distlock.testing.StartupFailures;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -149,17 +149,8 @@ class DistributedLockAutoConfigurationTests {
 	}
 
 	private void assertStartupFails(Class<?> beanClass, String method, String problem) {
-		this.runner.withBean(beanClass).run((context) -> {
-			assertThat(context).hasFailed();
-			Throwable failure = context.getStartupFailure();
-			while (failure != null && !(failure instanceof InvalidLockDefinitionException)) {
-				failure = failure.getCause();
-			}
-			assertThat(failure).as("InvalidLockDefinitionException among the causes of the startup failure")
-				.isInstanceOf(InvalidLockDefinitionException.class)
-				.hasMessageContaining(method)
-				.hasMessageContaining(problem);
-		});
+		this.runner.withBean(beanClass)
+			.run((context) -> StartupFailures.assertInvalidLockDefinition(context, method, problem));
 	}
 
 	@Configuration(proxyBeanMethods = false)
