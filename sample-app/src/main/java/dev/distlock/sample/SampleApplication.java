@@ -1,16 +1,38 @@
 package dev.distlock.sample;
 
+import java.time.Clock;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
+
+import dev.distlock.sample.demo.DemoLauncher;
 
 /**
- * The distlock sample service.
+ * The distlock sample service: stock per SKU in Redis, check-in queue numbers in a relational
+ * database and a scheduled job that closes expired orders, each guarded by a distributed lock.
+ * <p>
+ * Without any configuration it starts an embedded Redis server and an in-memory H2 database. With
+ * the {@code --demo} argument it instead runs {@link DemoLauncher the demo}: two instances under
+ * concurrent load, a report, and an exit status that says whether everything stayed consistent.
  */
 @SpringBootApplication
 public class SampleApplication {
 
+	/**
+	 * Starts the service, or the demo when the arguments contain {@code --demo}.
+	 * @param args the command line arguments
+	 */
 	public static void main(String[] args) {
+		if (DemoLauncher.isRequested(args)) {
+			System.exit(DemoLauncher.run(args));
+		}
 		SpringApplication.run(SampleApplication.class, args);
+	}
+
+	@Bean
+	Clock clock() {
+		return Clock.systemUTC();
 	}
 
 }

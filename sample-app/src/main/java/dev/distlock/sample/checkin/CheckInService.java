@@ -1,0 +1,72 @@
+package dev.distlock.sample.checkin;
+
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import dev.distlock.DistributedLock;
+
+/**
+ * Hands out check-in queue positions: one queue per gender, numbered from 1 without gaps.
+ * <p>
+ * The next position is {@code max(queue_position) + 1}, read and inserted in one transaction.
+ * Two concurrent check-ins of the same gender, in one instance or in two, would read the same
+ * maximum and get the same number; a {@code synchronized} method would only help within one JVM.
+ * So each check-in holds the distributed lock {@code lock:check-in:<gender>}, and the lock must
+ * wrap the commit: distlock's advisor runs outside Spring's transaction advisor, so the lock is
+ * taken before the transaction begins and released after it commits. Released any earlier, the
+ * next holder would read the maximum before this insert is visible.
+ */
+@Service
+public class CheckInService {
+
+	private final CheckInRepository checkIns;
+
+	private final Clock clock;
+
+	CheckInService(CheckInRepository checkIns, Clock clock) {
+		this.checkIns = checkIns;
+		this.clock = clock;
+	}
+
+	/**
+	 * Gives the student the next position of their queue, or the position they already have if
+	 * their phone number checked in before.
+	 * @param request the validated check-in
+	 * @return the student's position and how many are ahead
+	 * @throws dev.distlock.LockNotAcquiredException if other check-ins kept the queue locked for
+	 * longer than {@code sample.check-in.lock-wait-time}
+	 */
+	@DistributedLock(key = "'lock:check-in:' + #request.gender()", waitTime = "${sample.check-in.lock-wait-time:5s}")
+	@Transactional
+	public QueueTicket checkIn(CheckInRequest request) {
+		Optional<CheckIn> existing = this.checkIns.findByPhone(request.phone());
+		if (existing.isPresent()) {
+			return ticket(existing.get(), true);
+		}
+		int position = this.checkIns.maxPosition(request.gender()) + 1;
+		CheckIn checkIn = new CheckIn(request.phone(), request.studentName(), request.gender(), request.arrivalDate(),
+				position, this.clock.instant().truncatedTo(ChronoUnit.MILLIS));
+		this.checkIns.insert(checkIn);
+		return ticket(checkIn, false);
+	}
+
+	/**
+	 * Finds the position of a phone number that has checked in.
+	 * @param phone the phone number
+	 * @return the ticket, if the number has checked in
+	 */
+	@Transactional(readOnly = true)
+	public Optional<QueueTicket> find(String phone) {
+		return this.checkIns.findByPhone(phone).map((checkIn) -> ticket(checkIn, true));
+	}
+
+	private QueueTicket ticket(CheckIn checkIn, boolean alreadyQueued) {
+		int ahead = this.checkIns.countAhead(checkIn.gender(), checkIn.position());
+		return new QueueTicket(checkIn.phone(), checkIn.gender(), checkIn.position(), ahead, alreadyQueued);
+	}
+
+}

@@ -1,0 +1,80 @@
+package dev.distlock.sample.demo;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+import dev.distlock.sample.demo.DemoRequest.Kind;
+
+/**
+ * Builds the demo's requests: decrements spread evenly over the SKUs and check-ins of both
+ * genders, some with the phone number of an earlier check-in, shuffled with a fixed seed so that
+ * both scenarios are under load at the same time, and sent alternately to each instance.
+ */
+final class DemoRequests {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+	private DemoRequests() {
+	}
+
+	/**
+	 * Builds the requests.
+	 * @param settings how many of each
+	 * @param instances base URIs of the instances
+	 * @return the requests in sending order
+	 */
+	static List<DemoRequest> build(DemoSettings settings, List<URI> instances) {
+		List<Work> work = new ArrayList<>();
+		for (int i = 0; i < settings.decrements(); i++) {
+			work.add(new Work(Kind.DECREMENT, 1 + i % settings.skus()));
+		}
+		int repeats = Math.min(settings.repeatedPhones(), settings.checkIns() / 2);
+		int students = settings.checkIns() - repeats;
+		for (int i = 0; i < settings.checkIns(); i++) {
+			work.add(new Work(Kind.CHECK_IN, (i < students) ? i : i - students));
+		}
+		Collections.shuffle(work, new Random(42));
+		List<DemoRequest> requests = new ArrayList<>(work.size());
+		for (int i = 0; i < work.size(); i++) {
+			URI base = instances.get(i % instances.size());
+			Work item = work.get(i);
+			requests.add((item.kind() == Kind.DECREMENT) ? decrement(base, item.subject()) : checkIn(base, item.subject()));
+		}
+		return requests;
+	}
+
+	static String phone(int student) {
+		return String.format("+4930%07d", student);
+	}
+
+	private static DemoRequest decrement(URI base, int skuId) {
+		HttpRequest http = HttpRequest.newBuilder(base.resolve("/skus/" + skuId + "/stock/decrement"))
+			.timeout(TIMEOUT)
+			.POST(BodyPublishers.noBody())
+			.build();
+		return new DemoRequest(Kind.DECREMENT, Integer.toString(skuId), http);
+	}
+
+	private static DemoRequest checkIn(URI base, int student) {
+		String gender = (student % 2 == 0) ? "FEMALE" : "MALE";
+		String json = String.format("{\"studentName\":\"Student %d\",\"phone\":\"%s\",\"gender\":\"%s\","
+				+ "\"arrivalDate\":\"2025-09-0%d\"}", student, phone(student), gender, 1 + student % 7);
+		HttpRequest http = HttpRequest.newBuilder(base.resolve("/check-in-queue"))
+			.timeout(TIMEOUT)
+			.header("Content-Type", "application/json")
+			.POST(BodyPublishers.ofString(json))
+			.build();
+		return new DemoRequest(Kind.CHECK_IN, phone(student), http);
+	}
+
+	private record Work(Kind kind, int subject) {
+
+	}
+
+}

@@ -1,0 +1,57 @@
+package dev.distlock.sample.orders;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+import dev.distlock.LockNotAcquiredException;
+
+/**
+ * Runs on every instance at every tick of {@code sample.orders.close-cron} (every minute by
+ * default; {@code -} disables it) and closes expired unpaid orders through
+ * {@link ExpiredOrderCloser}, whose lock lets one instance per tick do the work while the others
+ * skip it.
+ */
+@Component
+public class CloseExpiredOrdersJob {
+
+	private static final Logger logger = LoggerFactory.getLogger(CloseExpiredOrdersJob.class);
+
+	private final ExpiredOrderCloser closer;
+
+	CloseExpiredOrdersJob(ExpiredOrderCloser closer) {
+		this.closer = closer;
+	}
+
+	/**
+	 * The scheduled entry point.
+	 */
+	@Scheduled(cron = "${sample.orders.close-cron:0 * * * * *}")
+	public void onTick() {
+		runOnce();
+	}
+
+	/**
+	 * Runs one tick: closes the expired orders, or skips if another instance is doing it.
+	 * @return what this instance did
+	 */
+	public CloseRun runOnce() {
+		CloseRun run;
+		try {
+			run = this.closer.closeExpired().map(CloseRun::ran).orElseGet(CloseRun::skipped);
+		}
+		catch (LockNotAcquiredException ex) {
+			run = CloseRun.skipped();
+		}
+		if (!run.ran()) {
+			logger.debug("Skipped closing expired orders: another instance holds the job's lock");
+		}
+		else if (run.closed() > 0) {
+			logger.info("Closed {} expired unpaid order(s)", run.closed());
+		}
+		return run;
+	}
+
+}

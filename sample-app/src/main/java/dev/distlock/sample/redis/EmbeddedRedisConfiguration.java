@@ -1,0 +1,58 @@
+package dev.distlock.sample.redis;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+
+import dev.distlock.test.redis.RedisServerProcess;
+
+/**
+ * Starts a real {@code redis-server} process on a free port of {@code 127.0.0.1} when the
+ * application has no Redis configured, and points Spring Data Redis at it through a
+ * {@link DataRedisConnectionDetails} bean, which Spring Boot's Redis auto-configuration prefers to
+ * the {@code spring.data.redis.*} connection properties. The server stops when the context
+ * closes.
+ * <p>
+ * The binary is the {@code redis-server} on the {@code PATH}, or else the one shipped in the
+ * {@code com.github.codemonstur:embedded-redis} artifact, so nothing has to be installed. See
+ * {@link NoRedisConfiguredCondition} for what turns this off.
+ */
+@Configuration(proxyBeanMethods = false)
+@Conditional(NoRedisConfiguredCondition.class)
+public class EmbeddedRedisConfiguration {
+
+	private static final Logger logger = LoggerFactory.getLogger(EmbeddedRedisConfiguration.class);
+
+	@Bean(destroyMethod = "close")
+	RedisServerProcess embeddedRedisServer() {
+		RedisServerProcess server = RedisServerProcess.startOnFreePort();
+		logger.info("Started an embedded Redis server at {}; set spring.data.redis.host or spring.data.redis.url "
+				+ "to use another Redis", server.url());
+		return server;
+	}
+
+	@Bean
+	DataRedisConnectionDetails embeddedRedisConnectionDetails(RedisServerProcess embeddedRedisServer) {
+		return new EmbeddedRedisConnectionDetails(embeddedRedisServer.host(), embeddedRedisServer.port());
+	}
+
+	/**
+	 * Connection details of the embedded server: a standalone Redis without credentials.
+	 *
+	 * @param host the host the server listens on
+	 * @param port the port the server listens on
+	 */
+	record EmbeddedRedisConnectionDetails(String host, int port) implements DataRedisConnectionDetails {
+
+		@Override
+		public Standalone getStandalone() {
+			return Standalone.of(this.host, this.port);
+		}
+
+	}
+
+}

@@ -1,0 +1,54 @@
+package dev.distlock.sample.stock;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * HTTP API of the stock: {@code GET} and {@code PUT /skus/{skuId}/stock}, and
+ * {@code POST /skus/{skuId}/stock/decrement?quantity=1}.
+ */
+@RestController
+@RequestMapping("/skus/{skuId}/stock")
+class StockController {
+
+	private final StockService stock;
+
+	StockController(StockService stock) {
+		this.stock = stock;
+	}
+
+	@GetMapping
+	StockLevel get(@PathVariable long skuId) {
+		return this.stock.get(skuId);
+	}
+
+	@PutMapping
+	StockLevel set(@PathVariable long skuId, @Valid @RequestBody StockUpdate update) {
+		return this.stock.set(skuId, update.quantity());
+	}
+
+	@PostMapping("/decrement")
+	StockLevel decrement(@PathVariable long skuId, @RequestParam(defaultValue = "1") @Min(1) long quantity) {
+		return this.stock.decrement(skuId, quantity);
+	}
+
+	/**
+	 * Body of {@code PUT /skus/{skuId}/stock}.
+	 *
+	 * @param quantity the new stock
+	 */
+	record StockUpdate(@NotNull @Min(0) Long quantity) {
+
+	}
+
+}

@@ -1,0 +1,81 @@
+package dev.distlock.sample.stock;
+
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.stereotype.Service;
+
+import dev.distlock.DistributedLock;
+
+/**
+ * Keeps the stock of each SKU as a plain number in Redis ({@code stock:sku:<id>}) and changes it
+ * with a read-modify-write: read the number, check it, write the new number. Two concurrent
+ * decrements of the same SKU would both read the same number and one sale would be lost, so every
+ * write holds the lock {@code lock:sku:<id>}: one lock per item, never one for the whole shop.
+ * <p>
+ * (Redis could decrement atomically with {@code DECRBY} or a script; the read-modify-write stands
+ * for the business logic that real services run between the read and the write.)
+ */
+@Service
+public class StockService {
+
+	private final StringRedisTemplate redis;
+
+	StockService(StringRedisTemplate redis) {
+		this.redis = redis;
+	}
+
+	/**
+	 * Returns the current stock of a SKU.
+	 * @param skuId the SKU
+	 * @return the stock
+	 * @throws SkuNotFoundException if the SKU has no stock record
+	 */
+	public StockLevel get(long skuId) {
+		return new StockLevel(skuId, read(skuId));
+	}
+
+	/**
+	 * Sets the stock of a SKU, creating its record if needed.
+	 * @param skuId the SKU
+	 * @param quantity the new stock, not negative
+	 * @return the stock
+	 */
+	@DistributedLock(key = "'lock:sku:' + #skuId", waitTime = "${sample.stock.lock-wait-time:5s}")
+	public StockLevel set(long skuId, long quantity) {
+		this.redis.opsForValue().set(stockKey(skuId), Long.toString(quantity));
+		return new StockLevel(skuId, quantity);
+	}
+
+	/**
+	 * Takes items out of stock, never going below zero.
+	 * @param skuId the SKU
+	 * @param quantity how many items to take, at least one
+	 * @return the stock left
+	 * @throws SkuNotFoundException if the SKU has no stock record
+	 * @throws OutOfStockException if fewer than {@code quantity} items are left; nothing is taken
+	 * @throws dev.distlock.LockNotAcquiredException if other requests kept the SKU locked for
+	 * longer than {@code sample.stock.lock-wait-time}
+	 */
+	@DistributedLock(key = "'lock:sku:' + #skuId", waitTime = "${sample.stock.lock-wait-time:5s}")
+	public StockLevel decrement(long skuId, long quantity) {
+		long current = read(skuId);
+		if (current < quantity) {
+			throw new OutOfStockException(skuId, current, quantity);
+		}
+		long remaining = current - quantity;
+		this.redis.opsForValue().set(stockKey(skuId), Long.toString(remaining));
+		return new StockLevel(skuId, remaining);
+	}
+
+	private long read(long skuId) {
+		String value = this.redis.opsForValue().get(stockKey(skuId));
+		if (value == null) {
+			throw new SkuNotFoundException(skuId);
+		}
+		return Long.parseLong(value);
+	}
+
+	private static String stockKey(long skuId) {
+		return "stock:sku:" + skuId;
+	}
+
+}

@@ -1,0 +1,25 @@
+-- Runs unchanged on H2, MariaDB and PostgreSQL: at every start on the embedded H2
+-- (spring.sql.init.mode=embedded), and on MariaDB / PostgreSQL with spring.sql.init.mode=always.
+
+-- Scenario 2. There is deliberately no unique constraint on (gender, queue_position): the
+-- distributed lock is what keeps positions unique, and the tests must be able to see duplicates
+-- when the lock is misplaced. A production schema would add one as a second line of defence,
+-- turning the race into failed requests instead of duplicate numbers.
+create table if not exists check_in (
+	phone varchar(16) not null primary key,
+	student_name varchar(100) not null,
+	gender varchar(6) not null,
+	arrival_date date not null,
+	queue_position integer not null,
+	checked_in_at timestamp(3) not null
+);
+create index if not exists check_in_gender_position on check_in (gender, queue_position);
+
+-- Scenario 3.
+create table if not exists customer_order (
+	id varchar(36) not null primary key,
+	status varchar(10) not null,
+	created_at timestamp(3) not null,
+	closed_at timestamp(3) null
+);
+create index if not exists customer_order_status_created on customer_order (status, created_at);

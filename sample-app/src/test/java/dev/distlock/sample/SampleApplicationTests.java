@@ -1,0 +1,71 @@
+package dev.distlock.sample;
+
+import java.net.URI;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import dev.distlock.sample.stock.StockService;
+import dev.distlock.sample.support.SampleHttp;
+import dev.distlock.test.redis.RedisServerProcess;
+import dev.distlock.test.redis.RedisTestServer;
+import dev.distlock.test.redis.RedisTestServers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The application as {@code spring-boot:run} starts it, with nothing configured: an embedded
+ * Redis and an in-memory H2 database, and every scenario's endpoint working.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "sample.orders.close-cron=-")
+class SampleApplicationTests {
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private RedisServerProcess embeddedRedis;
+
+	@Autowired
+	private DataRedisConnectionDetails redisConnection;
+
+	@Test
+	void startsWithEmbeddedRedisAndServesEveryScenario() {
+		assertThat(this.embeddedRedis.isRunning()).isTrue();
+		assertThat(this.redisConnection.getStandalone().getPort()).isEqualTo(this.embeddedRedis.port());
+		URI base = URI.create("http://127.0.0.1:" + this.port);
+		assertThat(SampleHttp.put(base, "/skus/25/stock", "{\"quantity\":3}").statusCode()).isEqualTo(200);
+		assertThat(SampleHttp.json(SampleHttp.post(base, "/skus/25/stock/decrement")).path("quantity").asLong())
+			.isEqualTo(2);
+		assertThat(SampleHttp.post(base, "/check-in-queue", SampleHttp.checkIn("Ida", "+4930300001", "FEMALE"))
+			.statusCode()).isEqualTo(201);
+		assertThat(SampleHttp.json(SampleHttp.post(base, "/orders")).path("status").asString()).isEqualTo("UNPAID");
+	}
+
+	@Test
+	void localRedisProfileTurnsTheEmbeddedRedisOff() {
+		// The profile sets spring.data.redis.host; the port is pointed at a test server so that
+		// nothing depends on a Redis listening on 6379.
+		RedisTestServer redis = RedisTestServers.shared();
+		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(SampleApplication.class)
+			.web(WebApplicationType.NONE)
+			.profiles("local-redis")
+			.run("--spring.data.redis.port=" + redis.port(), "--sample.orders.close-cron=-",
+					"--spring.main.banner-mode=off")) {
+			assertThat(context.getBeanProvider(RedisServerProcess.class).getIfAvailable()).isNull();
+			DataRedisConnectionDetails connection = context.getBean(DataRedisConnectionDetails.class);
+			assertThat(connection.getStandalone().getHost()).isEqualTo("127.0.0.1");
+			assertThat(connection.getStandalone().getPort()).isEqualTo(redis.port());
+			assertThat(context.getBean(StockService.class).set(31, 4).quantity()).isEqualTo(4);
+		}
+	}
+
+}

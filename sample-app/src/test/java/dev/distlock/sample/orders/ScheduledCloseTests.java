@@ -1,0 +1,49 @@
+package dev.distlock.sample.orders;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.sample.demo.SampleInstances;
+import dev.distlock.sample.support.TestCluster;
+import dev.distlock.sample.support.TestDatabase;
+import dev.distlock.test.redis.RedisTestServers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The job as the schedulers of two instances run it, every second: expired unpaid orders get
+ * closed, others are left alone.
+ */
+class ScheduledCloseTests {
+
+	@Test
+	void schedulersOfBothInstancesCloseExpiredOrders() {
+		try (SampleInstances instances = TestCluster.start(2, RedisTestServers.shared(), TestDatabase.h2(),
+				"--sample.orders.close-cron=* * * * * *", "--sample.orders.unpaid-max-age=10m")) {
+			OrderRepository orders = instances.bean(0, OrderRepository.class);
+			List<Order> expired = place(orders, 20, OrderStatus.UNPAID, Duration.ofMinutes(11));
+			List<Order> fresh = place(orders, 5, OrderStatus.UNPAID, Duration.ofMinutes(9));
+			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(expired)
+				.allSatisfy((order) -> assertThat(orders.find(order.id()).orElseThrow().status())
+					.isEqualTo(OrderStatus.CLOSED)));
+			assertThat(fresh).allSatisfy((order) -> assertThat(orders.find(order.id()).orElseThrow().status())
+				.isEqualTo(OrderStatus.UNPAID));
+		}
+	}
+
+	private static List<Order> place(OrderRepository orders, int count, OrderStatus status, Duration age) {
+		Instant createdAt = Instant.now().minus(age);
+		return IntStream.range(0, count).mapToObj((i) -> {
+			Order order = new Order(UUID.randomUUID().toString(), status, createdAt, null);
+			orders.insert(order);
+			return order;
+		}).toList();
+	}
+
+}

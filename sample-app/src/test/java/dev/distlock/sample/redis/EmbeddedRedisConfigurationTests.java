@@ -1,0 +1,57 @@
+package dev.distlock.sample.redis;
+
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.test.redis.RedisServerProcess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The embedded Redis server: started and used when no Redis is configured, stopped with the
+ * context, and absent as soon as the application configures a Redis of its own.
+ */
+class EmbeddedRedisConfigurationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
+		.withUserConfiguration(EmbeddedRedisConfiguration.class);
+
+	@Test
+	void embeddedServerIsStartedUsedAndStoppedWhenNoRedisIsConfigured() {
+		AtomicReference<RedisServerProcess> started = new AtomicReference<>();
+		this.runner.run((context) -> {
+			RedisServerProcess server = context.getBean(RedisServerProcess.class);
+			started.set(server);
+			assertThat(server.isRunning()).isTrue();
+			assertThat(context.getBean(DataRedisConnectionDetails.class).getStandalone().getPort())
+				.isEqualTo(server.port());
+			StringRedisTemplate redis = context.getBean(StringRedisTemplate.class);
+			redis.opsForValue().set("embedded", "yes");
+			assertThat(redis.opsForValue().get("embedded")).isEqualTo("yes");
+		});
+		assertThat(started.get().isRunning()).as("running after the context closed").isFalse();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "spring.data.redis.host=redis.example", "spring.data.redis.url=redis://redis.example:6379",
+			"spring.data.redis.cluster.nodes=redis.example:7000", "spring.data.redis.sentinel.master=primary;spring.data.redis.sentinel.nodes=redis.example:26379",
+			"sample.embedded-redis.enabled=false" })
+	void backsOffWhenRedisIsConfigured(String properties) {
+		this.runner.withPropertyValues(properties.split(";")).run((context) -> {
+			assertThat(context).doesNotHaveBean(RedisServerProcess.class);
+			assertThat(context.getBean(DataRedisConnectionDetails.class))
+				.isNotInstanceOf(EmbeddedRedisConfiguration.EmbeddedRedisConnectionDetails.class);
+		});
+	}
+
+}

@@ -1,0 +1,111 @@
+package dev.distlock.sample.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Blocking HTTP calls to an instance of the sample, with {@link HttpClient}.
+ */
+public final class SampleHttp {
+
+	private static final HttpClient client = HttpClient.newBuilder()
+		.version(HttpClient.Version.HTTP_1_1)
+		.connectTimeout(Duration.ofSeconds(5))
+		.build();
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	private SampleHttp() {
+	}
+
+	/**
+	 * {@code POST} without a body.
+	 * @param base the instance
+	 * @param path the path and query
+	 * @return the response
+	 */
+	public static HttpResponse<String> post(URI base, String path) {
+		return send(request(base, path).POST(BodyPublishers.noBody()));
+	}
+
+	/**
+	 * {@code POST} with a JSON body.
+	 * @param base the instance
+	 * @param path the path
+	 * @param body the JSON text
+	 * @return the response
+	 */
+	public static HttpResponse<String> post(URI base, String path, String body) {
+		return send(request(base, path).header("Content-Type", "application/json").POST(BodyPublishers.ofString(body)));
+	}
+
+	/**
+	 * {@code PUT} with a JSON body.
+	 * @param base the instance
+	 * @param path the path
+	 * @param body the JSON text
+	 * @return the response
+	 */
+	public static HttpResponse<String> put(URI base, String path, String body) {
+		return send(request(base, path).header("Content-Type", "application/json").PUT(BodyPublishers.ofString(body)));
+	}
+
+	/**
+	 * {@code GET}.
+	 * @param base the instance
+	 * @param path the path
+	 * @return the response
+	 */
+	public static HttpResponse<String> get(URI base, String path) {
+		return send(request(base, path).GET());
+	}
+
+	/**
+	 * Parses a JSON response body.
+	 * @param response the response
+	 * @return the parsed body
+	 */
+	public static JsonNode json(HttpResponse<String> response) {
+		return json.readTree(response.body());
+	}
+
+	/**
+	 * A check-in body.
+	 * @param name the student's name
+	 * @param phone the phone number
+	 * @param gender {@code FEMALE} or {@code MALE}
+	 * @return the JSON text
+	 */
+	public static String checkIn(String name, String phone, String gender) {
+		return "{\"studentName\":\"" + name + "\",\"phone\":\"" + phone + "\",\"gender\":\"" + gender
+				+ "\",\"arrivalDate\":\"2025-09-01\"}";
+	}
+
+	private static HttpRequest.Builder request(URI base, String path) {
+		return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30));
+	}
+
+	private static HttpResponse<String> send(HttpRequest.Builder request) {
+		try {
+			return client.send(request.build(), BodyHandlers.ofString());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted", ex);
+		}
+	}
+
+}
