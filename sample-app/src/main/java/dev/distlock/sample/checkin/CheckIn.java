@@ -12,8 +12,9 @@ import java.time.LocalDate;
  * @param arrivalDate the day the student arrives
  * @param position the place in the queue, from 1
  * @param checkedInAt when the place was given
+ * @param fence the fencing token of the lock under which the place was given
  */
 public record CheckIn(String phone, String studentName, Gender gender, LocalDate arrivalDate, int position,
-		Instant checkedInAt) {
+		Instant checkedInAt, long fence) {
 
 }

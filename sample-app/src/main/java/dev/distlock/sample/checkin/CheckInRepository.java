@@ -10,7 +10,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * The {@code check_in} table, with plain SQL that runs on H2, MariaDB and PostgreSQL.
+ * The {@code check_in} and {@code queue_head} tables, with plain SQL that runs on H2, MariaDB and
+ * PostgreSQL.
  */
 @Repository
 public class CheckInRepository {
@@ -31,7 +32,7 @@ public class CheckInRepository {
 	 * @return the check-in, if the number has checked in
 	 */
 	public Optional<CheckIn> findByPhone(String phone) {
-		return this.jdbc.sql("select phone, student_name, gender, arrival_date, queue_position, checked_in_at "
+		return this.jdbc.sql("select phone, student_name, gender, arrival_date, queue_position, checked_in_at, fence "
 				+ "from check_in where phone = ?").param(phone).query(CheckInRepository::map).optional();
 	}
 
@@ -63,21 +64,43 @@ public class CheckInRepository {
 	}
 
 	/**
+	 * Records a new last position of a queue, unless a lock holder with the same or a newer
+	 * fencing token has already written it: the write that makes a stale holder fail.
+	 * @param gender the queue
+	 * @param position the position just given
+	 * @param fence the fencing token of the lock held by the caller
+	 * @return {@code false} if the queue's fence is not older than {@code fence}, and nothing was
+	 * written
+	 */
+	public boolean advanceHead(Gender gender, int position, long fence) {
+		return this.jdbc.sql("update queue_head set last_position = ?, fence = ? where gender = ? and fence < ?")
+			.params(position, fence, gender.name(), fence)
+			.update() == 1;
+	}
+
+	/**
+	 * Starts the fence of every queue again from zero, for a new sequence of fencing tokens.
+	 */
+	public void resetFences() {
+		this.jdbc.sql("update queue_head set fence = 0").update();
+	}
+
+	/**
 	 * Inserts a check-in.
 	 * @param checkIn the new row
 	 */
 	public void insert(CheckIn checkIn) {
-		this.jdbc.sql("insert into check_in (phone, student_name, gender, arrival_date, queue_position, checked_in_at) "
-				+ "values (?, ?, ?, ?, ?, ?)")
+		this.jdbc.sql("insert into check_in (phone, student_name, gender, arrival_date, queue_position, checked_in_at, "
+				+ "fence) values (?, ?, ?, ?, ?, ?, ?)")
 			.params(checkIn.phone(), checkIn.studentName(), checkIn.gender().name(), checkIn.arrivalDate(),
-					checkIn.position(), Timestamp.from(checkIn.checkedInAt()))
+					checkIn.position(), Timestamp.from(checkIn.checkedInAt()), checkIn.fence())
 			.update();
 	}
 
 	private static CheckIn map(ResultSet rs, int row) throws SQLException {
 		return new CheckIn(rs.getString("phone"), rs.getString("student_name"), Gender.valueOf(rs.getString("gender")),
 				rs.getObject("arrival_date", LocalDate.class), rs.getInt("queue_position"),
-				rs.getTimestamp("checked_in_at").toInstant());
+				rs.getTimestamp("checked_in_at").toInstant(), rs.getLong("fence"));
 	}
 
 }

@@ -8,6 +8,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import dev.distlock.DistributedLock;
+import dev.distlock.LockContext;
 
 /**
  * Hands out check-in queue positions: one queue per gender, numbered from 1 without gaps.
@@ -19,6 +20,14 @@ import dev.distlock.DistributedLock;
  * wrap the commit: distlock's advisor runs outside Spring's transaction advisor, so the lock is
  * taken before the transaction begins and released after it commits. Released any earlier, the
  * next holder would read the maximum before this insert is visible.
+ * <p>
+ * A lock's lease can still run out while its holder is paused (a long GC, a stalled VM), and the
+ * next holder then runs at the same time. So the write is fenced: before inserting, a check-in
+ * moves its queue's head ({@code queue_head}) only if the lock's fencing token is newer than the
+ * last one written there. A holder that resumes after a newer holder has written finds its token
+ * stale, and refuses with a {@link LockLostException} instead of inserting a duplicate. (The fence
+ * orders writes, it does not make the read safe on its own: the lock wrapping the commit does
+ * that.)
  */
 @Service
 public class CheckInService {
@@ -39,6 +48,8 @@ public class CheckInService {
 	 * @return the student's position and how many are ahead
 	 * @throws dev.distlock.LockNotAcquiredException if other check-ins kept the queue locked for
 	 * longer than {@code sample.check-in.lock-wait-time}
+	 * @throws LockLostException if a holder with a newer fencing token has written to the queue
+	 * since this check-in's lock was granted; nothing is stored
 	 */
 	@DistributedLock(key = "'lock:check-in:' + #request.gender()", waitTime = "${sample.check-in.lock-wait-time:5s}")
 	@Transactional
@@ -47,9 +58,13 @@ public class CheckInService {
 		if (existing.isPresent()) {
 			return ticket(existing.get(), true);
 		}
+		long fence = LockContext.fencingToken();
 		int position = this.checkIns.maxPosition(request.gender()) + 1;
+		if (!this.checkIns.advanceHead(request.gender(), position, fence)) {
+			throw new LockLostException(request.gender(), fence);
+		}
 		CheckIn checkIn = new CheckIn(request.phone(), request.studentName(), request.gender(), request.arrivalDate(),
-				position, this.clock.instant().truncatedTo(ChronoUnit.MILLIS));
+				position, this.clock.instant().truncatedTo(ChronoUnit.MILLIS), fence);
 		this.checkIns.insert(checkIn);
 		return ticket(checkIn, false);
 	}

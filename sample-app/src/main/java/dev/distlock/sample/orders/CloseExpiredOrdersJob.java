@@ -6,8 +6,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
-import dev.distlock.LockNotAcquiredException;
-
 /**
  * Runs on every instance at every tick of {@code sample.orders.close-cron} (every minute by
  * default; {@code -} disables it) and closes expired unpaid orders through
@@ -34,19 +32,15 @@ public class CloseExpiredOrdersJob {
 	}
 
 	/**
-	 * Runs one tick: closes the expired orders, or skips if another instance is doing it.
+	 * Runs one tick: closes the expired orders, or skips if another instance is doing it or has
+	 * just done it.
 	 * @return what this instance did
 	 */
 	public CloseRun runOnce() {
-		CloseRun run;
-		try {
-			run = this.closer.closeExpired().map(CloseRun::ran).orElseGet(CloseRun::skipped);
-		}
-		catch (LockNotAcquiredException ex) {
-			run = CloseRun.skipped();
-		}
+		CloseRun run = this.closer.closeExpired().map(CloseRun::ran).orElseGet(CloseRun::skipped);
 		if (!run.ran()) {
-			logger.debug("Skipped closing expired orders: another instance holds the job's lock");
+			logger.debug("Skipped closing expired orders: the job's lock is held, by an instance running this tick "
+					+ "or for the minimum hold time after a run");
 		}
 		else if (run.closed() > 0) {
 			logger.info("Closed {} expired unpaid order(s)", run.closed());

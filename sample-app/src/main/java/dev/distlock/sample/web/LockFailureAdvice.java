@@ -16,6 +16,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.sample.checkin.LockLostException;
 
 /**
  * Answers lock failures with problem details ({@code application/problem+json}) and a
@@ -25,6 +26,9 @@ import dev.distlock.LockUnavailableException;
  * locked for longer than this one was willing to wait; retrying later is the right move.</li>
  * <li>{@link LockUnavailableException}: {@code 503 Service Unavailable}. Redis cannot be reached,
  * and nothing that needs a lock can run until it is back.</li>
+ * <li>{@link LockLostException}: {@code 409 Conflict}. The request's lock expired while it was
+ * being processed and a newer holder has written since, so its write was refused and nothing was
+ * stored; a retry gets a new lock.</li>
  * </ul>
  * The lock key is not exposed to clients.
  */
@@ -33,6 +37,9 @@ public class LockFailureAdvice {
 
 	/** Problem type of a lock that was not acquired in time. */
 	public static final URI LOCK_NOT_ACQUIRED = URI.create("urn:distlock-sample:problem:lock-not-acquired");
+
+	/** Problem type of a write refused because a newer lock holder has written since. */
+	public static final URI LOCK_LOST = URI.create("urn:distlock-sample:problem:lock-lost");
 
 	/** Problem type of a lock that could not be asked for because Redis is unreachable. */
 	public static final URI LOCK_UNAVAILABLE = URI.create("urn:distlock-sample:problem:lock-unavailable");
@@ -51,6 +58,15 @@ public class LockFailureAdvice {
 		return problem(HttpStatus.CONFLICT, LOCK_NOT_ACQUIRED, "Resource busy",
 				"Other requests held this resource's lock for longer than this request could wait ("
 						+ ex.getWaited().toMillis() + " ms). Retry after " + this.retryAfterSeconds + " second(s).");
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> lockLost(LockLostException ex) {
+		logger.warn("Answering 409: {}", ex.getMessage());
+		return problem(HttpStatus.CONFLICT, LOCK_LOST, "Lock lost",
+				"This request's lock expired while it was being processed and a newer holder has written since, "
+						+ "so the request was refused and nothing was stored. Retry after " + this.retryAfterSeconds
+						+ " second(s).");
 	}
 
 	@ExceptionHandler

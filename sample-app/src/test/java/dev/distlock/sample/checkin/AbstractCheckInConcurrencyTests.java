@@ -1,6 +1,8 @@
 package dev.distlock.sample.checkin;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -12,8 +14,13 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestInstance.Lifecycle;
 import org.opentest4j.TestAbortedException;
 
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockOptions;
 import dev.distlock.sample.demo.SampleInstances;
 import dev.distlock.sample.support.Concurrently;
 import dev.distlock.sample.support.SampleHttp;
@@ -22,10 +29,12 @@ import dev.distlock.sample.support.TestDatabase;
 import dev.distlock.test.redis.RedisTestServers;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Scenario 2 on two instances sharing one Redis and one database, run against each database the
- * sample supports: concurrent check-ins get unique, gap-free positions per gender.
+ * sample supports: concurrent check-ins get unique, gap-free positions per gender, and a holder
+ * whose lease ran out is refused by the fenced write once a newer holder has written.
  * {@link MisplacedLockCheckInTests} runs the same load with the lock inside the transaction and
  * sees duplicates, which shows that these tests can fail.
  */
@@ -93,6 +102,54 @@ abstract class AbstractCheckInConcurrencyTests {
 			.containsOnly(2);
 		assertThat(responses).extracting((response) -> SampleHttp.json(response).path("ahead").asInt())
 			.containsOnly(1);
+	}
+
+	/**
+	 * A holder paused past its lease, replayed without timing: the test thread holds the FEMALE
+	 * queue's lock on instance 0, and its key is deleted from Redis as the lease expiring would
+	 * delete it. Instance 1 then checks in under a newer token. When the paused holder resumes and
+	 * checks in, on the same thread, instance 0's client still counts it as the holder (re-entrant
+	 * acquisition, the old token), exactly as a holder that does not know its lease ran out.
+	 */
+	@Test
+	void checkInWithAStaleFencingTokenIsRefusedAndStoresNothing() {
+		LockClient locks = this.instances.bean(0, LockClient.class);
+		LockHandle paused = locks.lock("lock:check-in:FEMALE", new LockOptions(Duration.ZERO, Duration.ofMinutes(1)));
+		try {
+			this.instances.bean(0, StringRedisTemplate.class).delete(paused.key());
+			HttpResponse<String> newer = SampleHttp.post(this.instances.baseUri(1), "/check-in-queue",
+					SampleHttp.checkIn("Ida", "+4930333001", "FEMALE"));
+			assertThat(newer.statusCode()).isEqualTo(201);
+			assertThat(headFence(Gender.FEMALE)).isGreaterThan(paused.fencingToken());
+
+			CheckInService checkIns = this.instances.bean(0, CheckInService.class);
+			CheckInRequest late = new CheckInRequest("Jon", "+4930333002", Gender.FEMALE, LocalDate.of(2025, 9, 1));
+			assertThatExceptionOfType(LockLostException.class).isThrownBy(() -> checkIns.checkIn(late))
+				.satisfies((ex) -> assertThat(ex.getFencingToken()).isEqualTo(paused.fencingToken()));
+			assertThat(checkIns.find(late.phone())).as("the refused check-in").isEmpty();
+			assertThat(checkIns.find("+4930333001")).hasValueSatisfying((ticket) -> assertThat(ticket.position()).isOne());
+			assertThat(headPosition(Gender.FEMALE)).isOne();
+		}
+		finally {
+			assertThatExceptionOfType(LockLeaseLostException.class).as("release of the paused holder")
+				.isThrownBy(paused::release);
+		}
+	}
+
+	private long headFence(Gender gender) {
+		return this.instances.bean(0, JdbcClient.class)
+			.sql("select fence from queue_head where gender = ?")
+			.param(gender.name())
+			.query(Long.class)
+			.single();
+	}
+
+	private int headPosition(Gender gender) {
+		return this.instances.bean(0, JdbcClient.class)
+			.sql("select last_position from queue_head where gender = ?")
+			.param(gender.name())
+			.query(Integer.class)
+			.single();
 	}
 
 }

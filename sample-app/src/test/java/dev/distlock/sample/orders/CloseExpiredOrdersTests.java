@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.distlock.sample.demo.SampleInstances;
@@ -22,13 +23,19 @@ import dev.distlock.sample.support.TestDatabase;
 import dev.distlock.test.redis.RedisTestServers;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Scenario 3 on two instances sharing one Redis and one database: when both run the same tick,
  * one closes the expired orders and the other skips. The instance that wins the lock is held
  * inside its work by a {@link TickGate} until the other has returned, so the overlap is certain.
+ * <p>
+ * The job keeps its lock for a minimum time after each run ({@link MinimumHoldTests}); here it is
+ * short, and each tick starts once the previous tick's lock has expired.
  */
 class CloseExpiredOrdersTests {
+
+	private static final String JOB_LOCK = "lock:job:close-expired-orders";
 
 	private static final TickGate gate = new TickGate();
 
@@ -41,7 +48,7 @@ class CloseExpiredOrdersTests {
 		instances = TestCluster.start(2, RedisTestServers.shared(), TestDatabase.h2(),
 				(builder) -> builder.sources(GatedRepositoryConfiguration.class)
 					.initializers((context) -> context.getBeanFactory().registerSingleton("tickGate", gate)),
-				"--sample.orders.unpaid-max-age=30m");
+				"--sample.orders.unpaid-max-age=30m", "--sample.orders.close-min-hold-time=200ms");
 		orders = instances.bean(0, OrderRepository.class);
 	}
 
@@ -53,6 +60,7 @@ class CloseExpiredOrdersTests {
 	@Test
 	void eachTickIsRunByOneInstanceWhileTheOtherSkips() throws Exception {
 		for (int tick = 1; tick <= 3; tick++) {
+			awaitJobLockExpired();
 			List<String> expired = place(10, OrderStatus.UNPAID, Duration.ofHours(1));
 			List<String> fresh = place(3, OrderStatus.UNPAID, Duration.ofMinutes(5));
 			List<String> paid = place(3, OrderStatus.PAID, Duration.ofHours(1));
@@ -74,9 +82,15 @@ class CloseExpiredOrdersTests {
 
 	@Test
 	void tickWithoutCompetitionRuns() {
+		awaitJobLockExpired();
 		List<String> expired = place(2, OrderStatus.UNPAID, Duration.ofHours(2));
 		assertThat(job(1).runOnce()).isEqualTo(CloseRun.ran(2));
 		assertThat(orders.find(expired.get(0))).hasValueSatisfying((order) -> assertThat(order.closedAt()).isNotNull());
+	}
+
+	private static void awaitJobLockExpired() {
+		StringRedisTemplate redis = instances.bean(0, StringRedisTemplate.class);
+		await().atMost(Duration.ofSeconds(10)).until(() -> !redis.hasKey(JOB_LOCK));
 	}
 
 	private static List<String> place(int count, OrderStatus status, Duration age) {

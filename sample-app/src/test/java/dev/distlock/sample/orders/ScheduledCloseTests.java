@@ -17,15 +17,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The job as the schedulers of two instances run it, every second: expired unpaid orders get
- * closed, others are left alone.
+ * The job as the schedulers of two instances run it, every second (with a minimum hold shorter
+ * than that): expired unpaid orders get closed, others are left alone.
  */
 class ScheduledCloseTests {
 
 	@Test
 	void schedulersOfBothInstancesCloseExpiredOrders() {
 		try (SampleInstances instances = TestCluster.start(2, RedisTestServers.shared(), TestDatabase.h2(),
-				"--sample.orders.close-cron=* * * * * *", "--sample.orders.unpaid-max-age=10m")) {
+				"--sample.orders.close-cron=* * * * * *", "--sample.orders.unpaid-max-age=10m",
+				"--sample.orders.close-min-hold-time=500ms")) {
 			OrderRepository orders = instances.bean(0, OrderRepository.class);
 			List<Order> expired = place(orders, 20, OrderStatus.UNPAID, Duration.ofMinutes(11));
 			List<Order> fresh = place(orders, 5, OrderStatus.UNPAID, Duration.ofMinutes(9));

@@ -3,6 +3,7 @@ package dev.distlock.sample.support;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -13,7 +14,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * A database the sample's instances share in a test: a fresh in-memory H2 database, or the
- * MariaDB / PostgreSQL server of the machine.
+ * MariaDB / PostgreSQL server of the machine, whose sample tables are dropped first.
  * <p>
  * The servers are expected at {@code 127.0.0.1} ({@code DISTLOCK_TEST_MARIADB_URL} and
  * {@code DISTLOCK_TEST_POSTGRES_URL} override the JDBC URLs). When one cannot be reached, its
@@ -29,6 +30,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  */
 public record TestDatabase(String name, String url, String username, String password, boolean embedded) {
 
+	private static final List<String> SAMPLE_TABLES = List.of("check_in", "queue_head", "customer_order");
+
 	/**
 	 * A new in-memory H2 database, reachable by name from every instance in this JVM while one of
 	 * them holds a connection.
@@ -40,7 +43,7 @@ public record TestDatabase(String name, String url, String username, String pass
 
 	/**
 	 * The MariaDB server's {@code test} database, as {@code root} without a password.
-	 * @return the database, checked to be reachable
+	 * @return the database, checked to be reachable, without the sample's tables
 	 */
 	public static TestDatabase mariaDb() {
 		return reachable(new TestDatabase("MariaDB", env("DISTLOCK_TEST_MARIADB_URL", "jdbc:mariadb://127.0.0.1:3306/test"),
@@ -49,7 +52,7 @@ public record TestDatabase(String name, String url, String username, String pass
 
 	/**
 	 * The PostgreSQL server's {@code test} database, as {@code postgres} with trust authentication.
-	 * @return the database, checked to be reachable
+	 * @return the database, checked to be reachable, without the sample's tables
 	 */
 	public static TestDatabase postgreSql() {
 		return reachable(new TestDatabase("PostgreSQL",
@@ -70,18 +73,25 @@ public record TestDatabase(String name, String url, String username, String pass
 	}
 
 	/**
-	 * Deletes the rows of the sample's tables, which a server database keeps between runs.
+	 * Deletes the rows of the sample's tables, which a server database keeps between runs, and
+	 * starts the queues again from position 0 and fence 0.
 	 * @param jdbc a client of this database
 	 */
 	public static void deleteAllRows(JdbcClient jdbc) {
 		jdbc.sql("delete from check_in").update();
+		jdbc.sql("update queue_head set last_position = 0, fence = 0").update();
 		jdbc.sql("delete from customer_order").update();
 	}
 
+	/**
+	 * Checks that a server database is reachable and drops the sample's tables in it, so that the
+	 * instances create them from the current {@code schema.sql} whatever an earlier run left
+	 * behind.
+	 */
 	private static TestDatabase reachable(TestDatabase database) {
-		try (Connection connection = DriverManager.getConnection(database.url(), database.username(),
-				database.password())) {
-			return database;
+		Connection connection;
+		try {
+			connection = DriverManager.getConnection(database.url(), database.username(), database.password());
 		}
 		catch (SQLException ex) {
 			String message = database.name() + " is not reachable at " + database.url() + " (" + ex.getMessage()
@@ -93,6 +103,15 @@ public record TestDatabase(String name, String url, String username, String pass
 			}
 			System.err.println("WARNING: " + message + " Skipping them; set DISTLOCK_REQUIRE_DATABASES=true to fail.");
 			return Assumptions.abort(message + " Set DISTLOCK_REQUIRE_DATABASES=true to fail instead of skipping.");
+		}
+		try (connection; Statement statement = connection.createStatement()) {
+			for (String table : SAMPLE_TABLES) {
+				statement.execute("drop table if exists " + table);
+			}
+			return database;
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Could not drop the sample's tables in " + database.name(), ex);
 		}
 	}
 

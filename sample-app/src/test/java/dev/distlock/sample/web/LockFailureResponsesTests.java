@@ -12,6 +12,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 import tools.jackson.databind.JsonNode;
 
+import org.springframework.jdbc.core.simple.JdbcClient;
+
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.sample.demo.SampleInstances;
@@ -25,8 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Lock failures as HTTP clients see them: {@code 409} when the lock stays busy beyond the wait
- * time, {@code 503} when Redis is down, both as problem details with {@code Retry-After}. Runs on
- * a dedicated Redis server, which the last test stops.
+ * time or a write is refused as stale by the fence, {@code 503} when Redis is down, all as problem
+ * details with {@code Retry-After}. Runs on a dedicated Redis server, which the last test stops.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LockFailureResponsesTests {
@@ -84,6 +86,26 @@ class LockFailureResponsesTests {
 
 	@Test
 	@Order(3)
+	void checkInRefusedByTheFenceAnswers409LockLost() {
+		// As if a holder with a newer fencing token had written to the queue since this request's
+		// lock was granted (AbstractCheckInConcurrencyTests replays that with a real stale holder).
+		JdbcClient jdbc = instances.bean(0, JdbcClient.class);
+		jdbc.sql("update queue_head set fence = ? where gender = 'MALE'").param(Long.MAX_VALUE).update();
+		try {
+			HttpResponse<String> response = SampleHttp.post(base, "/check-in-queue",
+					SampleHttp.checkIn("Ike", "+4930200003", "MALE"));
+			assertThat(response.statusCode()).isEqualTo(409);
+			assertThat(response.headers().firstValue("Retry-After")).hasValue("2");
+			assertProblem(response, LockFailureAdvice.LOCK_LOST, "Lock lost");
+		}
+		finally {
+			jdbc.sql("update queue_head set fence = 0 where gender = 'MALE'").update();
+		}
+		assertThat(SampleHttp.get(base, "/check-in-queue/+4930200003").statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	@Order(4)
 	void unreachableRedisAnswers503WithRetryAfter() {
 		redis.stop();
 		HttpResponse<String> decrement = SampleHttp.post(base, "/skus/7/stock/decrement");

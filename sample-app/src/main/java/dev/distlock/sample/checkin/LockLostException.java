@@ -1,0 +1,44 @@
+package dev.distlock.sample.checkin;
+
+/**
+ * Thrown when a check-in's write is refused because its lock was lost: the lease ran out while
+ * the check-in was paused (a long GC, a stalled VM), and a newer holder of the queue's lock has
+ * written since. The transaction rolls back, nothing is stored, and the client is answered
+ * {@code 409 Conflict} with a {@code Retry-After} (see
+ * {@link dev.distlock.sample.web.LockFailureAdvice}).
+ */
+public class LockLostException extends RuntimeException {
+
+	private final Gender gender;
+
+	private final long fencingToken;
+
+	/**
+	 * Creates the exception.
+	 * @param gender the queue
+	 * @param fencingToken the caller's fencing token, older than the queue's fence
+	 */
+	public LockLostException(Gender gender, long fencingToken) {
+		super("The lock of the " + gender + " check-in queue was lost: a holder with a newer fencing token than "
+				+ fencingToken + " has written since, so this check-in was refused and nothing was stored");
+		this.gender = gender;
+		this.fencingToken = fencingToken;
+	}
+
+	/**
+	 * Returns the queue.
+	 * @return the queue whose lock was lost
+	 */
+	public Gender getGender() {
+		return this.gender;
+	}
+
+	/**
+	 * Returns the fencing token the refused write carried.
+	 * @return the stale fencing token
+	 */
+	public long getFencingToken() {
+		return this.fencingToken;
+	}
+
+}

@@ -1,0 +1,55 @@
+package dev.distlock.sample.checkin;
+
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.sample.demo.SampleInstances;
+import dev.distlock.sample.support.SampleHttp;
+import dev.distlock.sample.support.TestDatabase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A database that outlives the embedded Redis, as with the {@code mariadb} and {@code postgres}
+ * profiles: the next start's embedded Redis hands out fencing tokens from 1 again, lower than the
+ * fences the previous run left in the database, and the check-ins must still be accepted.
+ */
+class EmbeddedRedisFenceResetTests {
+
+	@Test
+	void instanceThatStartsANewEmbeddedRedisStartsTheFencesAgain() throws Exception {
+		TestDatabase database = TestDatabase.h2();
+		// The in-memory database lives as long as a connection to it is open.
+		try (Connection keepAlive = DriverManager.getConnection(database.url(), database.username(),
+				database.password())) {
+			try (SampleInstances first = start(database)) {
+				for (int i = 1; i <= 3; i++) {
+					assertThat(checkIn(first, "+49301000" + i).statusCode()).isEqualTo(201);
+				}
+			}
+			try (SampleInstances second = start(database)) {
+				HttpResponse<String> response = checkIn(second, "+4930100004");
+				assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+				assertThat(SampleHttp.json(response).path("position").asInt()).isEqualTo(4);
+			}
+		}
+	}
+
+	private static SampleInstances start(TestDatabase database) {
+		// No spring.data.redis.*: each start runs its own, new embedded Redis.
+		List<String> arguments = new ArrayList<>(database.arguments());
+		arguments.addAll(List.of("--sample.orders.close-cron=-", "--spring.main.banner-mode=off"));
+		return SampleInstances.start(1, UnaryOperator.identity(), arguments);
+	}
+
+	private static HttpResponse<String> checkIn(SampleInstances instances, String phone) {
+		return SampleHttp.post(instances.baseUri(0), "/check-in-queue", SampleHttp.checkIn("Kim", phone, "FEMALE"));
+	}
+
+}
