@@ -14,6 +14,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
+import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.sample.checkin.LockLostException;
@@ -29,6 +30,10 @@ import dev.distlock.sample.checkin.LockLostException;
  * <li>{@link LockLostException}: {@code 409 Conflict}. The request's lock expired while it was
  * being processed and a newer holder has written since, so its write was refused and nothing was
  * stored; a retry gets a new lock.</li>
+ * <li>{@link LockLeaseLostException}: {@code 500 Internal Server Error}, without
+ * {@code Retry-After}. The work finished and may be stored, but the lock had expired before it
+ * was released, so it may have overlapped with another holder's; blindly retrying could apply it
+ * twice.</li>
  * </ul>
  * The lock key is not exposed to clients.
  */
@@ -40,6 +45,9 @@ public class LockFailureAdvice {
 
 	/** Problem type of a write refused because a newer lock holder has written since. */
 	public static final URI LOCK_LOST = URI.create("urn:distlock-sample:problem:lock-lost");
+
+	/** Problem type of work that finished after its lock's lease had expired. */
+	public static final URI LOCK_LEASE_LOST = URI.create("urn:distlock-sample:problem:lock-lease-lost");
 
 	/** Problem type of a lock that could not be asked for because Redis is unreachable. */
 	public static final URI LOCK_UNAVAILABLE = URI.create("urn:distlock-sample:problem:lock-unavailable");
@@ -75,6 +83,17 @@ public class LockFailureAdvice {
 		return problem(HttpStatus.SERVICE_UNAVAILABLE, LOCK_UNAVAILABLE, "Lock service unavailable",
 				"The lock service (Redis) cannot be reached, so the request was not processed. Retry after "
 						+ this.retryAfterSeconds + " second(s).");
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> leaseLost(LockLeaseLostException ex) {
+		logger.warn("Answering 500: {}", ex.getMessage());
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR,
+				"The request finished, but its lock expired before it was released, so it may have overlapped with "
+						+ "another request. Check the resource's state before retrying.");
+		problem.setType(LOCK_LEASE_LOST);
+		problem.setTitle("Lock lease lost");
+		return ResponseEntity.internalServerError().body(problem);
 	}
 
 	private ResponseEntity<ProblemDetail> problem(HttpStatus status, URI type, String title, String detail) {
