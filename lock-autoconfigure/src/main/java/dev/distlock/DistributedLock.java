@@ -57,6 +57,16 @@ public @interface DistributedLock {
 	String key() default "";
 
 	/**
+	 * Logical name of the lock: the tag of its meters and observations and the name the
+	 * {@code distlock} actuator endpoint lists it under. Unlike the key it is the same for every
+	 * call, so it never multiplies meters. {@code ${...}} placeholders are resolved. Empty means
+	 * the simple name of the declaring class, a dot and the method name, such as
+	 * {@code "StockService.decrement"}.
+	 * @return the lock name
+	 */
+	String name() default "";
+
+	/**
 	 * How long to wait for the lock when another holder has it, as a duration string such as
 	 * {@code "500ms"}, {@code "5s"} or {@code "PT5S"}, or a {@code ${...}} placeholder. Empty
 	 * means the configured {@code distlock.wait-time}; {@code "0"} means try once.

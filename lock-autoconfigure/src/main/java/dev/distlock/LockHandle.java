@@ -19,6 +19,16 @@ public interface LockHandle extends AutoCloseable {
 	String key();
 
 	/**
+	 * Returns the logical name of the lock, the tag of its meters: the
+	 * {@link DistributedLock#name() name} of an annotated method or the
+	 * {@link LockOptions#name() name} of the options it was acquired with.
+	 * @return the name, {@link LockOptions#UNNAMED} if none was given
+	 */
+	default String name() {
+		return LockOptions.UNNAMED;
+	}
+
+	/**
 	 * Returns the lease this lock was acquired with; for an auto-renewing lock, the lease each
 	 * renewal extends it to.
 	 * @return the lease time

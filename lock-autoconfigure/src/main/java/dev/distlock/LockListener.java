@@ -3,10 +3,10 @@ package dev.distlock;
 import java.time.Duration;
 
 /**
- * Told what happens to the locks of a {@link LockClient}: acquisitions, releases, renewals and
- * lost leases. Define beans of this type to observe locks; each method runs on the thread that
- * caused the event (the renewal thread for {@link #renewed} and most {@link #leaseLost} calls)
- * and must return quickly without throwing.
+ * Told what happens to the locks of a {@link LockClient}: acquisitions (and failed ones), waits,
+ * releases, renewals and lost leases. Define beans of this type to observe locks; each method
+ * runs on the thread that caused the event (the renewal thread for {@link #renewed} and most
+ * {@link #leaseLost} calls) and must return quickly without throwing.
  */
 public interface LockListener {
 
@@ -19,11 +19,51 @@ public interface LockListener {
 	}
 
 	/**
-	 * Called when a lock was not acquired within the wait time.
+	 * Called when a lock was not acquired within the wait time, unless
+	 * {@link #notAcquired(String, String, Duration)} is overridden.
 	 * @param key the Redis key of the lock
 	 * @param waited how long the caller waited
 	 */
 	default void notAcquired(String key, Duration waited) {
+	}
+
+	/**
+	 * Called when a lock was not acquired within the wait time, with the lock's logical name;
+	 * by default calls {@link #notAcquired(String, Duration)}.
+	 * @param key the Redis key of the lock
+	 * @param name the logical name of the lock
+	 * @param waited how long the caller waited
+	 */
+	default void notAcquired(String key, String name, Duration waited) {
+		notAcquired(key, waited);
+	}
+
+	/**
+	 * Called when an acquisition failed because Redis could not be reached or failed.
+	 * @param key the Redis key of the lock
+	 * @param name the logical name of the lock
+	 * @param waited how long the caller tried
+	 * @param failure what the caller gets thrown
+	 */
+	default void unavailable(String key, String name, Duration waited, LockUnavailableException failure) {
+	}
+
+	/**
+	 * Called when a caller starts waiting for a lock that another holder has, after its first
+	 * attempt failed; {@link #stoppedWaiting} follows on the same thread.
+	 * @param key the Redis key of the lock
+	 * @param name the logical name of the lock
+	 */
+	default void startedWaiting(String key, String name) {
+	}
+
+	/**
+	 * Called when a caller stops waiting for a lock, with or without it; before
+	 * {@link #acquired}, {@link #notAcquired(String, String, Duration)} or {@link #unavailable}.
+	 * @param key the Redis key of the lock
+	 * @param name the logical name of the lock
+	 */
+	default void stoppedWaiting(String key, String name) {
 	}
 
 	/**

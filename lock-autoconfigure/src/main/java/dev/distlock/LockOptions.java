@@ -7,22 +7,33 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.Assert;
 
 /**
- * How one acquisition waits, how long its lease lasts, and how long the lock is kept at least.
+ * How one acquisition waits, how long its lease lasts, how long the lock is kept at least, and
+ * the logical name it is reported under.
  *
  * @param waitTime how long to wait for a lock that another holder has; zero means try once
  * @param leaseTime how long Redis keeps the lock if it is not released first, or {@code null}
  * to renew the lease automatically for as long as the lock is held
  * @param minHoldTime how long the lock is kept at least, counted from its acquisition, even if
  * released earlier; zero to delete it on release
+ * @param name the logical name of the lock, such as {@code "StockService.decrement"}: the tag of
+ * its meters and the name shown by the {@code distlock} actuator endpoint. Unlike the key it must
+ * come from a small fixed set; {@link #UNNAMED} by default
  */
-public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Duration minHoldTime) {
+public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Duration minHoldTime, String name) {
 
 	/**
-	 * Creates options, checking that the times are not negative and a fixed lease is at least
-	 * one millisecond.
+	 * The name of locks acquired without one, for example by programmatic calls that give no
+	 * {@link #withName(String) name}.
+	 */
+	public static final String UNNAMED = "unnamed";
+
+	/**
+	 * Creates options, checking that the times are not negative, a fixed lease is at least one
+	 * millisecond, and the name is not blank.
 	 * @param waitTime how long to wait for the lock
 	 * @param leaseTime how long the lease lasts, or {@code null} to renew it while held
 	 * @param minHoldTime how long the lock is kept at least
+	 * @param name the logical name of the lock
 	 */
 	public LockOptions {
 		Assert.notNull(waitTime, "waitTime must not be null");
@@ -31,6 +42,17 @@ public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Durat
 		Assert.isTrue(leaseTime == null || leaseTime.toMillis() > 0,
 				() -> "leaseTime must be at least 1ms, was " + leaseTime);
 		Assert.isTrue(!minHoldTime.isNegative(), () -> "minHoldTime must not be negative, was " + minHoldTime);
+		Assert.hasText(name, "name must not be blank");
+	}
+
+	/**
+	 * Creates options named {@link #UNNAMED}.
+	 * @param waitTime how long to wait for the lock
+	 * @param leaseTime how long the lease lasts, or {@code null} to renew it while held
+	 * @param minHoldTime how long the lock is kept at least
+	 */
+	public LockOptions(Duration waitTime, @Nullable Duration leaseTime, Duration minHoldTime) {
+		this(waitTime, leaseTime, minHoldTime, UNNAMED);
 	}
 
 	/**
@@ -48,7 +70,7 @@ public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Durat
 	 * @return the options
 	 */
 	public static LockOptions renewing(Duration waitTime) {
-		return new LockOptions(waitTime, null, Duration.ZERO);
+		return new LockOptions(waitTime, null, Duration.ZERO, UNNAMED);
 	}
 
 	/**
@@ -65,7 +87,7 @@ public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Durat
 	 * @return the new options
 	 */
 	public LockOptions withWaitTime(Duration waitTime) {
-		return new LockOptions(waitTime, this.leaseTime, this.minHoldTime);
+		return new LockOptions(waitTime, this.leaseTime, this.minHoldTime, this.name);
 	}
 
 	/**
@@ -74,7 +96,7 @@ public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Durat
 	 * @return the new options
 	 */
 	public LockOptions withLeaseTime(@Nullable Duration leaseTime) {
-		return new LockOptions(this.waitTime, leaseTime, this.minHoldTime);
+		return new LockOptions(this.waitTime, leaseTime, this.minHoldTime, this.name);
 	}
 
 	/**
@@ -83,7 +105,19 @@ public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Durat
 	 * @return the new options
 	 */
 	public LockOptions withMinHoldTime(Duration minHoldTime) {
-		return new LockOptions(this.waitTime, this.leaseTime, minHoldTime);
+		return new LockOptions(this.waitTime, this.leaseTime, minHoldTime, this.name);
+	}
+
+	/**
+	 * Returns a copy with another logical name, the tag its meters are recorded under:
+	 * <pre class="code">
+	 * lockClient.lock("lock:report:" + day, LockOptions.renewing(Duration.ZERO).withName("daily-report"));
+	 * </pre>
+	 * @param name the new name, one of a small fixed set (never the key itself)
+	 * @return the new options
+	 */
+	public LockOptions withName(String name) {
+		return new LockOptions(this.waitTime, this.leaseTime, this.minHoldTime, name);
 	}
 
 }

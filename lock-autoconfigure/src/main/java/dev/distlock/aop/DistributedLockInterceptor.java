@@ -2,6 +2,8 @@ package dev.distlock.aop;
 
 import java.util.function.Supplier;
 
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.apache.commons.logging.Log;
@@ -13,8 +15,10 @@ import org.springframework.aop.support.AopUtils;
 import dev.distlock.LockClient;
 import dev.distlock.LockContext;
 import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.observation.LockObservationDocumentation;
 
 /**
  * Runs {@link dev.distlock.DistributedLock @DistributedLock} methods under their lock: evaluates
@@ -28,6 +32,10 @@ import dev.distlock.LockUnavailableException;
  * If the method throws, its exception propagates as it is; a failed release is attached to it
  * as suppressed. If the method returns but the release finds the lease lost, the caller gets
  * the {@link dev.distlock.LockLeaseLostException}.
+ * <p>
+ * With an {@link ObservationRegistry}, each locked call is observed from acquisition to release
+ * ({@link LockObservationDocumentation#EXECUTION}), so that tracing shows the hold as a span
+ * around the spans of the method.
  */
 public class DistributedLockInterceptor implements MethodInterceptor {
 
@@ -39,19 +47,34 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 
 	private final Supplier<LockClient> client;
 
+	private final Supplier<ObservationRegistry> observationRegistry;
+
 	private final LockFailureHandler failureHandler = new LockFailureHandler();
 
 	/**
-	 * Creates an interceptor.
+	 * Creates an interceptor that observes nothing.
 	 * @param definitions finds the lock of each method
 	 * @param keyEvaluator evaluates lock keys
 	 * @param client supplies the lock client on first use
 	 */
 	public DistributedLockInterceptor(LockDefinitionSource definitions, LockKeyEvaluator keyEvaluator,
 			Supplier<LockClient> client) {
+		this(definitions, keyEvaluator, client, () -> ObservationRegistry.NOOP);
+	}
+
+	/**
+	 * Creates an interceptor that observes locked calls.
+	 * @param definitions finds the lock of each method
+	 * @param keyEvaluator evaluates lock keys
+	 * @param client supplies the lock client on first use
+	 * @param observationRegistry supplies, on first use, where locked calls are observed
+	 */
+	public DistributedLockInterceptor(LockDefinitionSource definitions, LockKeyEvaluator keyEvaluator,
+			Supplier<LockClient> client, Supplier<ObservationRegistry> observationRegistry) {
 		this.definitions = definitions;
 		this.keyEvaluator = keyEvaluator;
 		this.client = client;
+		this.observationRegistry = observationRegistry;
 	}
 
 	@Override
@@ -69,21 +92,39 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		LockClient lockClient = this.client.get();
 		LockHandle handle;
 		try {
-			handle = lockClient.lock(key, definition.options(lockClient.defaultOptions()));
+			handle = lockClient.lock(key, definition.options(lockClient.defaultOptions()).withName(definition.name()));
 		}
 		catch (LockNotAcquiredException | LockUnavailableException ex) {
 			return this.failureHandler.handle(definition, invocation, ex);
 		}
+		Observation observation = LockObservationDocumentation.EXECUTION.start(this.observationRegistry.get(),
+				definition.name(), handle.key());
 		Object result;
-		try (LockContext.Scope scope = LockContext.enter(handle)) {
+		try (LockContext.Scope scope = LockContext.enter(handle);
+				Observation.Scope observed = observation.openScope()) {
 			result = invocation.proceed();
 		}
 		catch (Throwable ex) {
+			observation.error(ex);
 			releaseAfterFailure(handle, ex);
+			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
 			throw ex;
 		}
-		handle.release();
+		release(handle, observation);
 		return result;
+	}
+
+	private static void release(LockHandle handle, Observation observation) {
+		try {
+			handle.release();
+		}
+		catch (RuntimeException ex) {
+			observation.error(ex);
+			LockObservationDocumentation.stop(observation, (ex instanceof LockLeaseLostException)
+					? LockObservationDocumentation.LEASE_LOST : LockObservationDocumentation.ERROR);
+			throw ex;
+		}
+		LockObservationDocumentation.stop(observation, LockObservationDocumentation.SUCCESS);
 	}
 
 	private void releaseAfterFailure(LockHandle handle, Throwable failure) {

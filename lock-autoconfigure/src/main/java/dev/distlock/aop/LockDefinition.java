@@ -20,9 +20,10 @@ import dev.distlock.LockOptions;
  * @param leaseTime the lease time of a {@link LeaseMode#FIXED} lease, {@code null} otherwise
  * @param minHoldTime how long the lock is kept at least, zero for none
  * @param failurePolicy what to do when the lock is not acquired or Redis is unavailable
+ * @param name the logical name of the lock, the tag of its meters
  */
 public record LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
-		@Nullable Duration leaseTime, Duration minHoldTime, LockFailurePolicy failurePolicy) {
+		@Nullable Duration leaseTime, Duration minHoldTime, LockFailurePolicy failurePolicy, String name) {
 
 	/**
 	 * Creates a definition, checking that a lease time is given exactly for a fixed lease.
@@ -33,15 +34,43 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	 * @param leaseTime the lease time of a fixed lease
 	 * @param minHoldTime the minimum hold time
 	 * @param failurePolicy what to do when the lock cannot be taken
+	 * @param name the logical name of the lock
 	 */
 	public LockDefinition {
 		Assert.isTrue((leaseMode == LeaseMode.FIXED) == (leaseTime != null),
 				() -> "leaseTime must be given for a FIXED lease only, was " + leaseTime + " for " + leaseMode);
 		Assert.isTrue(!minHoldTime.isNegative(), () -> "minHoldTime must not be negative, was " + minHoldTime);
+		Assert.hasText(name, "name must not be blank");
 	}
 
 	/**
-	 * Returns the options of this lock, taking what it leaves open from the defaults.
+	 * Creates a definition named after its method ({@link #defaultName(Method)}).
+	 * @param method the annotated method
+	 * @param keyExpression the SpEL key expression
+	 * @param waitTime the wait time, or {@code null} for the client's default
+	 * @param leaseMode where the lease time comes from
+	 * @param leaseTime the lease time of a fixed lease
+	 * @param minHoldTime the minimum hold time
+	 * @param failurePolicy what to do when the lock cannot be taken
+	 */
+	public LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
+			@Nullable Duration leaseTime, Duration minHoldTime, LockFailurePolicy failurePolicy) {
+		this(method, keyExpression, waitTime, leaseMode, leaseTime, minHoldTime, failurePolicy, defaultName(method));
+	}
+
+	/**
+	 * Returns the name of a lock whose annotation gives none: the simple name of the method's
+	 * declaring class, a dot and the method name.
+	 * @param method the annotated method
+	 * @return the name, such as {@code "StockService.decrement"}
+	 */
+	public static String defaultName(Method method) {
+		return method.getDeclaringClass().getSimpleName() + "." + method.getName();
+	}
+
+	/**
+	 * Returns the options of this lock, taking what it leaves open from the defaults; the
+	 * {@link #name() name} is applied by the interceptor.
 	 * @param defaults the client's default options
 	 * @return the options to acquire with
 	 */

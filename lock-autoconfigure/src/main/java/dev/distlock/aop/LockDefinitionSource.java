@@ -22,7 +22,8 @@ import dev.distlock.aop.LockDefinition.LeaseMode;
  * Finds and parses the {@link DistributedLock @DistributedLock} of a method, once per method and
  * target class; "no annotation" is cached too. Parsing resolves {@code ${...}} placeholders,
  * parses the durations ({@link DistributedLock#AUTO_RENEW} as a lease time means auto-renewal),
- * checks the key expression and the return type, looks up the fallback method, and throws
+ * checks the key expression and the return type, looks up the fallback method, names the lock
+ * after its method unless the annotation names it, and throws
  * {@link InvalidLockDefinitionException} on any problem so that it surfaces at startup.
  */
 public class LockDefinitionSource {
@@ -89,8 +90,10 @@ public class LockDefinitionSource {
 				: (fixedLease != null) ? LeaseMode.FIXED : LeaseMode.DEFAULT;
 		Duration minHoldTime = duration(specificMethod, "minHoldTime", annotation.minHoldTime(), true);
 		LockFailurePolicy failurePolicy = LockFailurePolicy.of(specificMethod, resolvedClass, annotation);
+		String name = resolve(specificMethod, "name", annotation.name()).trim();
 		return new LockDefinition(specificMethod, key, waitTime, leaseMode, fixedLease,
-				(minHoldTime != null) ? minHoldTime : Duration.ZERO, failurePolicy);
+				(minHoldTime != null) ? minHoldTime : Duration.ZERO, failurePolicy,
+				name.isEmpty() ? LockDefinition.defaultName(specificMethod) : name);
 	}
 
 	private @Nullable Duration duration(Method method, String attribute, String value, boolean zeroAllowed) {

@@ -2,6 +2,8 @@ package dev.distlock.autoconfigure;
 
 import java.time.Duration;
 
+import io.micrometer.observation.ObservationRegistry;
+
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -38,7 +40,8 @@ import dev.distlock.redis.ReleaseSubscription;
 
 /**
  * Auto-configures distlock: a {@link LockClient} on the application's Redis connection, and the
- * advisor that locks {@link dev.distlock.DistributedLock @DistributedLock} methods.
+ * advisor that locks {@link dev.distlock.DistributedLock @DistributedLock} methods. Both report
+ * observations to the application's {@link ObservationRegistry}, if it has one.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnClass({ RedisConnectionFactory.class, StringRedisTemplate.class })
@@ -67,13 +70,14 @@ public final class DistributedLockAutoConfiguration {
 	@ConditionalOnMissingBean
 	static DistributedLockAdvisor distributedLockAdvisor(LockDefinitionSource distributedLockDefinitionSource,
 			LockKeyEvaluator distributedLockKeyEvaluator, ObjectProvider<LockClient> lockClient,
-			Environment environment) {
+			ObjectProvider<ObservationRegistry> observationRegistry, Environment environment) {
 		// Bound here rather than from DistributedLockProperties: advisors are created while bean
 		// post-processors are still being registered, too early for a properties bean.
 		int order = Binder.get(environment).bind("distlock.order", Integer.class)
 			.orElse(DistributedLockAdvisor.DEFAULT_ORDER);
 		DistributedLockInterceptor interceptor = new DistributedLockInterceptor(distributedLockDefinitionSource,
-				distributedLockKeyEvaluator, SingletonSupplier.of(lockClient::getObject));
+				distributedLockKeyEvaluator, SingletonSupplier.of(lockClient::getObject),
+				SingletonSupplier.of(() -> observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP)));
 		return new DistributedLockAdvisor(distributedLockDefinitionSource, interceptor, order);
 	}
 
@@ -101,7 +105,7 @@ public final class DistributedLockAutoConfiguration {
 		@Bean
 		RedisLockClient distributedLockClient(RedisConnectionFactory connectionFactory,
 				DistributedLockProperties properties, ReleaseMessageWaiter distributedLockReleaseWaiter,
-				ObjectProvider<LockListener> listeners) {
+				ObjectProvider<LockListener> listeners, ObjectProvider<ObservationRegistry> observationRegistry) {
 			StringRedisTemplate redis = new StringRedisTemplate(connectionFactory);
 			redis.afterPropertiesSet();
 			Duration leaseTime = properties.getLeaseTime();
@@ -110,7 +114,8 @@ public final class DistributedLockAutoConfiguration {
 				.defaultOptions(new LockOptions(properties.getWaitTime(), leaseTime, Duration.ZERO))
 				.renewalLease(properties.getRenewal().getLease())
 				.clusterSlots(RedisTopology.isCluster(connectionFactory))
-				.waiter(properties.getWaiting().isPubSub() ? distributedLockReleaseWaiter : backoff(properties));
+				.waiter(properties.getWaiting().isPubSub() ? distributedLockReleaseWaiter : backoff(properties))
+				.observationRegistry(observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP));
 			listeners.orderedStream().forEach(builder::listener);
 			return builder.build();
 		}

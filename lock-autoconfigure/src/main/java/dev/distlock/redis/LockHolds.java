@@ -2,7 +2,10 @@ package dev.distlock.redis;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -18,8 +21,8 @@ import dev.distlock.LockUnavailableException;
 
 /**
  * The life of the locks a client holds, from grant to release: which keys each thread holds (for
- * re-entry), auto-renewal, releasing with the minimum hold, and telling listeners, once, when a
- * lease is lost.
+ * re-entry) and which the client holds (for monitoring), auto-renewal, releasing with the minimum
+ * hold or by force, and telling listeners, once, when a lease is lost.
  */
 final class LockHolds implements AutoCloseable {
 
@@ -32,6 +35,8 @@ final class LockHolds implements AutoCloseable {
 	private final LeaseRenewer renewer;
 
 	private final ThreadLocal<Map<String, RedisLockHandle>> byThread = ThreadLocal.withInitial(HashMap::new);
+
+	private final Set<RedisLockHandle> all = ConcurrentHashMap.newKeySet();
 
 	LockHolds(RedisLockCommands commands, LockListener listeners, Duration renewalLease, boolean bySlot) {
 		this.commands = commands;
@@ -64,6 +69,7 @@ final class LockHolds implements AutoCloseable {
 			long acquiredNanos, long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle(this, key, token, fencingToken, lease, options, acquiredNanos);
 		this.byThread.get().put(key, handle);
+		this.all.add(handle);
 		if (options.isAutoRenewing()) {
 			this.renewer.register(handle);
 		}
@@ -72,13 +78,18 @@ final class LockHolds implements AutoCloseable {
 		return handle;
 	}
 
-	void notAcquired(String key, long startNanos) {
+	void notAcquired(String key, String name, long startNanos) {
 		logger.debug("Did not acquire lock '" + key + "'");
-		this.listeners.notAcquired(key, Duration.ofNanos(System.nanoTime() - startNanos));
+		this.listeners.notAcquired(key, name, Duration.ofNanos(System.nanoTime() - startNanos));
+	}
+
+	void unavailable(String key, String name, long startNanos, LockUnavailableException failure) {
+		this.listeners.unavailable(key, name, Duration.ofNanos(System.nanoTime() - startNanos), failure);
 	}
 
 	void release(RedisLockHandle handle) {
 		this.renewer.unregister(handle);
+		this.all.remove(handle);
 		if (Thread.currentThread() == handle.owner()) {
 			this.byThread.get().remove(handle.key(), handle);
 		}
@@ -109,6 +120,41 @@ final class LockHolds implements AutoCloseable {
 					+ reason + "; another holder may run at the same time");
 			this.listeners.leaseLost(handle);
 		}
+	}
+
+	/**
+	 * Returns the locks held now, by any thread; forgets those whose holder thread ended without
+	 * releasing them once their lease has run out.
+	 */
+	List<RedisLockHandle> held() {
+		this.all.removeIf((handle) -> !handle.owner().isAlive() && handle.leaseExpiredLocally());
+		return this.all.stream().filter(RedisLockHandle::isHeldInRedis).toList();
+	}
+
+	/** Returns the locks held now on a key: normally none or one. */
+	List<RedisLockHandle> held(String key) {
+		return this.all.stream().filter((handle) -> handle.key().equals(key) && handle.isHeldInRedis()).toList();
+	}
+
+	/**
+	 * Ends the holds of a key whatever their thread: deletes the key if one of them still holds
+	 * it, stops renewing them and marks their leases lost, so that their holders get a
+	 * {@link LockLeaseLostException} when they release. Returns whether there were any.
+	 */
+	boolean forceRelease(String key) {
+		List<RedisLockHandle> handles = held(key);
+		for (RedisLockHandle handle : handles) {
+			this.renewer.unregister(handle);
+			this.all.remove(handle);
+			try {
+				this.commands.release(key, handle.token(), 0);
+			}
+			catch (DataAccessException ex) {
+				throw new LockUnavailableException(key, "force-release", ex);
+			}
+			leaseLost(handle, "it was force-released");
+		}
+		return !handles.isEmpty();
 	}
 
 	void renewed(int renewed, int roundTrips) {

@@ -9,6 +9,7 @@ import org.apache.commons.logging.LogFactory;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockListener;
+import dev.distlock.LockUnavailableException;
 
 /**
  * Tells every registered {@link LockListener} about an event; a listener that throws is logged
@@ -30,8 +31,23 @@ final class LockListeners implements LockListener {
 	}
 
 	@Override
-	public void notAcquired(String key, Duration waited) {
-		each((listener) -> listener.notAcquired(key, waited));
+	public void notAcquired(String key, String name, Duration waited) {
+		each((listener) -> listener.notAcquired(key, name, waited));
+	}
+
+	@Override
+	public void unavailable(String key, String name, Duration waited, LockUnavailableException failure) {
+		each((listener) -> listener.unavailable(key, name, waited, failure));
+	}
+
+	@Override
+	public void startedWaiting(String key, String name) {
+		each((listener) -> listener.startedWaiting(key, name));
+	}
+
+	@Override
+	public void stoppedWaiting(String key, String name) {
+		each((listener) -> listener.stoppedWaiting(key, name));
 	}
 
 	@Override

@@ -1,6 +1,9 @@
 package dev.distlock.redis;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.script.DefaultRedisScript;
@@ -22,7 +25,23 @@ final class LockScripts {
 	@SuppressWarnings({ "rawtypes", "unchecked" })
 	static final RedisScript<List<Long>> RENEW = (RedisScript) load("renew.lua", List.class);
 
+	/** Reports a lock's time to live and whether one of the given tokens holds it. */
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	static final RedisScript<List<Long>> INSPECT = (RedisScript) load("inspect.lua", List.class);
+
+	/** Every script by name, for checking that Redis has them. */
+	static final Map<String, RedisScript<?>> ALL = all();
+
 	private LockScripts() {
+	}
+
+	private static Map<String, RedisScript<?>> all() {
+		Map<String, RedisScript<?>> all = new LinkedHashMap<>();
+		all.put("acquire", ACQUIRE);
+		all.put("release", RELEASE);
+		all.put("renew", RENEW);
+		all.put("inspect", INSPECT);
+		return Collections.unmodifiableMap(all);
 	}
 
 	private static <T> RedisScript<T> load(String name, Class<T> resultType) {

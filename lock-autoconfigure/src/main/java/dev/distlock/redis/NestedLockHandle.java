@@ -26,6 +26,11 @@ final class NestedLockHandle implements LockHandle {
 	}
 
 	@Override
+	public String name() {
+		return this.outer.name();
+	}
+
+	@Override
 	public Duration leaseTime() {
 		return this.outer.leaseTime();
 	}

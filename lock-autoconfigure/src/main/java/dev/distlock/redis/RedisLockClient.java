@@ -3,6 +3,8 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.util.Optional;
 
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -12,13 +14,16 @@ import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.observation.LockObservationDocumentation;
 
 /**
  * {@link LockClient} on Redis. Acquire is one round trip (a script that sets the key with a
  * fresh 128-bit owner token and grants the next fencing token) and release is one round trip
  * (a compare-and-delete that announces the release to waiters). A thread that already holds a
  * key acquires it again without any round trip. Auto-renewing leases are kept alive by one
- * {@link LeaseRenewer} per client. Create it with {@link #builder(StringRedisTemplate)}.
+ * {@link LeaseRenewer} per client. Create it with {@link #builder(StringRedisTemplate)}; its
+ * {@link #monitor() monitor} lists the locks it holds and the callers waiting for one.
  */
 public class RedisLockClient implements LockClient, AutoCloseable {
 
@@ -33,6 +38,12 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	private final LockHolds holds;
 
 	private final LockTokens tokens = new LockTokens();
+
+	private final WaitingAcquirers waiting;
+
+	private final ObservationRegistry observationRegistry;
+
+	private final RedisLockMonitor monitor;
 
 	/**
 	 * Creates a client with an auto-renewal lease of 30 seconds and no listeners.
@@ -50,8 +61,11 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 		this.waiter = builder.waiter;
 		this.keyPrefix = builder.keyPrefix;
 		this.defaultOptions = builder.defaultOptions;
-		this.holds = new LockHolds(this.commands, new LockListeners(builder.listeners), builder.renewalLease,
-				builder.clusterSlots);
+		LockListeners listeners = new LockListeners(builder.listeners);
+		this.holds = new LockHolds(this.commands, listeners, builder.renewalLease, builder.clusterSlots);
+		this.waiting = new WaitingAcquirers(listeners);
+		this.observationRegistry = builder.observationRegistry;
+		this.monitor = new RedisLockMonitor(this.commands, this.holds, this.waiting);
 	}
 
 	/**
@@ -92,16 +106,45 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 		return this.commands.releaseChannel();
 	}
 
+	/**
+	 * Returns the monitor of this client: the locks it holds, the callers waiting for one, the
+	 * state of a key in Redis, and a check that Redis has the lock scripts.
+	 * @return the monitor
+	 */
+	public RedisLockMonitor monitor() {
+		return this.monitor;
+	}
+
 	private @Nullable LockHandle acquire(String redisKey, LockOptions options, long start) {
 		LockHandle reentered = this.holds.reenter(redisKey);
 		if (reentered != null) {
 			return reentered;
 		}
+		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry,
+				options.name(), redisKey);
+		LockHandle handle;
+		try (Observation.Scope scope = observation.openScope()) {
+			handle = attempt(redisKey, options, start);
+		}
+		catch (RuntimeException ex) {
+			if (ex instanceof LockUnavailableException unavailable) {
+				this.holds.unavailable(redisKey, options.name(), start, unavailable);
+			}
+			observation.error(ex);
+			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
+			throw ex;
+		}
+		LockObservationDocumentation.stop(observation, (handle != null) ? LockObservationDocumentation.ACQUIRED
+				: LockObservationDocumentation.NOT_ACQUIRED);
+		return handle;
+	}
+
+	private @Nullable LockHandle attempt(String redisKey, LockOptions options, long start) {
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.holds.renewer().lease();
 		LockAttempts attempts = new LockAttempts(this.commands, redisKey, this.tokens.next(), lease.toMillis());
-		long fence = attempts.acquire(this.waiter, start, options.waitTime());
+		long fence = attempts.acquire(this.waiting.tracking(this.waiter, options.name()), start, options.waitTime());
 		if (fence <= 0) {
-			this.holds.notAcquired(redisKey, start);
+			this.holds.notAcquired(redisKey, options.name(), start);
 			return null;
 		}
 		return this.holds.grant(redisKey, attempts.token(), fence, lease, options, attempts.lastAttemptNanos(), start);

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.micrometer.observation.ObservationRegistry;
+
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.util.Assert;
 
@@ -13,7 +15,7 @@ import dev.distlock.LockOptions;
 /**
  * Builds a {@link RedisLockClient}. Every setting has a default: no key prefix, a wait of 5
  * seconds with auto-renewing leases of 30 seconds, jittered backoff between attempts, no
- * listeners, and renewal batches that ignore Redis Cluster slots.
+ * listeners, no observations, and renewal batches that ignore Redis Cluster slots.
  */
 public final class RedisLockClientBuilder {
 
@@ -30,6 +32,8 @@ public final class RedisLockClientBuilder {
 	boolean clusterSlots;
 
 	final List<LockListener> listeners = new ArrayList<>();
+
+	ObservationRegistry observationRegistry = ObservationRegistry.NOOP;
 
 	RedisLockClientBuilder(StringRedisTemplate redis) {
 		this.redis = redis;
@@ -94,6 +98,17 @@ public final class RedisLockClientBuilder {
 	 */
 	public RedisLockClientBuilder listener(LockListener listener) {
 		this.listeners.add(listener);
+		return this;
+	}
+
+	/**
+	 * Sets where acquisitions are observed
+	 * ({@link dev.distlock.observation.LockObservationDocumentation#ACQUISITION}).
+	 * @param observationRegistry the registry, {@link ObservationRegistry#NOOP} for none
+	 * @return this builder
+	 */
+	public RedisLockClientBuilder observationRegistry(ObservationRegistry observationRegistry) {
+		this.observationRegistry = observationRegistry;
 		return this;
 	}
 

@@ -1,13 +1,21 @@
 package dev.distlock.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
+import org.springframework.dao.InvalidDataAccessResourceUsageException;
+import org.springframework.data.redis.connection.RedisScriptingCommands;
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * The Redis commands of the lock, one round trip each: acquire, release and batch renewal.
- * Failures are thrown as Spring's {@code DataAccessException}s.
+ * The Redis commands of the lock, one round trip each: acquire, release and batch renewal, and
+ * for monitoring, inspecting a key and checking the scripts. Failures are thrown as Spring's
+ * {@code DataAccessException}s.
  */
 final class RedisLockCommands {
 
@@ -62,6 +70,51 @@ final class RedisLockCommands {
 			renewed[i] = Long.valueOf(1).equals(results.get(i));
 		}
 		return renewed;
+	}
+
+	/**
+	 * Reads a lock's state without reading its owner token back.
+	 * @return the remaining time to live in ms (-2 if there is no such key, -1 if it never
+	 * expires), and the 1-based index of the token that holds the key, 0 if none does
+	 */
+	long[] inspect(String key, List<String> tokens) {
+		List<Long> result = this.redis.execute(LockScripts.INSPECT, List.of(key), tokens.toArray());
+		if (result == null || result.size() < 2) {
+			return new long[] { -2, 0 };
+		}
+		return new long[] { result.get(0), result.get(1) };
+	}
+
+	/**
+	 * Makes sure Redis has every script, loading those it lacks.
+	 * @return per script name, whether Redis already had it
+	 */
+	Map<String, Boolean> loadScripts() {
+		Map<String, Boolean> loaded = this.redis.execute((RedisCallback<Map<String, Boolean>>) (connection) -> {
+			RedisScriptingCommands scripting = connection.scriptingCommands();
+			String[] shas = LockScripts.ALL.values().stream().map(RedisScript::getSha1).toArray(String[]::new);
+			List<Boolean> present = scripting.scriptExists(shas);
+			Map<String, Boolean> result = new LinkedHashMap<>();
+			int i = 0;
+			for (Map.Entry<String, RedisScript<?>> script : LockScripts.ALL.entrySet()) {
+				boolean exists = present != null && i < present.size() && Boolean.TRUE.equals(present.get(i));
+				if (!exists) {
+					load(scripting, script.getKey(), script.getValue());
+				}
+				result.put(script.getKey(), exists);
+				i++;
+			}
+			return result;
+		});
+		return (loaded != null) ? loaded : Map.of();
+	}
+
+	private static void load(RedisScriptingCommands scripting, String name, RedisScript<?> script) {
+		String sha = scripting.scriptLoad(script.getScriptAsString().getBytes(StandardCharsets.UTF_8));
+		if (!script.getSha1().equals(sha)) {
+			throw new InvalidDataAccessResourceUsageException(
+					"Redis loaded the " + name + " script as " + sha + ", expected " + script.getSha1());
+		}
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.distlock.redis;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -58,6 +59,11 @@ final class RedisLockHandle implements LockHandle {
 	@Override
 	public String key() {
 		return this.key;
+	}
+
+	@Override
+	public String name() {
+		return this.options.name();
 	}
 
 	String token() {
@@ -152,6 +158,16 @@ final class RedisLockHandle implements LockHandle {
 		return this.holds.get() > 0;
 	}
 
+	/** Describes this lock for monitoring, without its owner token. */
+	HeldLockInfo info() {
+		long now = System.nanoTime();
+		Duration heldFor = Duration.ofNanos(now - this.acquiredNanos);
+		Duration leaseRemaining = this.leaseTime.minusNanos(now - this.lastRenewedNanos);
+		return new HeldLockInfo(name(), this.key, Instant.now().minus(heldFor), heldFor,
+				leaseRemaining.isNegative() ? Duration.ZERO : leaseRemaining, isAutoRenewing(), this.fencingToken,
+				this.holds.get(), this.owner.getName(), isLeaseLost());
+	}
+
 	@Override
 	public void release() {
 		if (this.released.compareAndSet(false, true)) {
@@ -161,8 +177,9 @@ final class RedisLockHandle implements LockHandle {
 
 	@Override
 	public String toString() {
-		return "RedisLockHandle[key=" + this.key + ", fencingToken=" + this.fencingToken + ", leaseTime="
-				+ this.leaseTime + ", autoRenewing=" + isAutoRenewing() + ", released=" + isReleased() + "]";
+		return "RedisLockHandle[name=" + name() + ", key=" + this.key + ", fencingToken=" + this.fencingToken
+				+ ", leaseTime=" + this.leaseTime + ", autoRenewing=" + isAutoRenewing() + ", released=" + isReleased()
+				+ "]";
 	}
 
 }

@@ -1,0 +1,121 @@
+package dev.distlock.actuate;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.Selector.Match;
+
+import dev.distlock.redis.HeldLockInfo;
+import dev.distlock.redis.LockKeyState;
+import dev.distlock.redis.LockWaiterInfo;
+import dev.distlock.redis.RedisLockMonitor;
+
+/**
+ * The {@code distlock} actuator endpoint: the locks this instance holds and the callers waiting
+ * for one ({@code GET /actuator/distlock}), and the state of one key in Redis
+ * ({@code GET /actuator/distlock/{key}}). Owner tokens are never shown.
+ * {@link ForceReleasingDistributedLockEndpoint} adds releasing a lock by force.
+ */
+@Endpoint(id = "distlock")
+public class DistributedLockEndpoint {
+
+	private final RedisLockMonitor monitor;
+
+	/**
+	 * Creates the endpoint.
+	 * @param monitor the monitor of the lock client
+	 */
+	public DistributedLockEndpoint(RedisLockMonitor monitor) {
+		this.monitor = monitor;
+	}
+
+	/**
+	 * Lists the locks held by this instance, by name and key, and the waiting callers by name.
+	 * @return the held locks and waiters
+	 */
+	@ReadOperation
+	public LocksDescriptor locks() {
+		List<HeldLockInfo> locks = this.monitor.heldLocks()
+			.stream()
+			.sorted(Comparator.comparing(HeldLockInfo::name).thenComparing(HeldLockInfo::key))
+			.toList();
+		Map<String, List<WaiterDescriptor>> waiters = this.monitor.waiters()
+			.stream()
+			.sorted(Comparator.comparing(LockWaiterInfo::waitingFor).reversed())
+			.collect(Collectors.groupingBy(LockWaiterInfo::name, TreeMap::new,
+					Collectors.mapping(WaiterDescriptor::of, Collectors.toList())));
+		return new LocksDescriptor(locks, waiters);
+	}
+
+	/**
+	 * Reads the state of one key in Redis.
+	 * @param key the Redis key as the list shows it (with the configured key prefix); slashes
+	 * are allowed
+	 * @return the state of the key
+	 */
+	@ReadOperation
+	public KeyDescriptor key(@Selector(match = Match.ALL_REMAINING) String... key) {
+		LockKeyState state = this.monitor.keyState(String.join("/", key));
+		return new KeyDescriptor(state.key(), state.held(), state.timeToLive(), state.heldByThisClient(),
+				state.hold());
+	}
+
+	/**
+	 * Returns the monitor of the lock client.
+	 * @return the monitor
+	 */
+	protected final RedisLockMonitor monitor() {
+		return this.monitor;
+	}
+
+	/**
+	 * The locks an instance holds and the callers waiting for one.
+	 *
+	 * @param locks the held locks, by name and key
+	 * @param waiters the waiting callers by lock name, longest waiting first
+	 */
+	public record LocksDescriptor(List<HeldLockInfo> locks,
+			Map<String, List<WaiterDescriptor>> waiters) implements OperationResponseBody {
+
+	}
+
+	/**
+	 * A caller waiting for a lock.
+	 *
+	 * @param key the Redis key of the lock
+	 * @param thread the name of the waiting thread
+	 * @param waitingFor how long it has been waiting
+	 */
+	public record WaiterDescriptor(String key, String thread, Duration waitingFor) {
+
+		static WaiterDescriptor of(LockWaiterInfo waiter) {
+			return new WaiterDescriptor(waiter.key(), waiter.thread(), waiter.waitingFor());
+		}
+
+	}
+
+	/**
+	 * The state of a key in Redis.
+	 *
+	 * @param key the Redis key
+	 * @param held whether the key exists, held by this instance or another
+	 * @param timeToLive how long Redis keeps the key, if it exists and expires
+	 * @param heldByThisInstance whether this instance holds the lock
+	 * @param hold this instance's lock on the key, if it holds it
+	 */
+	public record KeyDescriptor(String key, boolean held, @Nullable Duration timeToLive, boolean heldByThisInstance,
+			@Nullable HeldLockInfo hold) implements OperationResponseBody {
+
+	}
+
+}

@@ -1,0 +1,61 @@
+package dev.distlock.actuate;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+
+import dev.distlock.redis.RedisLockMonitor;
+import dev.distlock.redis.ReleaseSubscription;
+
+/**
+ * Health of distributed locking: {@code UP} when Redis answers the lock's connection and has the
+ * lock scripts (those it lost are loaded again), and, with pub/sub waiting, the release channel
+ * is subscribed; {@code DOWN} with details otherwise. Details also give the number of locks held
+ * and callers waiting.
+ */
+public class DistributedLockHealthIndicator implements HealthIndicator {
+
+	private final RedisLockMonitor monitor;
+
+	private final @Nullable ReleaseSubscription subscription;
+
+	/**
+	 * Creates an indicator.
+	 * @param monitor the monitor of the lock client
+	 * @param subscription the release subscription of the client, or {@code null} without
+	 * pub/sub waiting
+	 */
+	public DistributedLockHealthIndicator(RedisLockMonitor monitor, @Nullable ReleaseSubscription subscription) {
+		this.monitor = monitor;
+		this.subscription = subscription;
+	}
+
+	@Override
+	public Health health() {
+		Health.Builder builder = Health.up();
+		try {
+			Map<String, String> scripts = new LinkedHashMap<>();
+			this.monitor.checkScripts().forEach((name, present) -> scripts.put(name, present ? "present" : "loaded"));
+			builder.withDetail("scripts", scripts);
+		}
+		catch (RuntimeException ex) {
+			builder.down(ex);
+		}
+		if (this.subscription != null) {
+			boolean subscribed = this.subscription.isSubscribed();
+			builder.withDetail("releaseSubscription",
+					Map.of("channel", this.subscription.channel(), "subscribed", subscribed));
+			if (!subscribed) {
+				builder.down();
+			}
+		}
+		return builder.withDetail("heldLocks", this.monitor.heldLocks().size())
+			.withDetail("waiters", this.monitor.waiters().size())
+			.build();
+	}
+
+}

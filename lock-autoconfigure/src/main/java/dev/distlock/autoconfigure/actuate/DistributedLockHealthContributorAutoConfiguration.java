@@ -1,0 +1,45 @@
+package dev.distlock.autoconfigure.actuate;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.distlock.actuate.DistributedLockHealthIndicator;
+import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import dev.distlock.redis.RedisLockClient;
+import dev.distlock.redis.ReleaseSubscription;
+
+/**
+ * Auto-configures the {@code distlock} {@link DistributedLockHealthIndicator health indicator} of
+ * the auto-configured lock client, unless {@code management.health.distlock.enabled=false}.
+ */
+@AutoConfiguration(after = DistributedLockAutoConfiguration.class)
+@ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
+public final class DistributedLockHealthContributorAutoConfiguration {
+
+	/**
+	 * The indicator; a nested class so that the health module's condition is only read once
+	 * the module is known to be on the class path.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBean(RedisLockClient.class)
+	@ConditionalOnEnabledHealthIndicator("distlock")
+	static class HealthIndicatorConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(name = "distlockHealthIndicator")
+		DistributedLockHealthIndicator distlockHealthIndicator(RedisLockClient distributedLockClient,
+				ObjectProvider<ReleaseSubscription> distributedLockReleaseSubscription) {
+			return new DistributedLockHealthIndicator(distributedLockClient.monitor(),
+					distributedLockReleaseSubscription.getIfAvailable());
+		}
+
+	}
+
+}

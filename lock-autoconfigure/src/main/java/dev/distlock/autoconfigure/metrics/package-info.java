@@ -1,0 +1,7 @@
+/**
+ * Auto-configuration of the Micrometer meters of distlock.
+ */
+@NullMarked
+package dev.distlock.autoconfigure.metrics;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,101 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.util.Assert;
+
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockUnavailableException;
+
+/**
+ * What a {@link RedisLockClient} holds and waits for, for the actuator endpoint and health
+ * check: its held locks and waiting callers (read from memory), the state of a key in Redis, a
+ * check that Redis has the lock scripts, and releasing a lock of this client by force. Owner
+ * tokens never leave it.
+ */
+public final class RedisLockMonitor {
+
+	private final RedisLockCommands commands;
+
+	private final LockHolds holds;
+
+	private final WaitingAcquirers waiting;
+
+	RedisLockMonitor(RedisLockCommands commands, LockHolds holds, WaitingAcquirers waiting) {
+		this.commands = commands;
+		this.holds = holds;
+		this.waiting = waiting;
+	}
+
+	/**
+	 * Returns the locks the client holds now, on any thread; no Redis command is sent.
+	 * @return the held locks
+	 */
+	public List<HeldLockInfo> heldLocks() {
+		return this.holds.held().stream().map(RedisLockHandle::info).toList();
+	}
+
+	/**
+	 * Returns the callers of the client that are waiting for a lock another holder has; no Redis
+	 * command is sent.
+	 * @return the waiting callers
+	 */
+	public List<LockWaiterInfo> waiters() {
+		return this.waiting.snapshot();
+	}
+
+	/**
+	 * Reads the state of a key in Redis in one round trip: whether it exists, its time to live,
+	 * and whether a lock of this client holds it. The owner token is compared in Redis and never
+	 * read back.
+	 * @param key the Redis key, including the client's key prefix
+	 * @return the state of the key
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 */
+	public LockKeyState keyState(String key) {
+		Assert.hasText(key, "Lock key must not be blank");
+		List<RedisLockHandle> mine = this.holds.held(key);
+		long[] state;
+		try {
+			state = this.commands.inspect(key, mine.stream().map(RedisLockHandle::token).toList());
+		}
+		catch (DataAccessException ex) {
+			throw new LockUnavailableException(key, "inspect", ex);
+		}
+		long ttl = state[0];
+		int owner = (int) state[1];
+		HeldLockInfo hold = (owner > 0 && owner <= mine.size()) ? mine.get(owner - 1).info() : null;
+		return new LockKeyState(key, ttl != -2, (ttl >= 0) ? Duration.ofMillis(ttl) : null, hold != null, hold);
+	}
+
+	/**
+	 * Releases the locks this client holds on a key, whichever threads hold them: deletes the key
+	 * in Redis if it still holds their token, stops renewing them, and marks their leases lost,
+	 * so that listeners are told and each holder gets a {@link LockLeaseLostException} when it
+	 * releases. Keys held by other clients are never touched.
+	 * @param key the Redis key, including the client's key prefix
+	 * @return whether the client held the key
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 */
+	public boolean forceRelease(String key) {
+		Assert.hasText(key, "Lock key must not be blank");
+		return this.holds.forceRelease(key);
+	}
+
+	/**
+	 * Checks that Redis serves lock commands: it answers through the client's connection and
+	 * has the lock scripts, loading those it lost (after a restart or {@code SCRIPT FLUSH}) so
+	 * that the next call does not have to.
+	 * @return per script name ({@code acquire}, {@code release}, {@code renew},
+	 * {@code inspect}), whether Redis already had it
+	 * @throws DataAccessException if Redis cannot be reached or refuses
+	 * to load a script
+	 */
+	public Map<String, Boolean> checkScripts() {
+		return this.commands.loadScripts();
+	}
+
+}

@@ -1,0 +1,102 @@
+package dev.distlock.actuate;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.actuate.ActuatorTestApplication.Jobs;
+import dev.distlock.redis.RedisLockClient;
+import dev.distlock.test.redis.RedisTestServers;
+import dev.distlock.testing.HeldLock;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Force release through the {@code distlock} endpoint, once enabled: only locks this instance
+ * holds, whose holders then learn that they lost the lease.
+ */
+@SpringBootTest(classes = ActuatorTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "management.endpoints.web.exposure.include=distlock",
+				"distlock.endpoint.force-release.enabled=true" })
+class ForceReleaseEndpointTests {
+
+	private static LettuceConnectionFactory otherConnection;
+
+	private static RedisLockClient otherInstance;
+
+	@DynamicPropertySource
+	static void redis(DynamicPropertyRegistry registry) {
+		ActuatorTestApplication.redis(registry, RedisTestServers.shared());
+	}
+
+	@BeforeAll
+	static void startOtherInstance() {
+		otherConnection = TestRedis.connectionFactory(RedisTestServers.shared());
+		otherInstance = RedisLockClient.builder(TestRedis.template(otherConnection)).build();
+	}
+
+	@AfterAll
+	static void stopOtherInstance() {
+		otherInstance.close();
+		otherConnection.destroy();
+	}
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private Jobs jobs;
+
+	@Autowired
+	private StringRedisTemplate redis;
+
+	@Test
+	void forceReleaseDeletesALockOfThisInstanceAndItsHolderLearnsItWasLost() {
+		String id = TestRedis.uniqueKey("forced");
+		CountDownLatch entered = new CountDownLatch(1);
+		CountDownLatch proceed = new CountDownLatch(1);
+		CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> this.jobs.hold(id, () -> {
+			entered.countDown();
+			ActuatorTestApplication.await(proceed);
+		}));
+		ActuatorTestApplication.await(entered);
+		ActuatorHttp.Response response = new ActuatorHttp(this.port).delete("/actuator/distlock/job:" + id);
+		assertThat(response.status()).isEqualTo(200);
+		assertThat(response.<String>json("$.key")).isEqualTo("job:" + id);
+		assertThat(response.<Boolean>json("$.released")).isTrue();
+		assertThat(this.redis.hasKey("job:" + id)).isFalse();
+		proceed.countDown();
+		assertThatExceptionOfType(CompletionException.class).isThrownBy(holder::join)
+			.withCauseInstanceOf(LockLeaseLostException.class);
+	}
+
+	@Test
+	void locksOfOtherInstancesAreNeverForceReleased() throws Exception {
+		String key = TestRedis.uniqueKey("elsewhere");
+		try (HeldLock held = HeldLock.elsewhere(otherInstance, key)) {
+			String token = this.redis.opsForValue().get(key);
+			ActuatorHttp.Response response = new ActuatorHttp(this.port).delete("/actuator/distlock/" + key);
+			assertThat(response.status()).isEqualTo(200);
+			assertThat(response.<Boolean>json("$.released")).isFalse();
+			assertThat(this.redis.opsForValue().get(key)).isEqualTo(token);
+			assertThat(held.handle().isLeaseLost()).isFalse();
+		}
+	}
+
+}

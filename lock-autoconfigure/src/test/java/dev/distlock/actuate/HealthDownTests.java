@@ -1,0 +1,87 @@
+package dev.distlock.actuate;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.distlock.test.redis.RedisTestServer;
+import dev.distlock.test.redis.RedisTestServers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The {@code distlock} health indicator goes {@code DOWN} with details while Redis is down and
+ * comes back {@code UP}; and the endpoint stays unexposed over HTTP unless it is included. The
+ * dedicated Redis server is closed with the application context.
+ */
+@SpringBootTest(classes = ActuatorTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = "management.endpoint.health.show-details=always")
+@DirtiesContext
+class HealthDownTests {
+
+	private static RedisTestServer server;
+
+	@DynamicPropertySource
+	static void redis(DynamicPropertyRegistry registry) {
+		server = RedisTestServers.startDedicated();
+		ActuatorTestApplication.redis(registry, server);
+	}
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private ApplicationContext context;
+
+	@Test
+	void endpointIsNotExposedOverHttpUnlessIncluded() {
+		ActuatorHttp http = new ActuatorHttp(this.port);
+		assertThat(http.get("/actuator/distlock").status()).isEqualTo(404);
+		assertThat(http.get("/actuator/health").status()).isEqualTo(200);
+		assertThat(this.context.getBeansOfType(DistributedLockEndpoint.class)).isEmpty();
+	}
+
+	@Test
+	void healthIsDownWhileRedisIsDownAndUpAgainAfterwards() {
+		ActuatorHttp http = new ActuatorHttp(this.port);
+		await().atMost(Duration.ofSeconds(30)).until(() -> http.get("/actuator/health/distlock").status() == 200);
+		server.stop();
+		try {
+			ActuatorHttp.Response down = http.get("/actuator/health/distlock");
+			assertThat(down.status()).isEqualTo(503);
+			assertThat(down.<String>json("$.status")).isEqualTo("DOWN");
+			assertThat(down.<String>json("$.details.error")).isNotBlank();
+			assertThat(down.<String>json("$.details.releaseSubscription.channel")).isEqualTo("distlock:released");
+		}
+		finally {
+			server.start();
+		}
+		await().atMost(Duration.ofSeconds(60)).until(() -> http.get("/actuator/health/distlock").status() == 200);
+		ActuatorHttp.Response up = http.get("/actuator/health/distlock");
+		assertThat(up.<String>json("$.status")).isEqualTo("UP");
+		assertThat(up.<Boolean>json("$.details.releaseSubscription.subscribed")).isTrue();
+	}
+
+	@TestConfiguration(proxyBeanMethods = false)
+	static class DedicatedRedis {
+
+		@Bean(destroyMethod = "close")
+		RedisTestServer dedicatedRedisServer() {
+			return server;
+		}
+
+	}
+
+}

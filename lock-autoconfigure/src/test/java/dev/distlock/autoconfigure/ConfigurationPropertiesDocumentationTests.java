@@ -1,0 +1,97 @@
+package dev.distlock.autoconfigure;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.jayway.jsonpath.JsonPath;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.util.ClassUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The properties table of the README against the configuration metadata that
+ * {@code spring-boot-configuration-processor} generates: every {@code distlock.*} property is
+ * described in both, with the same default and description, so that neither can drift.
+ */
+class ConfigurationPropertiesDocumentationTests {
+
+	private static final Path README = Path.of("..", "README.md");
+
+	private static final Path METADATA = Path.of("target", "classes", "META-INF", "spring-configuration-metadata.json");
+
+	private static final Pattern ROW = Pattern.compile("^\\| `([^`]+)` \\| (?:`([^`]*)`)? ?\\| (.+) \\|$");
+
+	@Test
+	void everyPropertyHasADescriptionInTheMetadata() throws IOException {
+		assertThat(metadata()).isNotEmpty().allSatisfy((name, property) -> assertThat(property.description())
+			.as("description of %s", name)
+			.isNotBlank());
+	}
+
+	@Test
+	void readmeTableListsEveryPropertyWithItsDefaultAndDescription() throws IOException {
+		Map<String, Property> documented = readme();
+		Map<String, Property> generated = metadata();
+		assertThat(documented.keySet()).as("properties in the README table").containsExactlyElementsOf(generated.keySet());
+		generated.forEach((name, property) -> {
+			assertThat(documented.get(name).defaultValue()).as("default of %s", name).isEqualTo(property.defaultValue());
+			assertThat(documented.get(name).description()).as("description of %s", name)
+				.isEqualTo(property.description());
+		});
+	}
+
+	@Test
+	void enumPropertiesHaveValueHints() throws IOException {
+		String json = Files.readString(METADATA);
+		List<Map<String, Object>> properties = JsonPath.read(json, "$.properties[?(@.name =~ /distlock\\..*/)]");
+		List<String> hinted = JsonPath.read(json, "$.hints[*].name");
+		for (Map<String, Object> property : properties) {
+			String type = (String) property.get("type");
+			if (type != null && ClassUtils.isPresent(type, null) && ClassUtils.resolveClassName(type, null).isEnum()) {
+				assertThat(hinted).as("value hints of %s", property.get("name")).contains((String) property.get("name"));
+			}
+		}
+	}
+
+	private static Map<String, Property> metadata() throws IOException {
+		List<Map<String, Object>> properties = JsonPath.read(Files.readString(METADATA),
+				"$.properties[?(@.name =~ /distlock\\..*/)]");
+		Map<String, Property> byName = new LinkedHashMap<>();
+		properties.stream()
+			.sorted((a, b) -> ((String) a.get("name")).compareTo((String) b.get("name")))
+			.forEach((property) -> byName.put((String) property.get("name"),
+					new Property(Objects.toString(property.get("defaultValue"), ""),
+							Objects.toString(property.get("description"), ""))));
+		return byName;
+	}
+
+	private static Map<String, Property> readme() throws IOException {
+		String readme = Files.readString(README);
+		int start = readme.indexOf("## Configuration properties");
+		assertThat(start).as("README section 'Configuration properties'").isNotNegative();
+		int end = readme.indexOf("\n## ", start + 1);
+		String section = readme.substring(start, (end > 0) ? end : readme.length());
+		Map<String, Property> byName = new LinkedHashMap<>();
+		for (String line : section.lines().toList()) {
+			Matcher row = ROW.matcher(line);
+			if (row.matches()) {
+				byName.put(row.group(1), new Property(Objects.toString(row.group(2), ""), row.group(3)));
+			}
+		}
+		return byName;
+	}
+
+	private record Property(String defaultValue, String description) {
+
+	}
+
+}

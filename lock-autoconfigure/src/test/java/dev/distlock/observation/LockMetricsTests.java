@@ -1,0 +1,163 @@
+package dev.distlock.observation;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.redis.RedisLockClient;
+import dev.distlock.test.redis.RedisTestServer;
+import dev.distlock.test.redis.RedisTestServers;
+import dev.distlock.testing.HeldLock;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * {@link LockMetrics} of a real {@link RedisLockClient}: meters tagged with the lock name and
+ * never the key.
+ */
+class LockMetricsTests {
+
+	private static final LockOptions REPORT = new LockOptions(Duration.ZERO, Duration.ofSeconds(30), Duration.ZERO,
+			"report");
+
+	private static LettuceConnectionFactory connectionFactory;
+
+	private static StringRedisTemplate redis;
+
+	private final MeterRegistry registry = new SimpleMeterRegistry();
+
+	@BeforeAll
+	static void connect() {
+		connectionFactory = TestRedis.connectionFactory(RedisTestServers.shared());
+		redis = TestRedis.template(connectionFactory);
+	}
+
+	@AfterAll
+	static void disconnect() {
+		connectionFactory.destroy();
+	}
+
+	@Test
+	void acquisitionsAreTimedByNameAndOutcome() throws Exception {
+		String key = TestRedis.uniqueKey("metrics");
+		try (RedisLockClient client = client(redis); RedisLockClient other = client(redis)) {
+			client.lock(key, REPORT).release();
+			client.lock(key, REPORT).release();
+			try (HeldLock held = HeldLock.elsewhere(other, key)) {
+				assertThat(client.tryLock(key, REPORT)).isEmpty();
+			}
+			client.lock(key, REPORT.withName("other")).release();
+		}
+		assertThat(this.registry.get(LockMetrics.ACQUIRE).tags("name", "report", "outcome", "acquired").timer().count())
+			.isEqualTo(2);
+		assertThat(
+				this.registry.get(LockMetrics.ACQUIRE).tags("name", "report", "outcome", "not_acquired").timer().count())
+			.isEqualTo(1);
+		assertThat(this.registry.get(LockMetrics.ACQUIRE).tags("name", "other", "outcome", "acquired").timer().count())
+			.isEqualTo(1);
+		assertThat(this.registry.get(LockMetrics.HOLD).tags("name", "report").timer().count()).isEqualTo(2);
+		assertThat(this.registry.getMeters()).extracting((meter) -> meter.getId().getName())
+			.allMatch((name) -> name.startsWith("distlock."));
+		assertThat(this.registry.getMeters()).flatExtracting((meter) -> meter.getId().getTags())
+			.extracting((tag) -> tag.getKey())
+			.containsOnly("name", "outcome")
+			.doesNotContain("key");
+	}
+
+	@Test
+	void reentrantAcquisitionsAreNotCounted() {
+		String key = TestRedis.uniqueKey("reentrant");
+		try (RedisLockClient client = client(redis); LockHandle outer = client.lock(key, REPORT)) {
+			client.lock(key, REPORT).release();
+		}
+		assertThat(this.registry.get(LockMetrics.ACQUIRE).timer().count()).isEqualTo(1);
+	}
+
+	@Test
+	void activeHoldsAreCountedWhileHeld() {
+		String key = TestRedis.uniqueKey("active");
+		try (RedisLockClient client = client(redis)) {
+			LockHandle handle = client.lock(key, REPORT);
+			assertThat(this.registry.get(LockMetrics.HOLD_ACTIVE).tags("name", "report").longTaskTimer().activeTasks())
+				.isEqualTo(1);
+			handle.release();
+			assertThat(this.registry.get(LockMetrics.HOLD_ACTIVE).tags("name", "report").longTaskTimer().activeTasks())
+				.isZero();
+		}
+	}
+
+	@Test
+	void waitersAreGaugedByName() throws Exception {
+		String key = TestRedis.uniqueKey("waiters");
+		try (RedisLockClient client = client(redis); RedisLockClient other = client(redis)) {
+			HeldLock held = HeldLock.elsewhere(other, key);
+			CompletableFuture<Optional<LockHandle>> waiting = CompletableFuture
+				.supplyAsync(() -> client.tryLock(key, REPORT.withWaitTime(Duration.ofSeconds(20))));
+			await().until(() -> this.registry.find(LockMetrics.WAITERS).tags("name", "report").gauge() != null
+					&& this.registry.get(LockMetrics.WAITERS).tags("name", "report").gauge().value() == 1);
+			held.close();
+			waiting.join().orElseThrow().release();
+			assertThat(this.registry.get(LockMetrics.WAITERS).tags("name", "report").gauge().value()).isZero();
+		}
+	}
+
+	@Test
+	void lostLeasesAreCountedByName() {
+		String key = TestRedis.uniqueKey("lost");
+		try (RedisLockClient client = client(redis)) {
+			LockHandle handle = client.lock(key, REPORT);
+			redis.delete(key);
+			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
+		}
+		assertThat(this.registry.get(LockMetrics.LEASE_LOST).tags("name", "report").counter().count()).isEqualTo(1);
+	}
+
+	@Test
+	void renewalsAreCounted() {
+		String key = TestRedis.uniqueKey("renewed");
+		try (RedisLockClient client = RedisLockClient.builder(redis)
+			.renewalLease(Duration.ofMillis(300))
+			.listener(new LockMetrics(this.registry))
+			.build(); LockHandle handle = client.lock(key, LockOptions.renewing(Duration.ZERO))) {
+			await().until(() -> this.registry.get(LockMetrics.RENEWALS).counter().count() >= 2);
+		}
+	}
+
+	@Test
+	void failedAcquisitionsAreTimedAsErrors() {
+		try (RedisTestServer server = RedisTestServers.startDedicated()) {
+			LettuceConnectionFactory factory = TestRedis.connectionFactory(server);
+			try (RedisLockClient client = client(TestRedis.template(factory))) {
+				server.stop();
+				assertThatExceptionOfType(LockUnavailableException.class)
+					.isThrownBy(() -> client.lock(TestRedis.uniqueKey("down"), REPORT));
+			}
+			finally {
+				factory.destroy();
+			}
+		}
+		assertThat(this.registry.get(LockMetrics.ACQUIRE).tags("name", "report", "outcome", "error").timer().count())
+			.isEqualTo(1);
+	}
+
+	private RedisLockClient client(StringRedisTemplate template) {
+		return RedisLockClient.builder(template).listener(new LockMetrics(this.registry)).build();
+	}
+
+}

@@ -1,0 +1,207 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.core.RedisCallback;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockListener;
+import dev.distlock.LockOptions;
+import dev.distlock.test.redis.RedisTestServer;
+import dev.distlock.test.redis.RedisTestServers;
+import dev.distlock.testing.HeldLock;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * {@link RedisLockMonitor}: the locks a client holds and its waiting callers, the state of a key
+ * in Redis without its owner token, force release, and the script check.
+ */
+class RedisLockMonitorTests {
+
+	private static final LockOptions FIXED = new LockOptions(Duration.ZERO, Duration.ofSeconds(30), Duration.ZERO,
+			"fixed");
+
+	private LockFixture mine;
+
+	private LockFixture theirs;
+
+	private RecordingLockListener listener;
+
+	@BeforeEach
+	void start() {
+		this.listener = new RecordingLockListener();
+		this.mine = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30), this.listener);
+		this.theirs = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
+	}
+
+	@AfterEach
+	void stop() {
+		this.mine.close();
+		this.theirs.close();
+	}
+
+	@Test
+	void heldLocksDescribeEachHoldWithoutTheOwnerToken() {
+		String key = TestRedis.uniqueKey("held");
+		try (LockHandle handle = this.mine.client.lock(key, LockOptions.renewing(Duration.ZERO).withName("report"));
+				LockHandle reentered = this.mine.client.lock(key)) {
+			assertThat(this.mine.client.monitor().heldLocks()).singleElement().satisfies((held) -> {
+				assertThat(held.name()).isEqualTo("report");
+				assertThat(held.key()).isEqualTo(key);
+				assertThat(held.autoRenewing()).isTrue();
+				assertThat(held.fencingToken()).isEqualTo(handle.fencingToken());
+				assertThat(held.reentrancyDepth()).isEqualTo(2);
+				assertThat(held.thread()).isEqualTo(Thread.currentThread().getName());
+				assertThat(held.heldFor()).isGreaterThanOrEqualTo(Duration.ZERO);
+				assertThat(held.leaseRemaining()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(30));
+				assertThat(held.acquiredAt()).isBeforeOrEqualTo(Instant.now());
+				assertThat(held.leaseLost()).isFalse();
+				assertThat(held.toString()).doesNotContain(this.mine.redis.opsForValue().get(key));
+			});
+		}
+		assertThat(this.mine.client.monitor().heldLocks()).isEmpty();
+	}
+
+	@Test
+	void waitersAreListedByNameWhileTheyWait() throws Exception {
+		String key = TestRedis.uniqueKey("waiters");
+		RecordingWaits waits = new RecordingWaits();
+		try (LockFixture waiting = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30), waits)) {
+			HeldLock held = HeldLock.elsewhere(this.theirs.client, key);
+			CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture.supplyAsync(() -> waiting.client
+				.tryLock(key, LockOptions.renewing(Duration.ofSeconds(20)).withName("queue")));
+			await().until(() -> !waiting.client.monitor().waiters().isEmpty());
+			assertThat(waiting.client.monitor().waiters()).singleElement().satisfies((info) -> {
+				assertThat(info.name()).isEqualTo("queue");
+				assertThat(info.key()).isEqualTo(key);
+				assertThat(info.waitingFor()).isGreaterThanOrEqualTo(Duration.ZERO);
+			});
+			assertThat(waits.events).containsExactly("started queue " + key);
+			held.close();
+			waiter.join().orElseThrow().release();
+			assertThat(waiting.client.monitor().waiters()).isEmpty();
+			assertThat(waits.events).containsExactly("started queue " + key, "stopped queue " + key);
+		}
+	}
+
+	@Test
+	void keyStateTellsWhoHoldsTheKeyWithoutRevealingTheirToken() throws Exception {
+		String key = TestRedis.uniqueKey("state");
+		assertThat(this.mine.client.monitor().keyState(key)).satisfies((state) -> {
+			assertThat(state.held()).isFalse();
+			assertThat(state.timeToLive()).isNull();
+			assertThat(state.heldByThisClient()).isFalse();
+			assertThat(state.hold()).isNull();
+		});
+		try (HeldLock held = HeldLock.elsewhere(this.theirs.client, key)) {
+			LockKeyState state = this.mine.client.monitor().keyState(key);
+			assertThat(state.held()).isTrue();
+			assertThat(state.timeToLive()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(30));
+			assertThat(state.heldByThisClient()).isFalse();
+			assertThat(state.hold()).isNull();
+			assertThat(state.toString()).doesNotContain(this.mine.redis.opsForValue().get(key));
+		}
+		try (LockHandle handle = this.mine.client.lock(key, FIXED)) {
+			LockKeyState state = this.mine.client.monitor().keyState(key);
+			assertThat(state.held()).isTrue();
+			assertThat(state.heldByThisClient()).isTrue();
+			assertThat(state.hold()).isNotNull();
+			assertThat(state.hold().name()).isEqualTo("fixed");
+			assertThat(state.hold().fencingToken()).isEqualTo(handle.fencingToken());
+			assertThat(this.theirs.client.monitor().keyState(key).heldByThisClient()).isFalse();
+		}
+	}
+
+	@Test
+	void keyWithoutExpiryIsReportedHeldWithoutTimeToLive() {
+		String key = TestRedis.uniqueKey("forever");
+		this.mine.redis.opsForValue().set(key, "set by someone else");
+		try {
+			LockKeyState state = this.mine.client.monitor().keyState(key);
+			assertThat(state.held()).isTrue();
+			assertThat(state.timeToLive()).isNull();
+			assertThat(state.heldByThisClient()).isFalse();
+		}
+		finally {
+			this.mine.redis.delete(key);
+		}
+	}
+
+	@Test
+	void forceReleaseDeletesTheKeyAndTheHolderLearnsItLostTheLease() throws Exception {
+		String key = TestRedis.uniqueKey("force");
+		HeldLock held = HeldLock.elsewhere(this.mine.client, key);
+		assertThat(this.mine.client.monitor().forceRelease(key)).isTrue();
+		assertThat(this.mine.redis.hasKey(key)).isFalse();
+		assertThat(held.handle().isLeaseLost()).isTrue();
+		assertThat(this.listener.lost).containsExactly(held.handle());
+		assertThat(this.mine.client.monitor().heldLocks()).isEmpty();
+		assertThatExceptionOfType(ExecutionException.class).isThrownBy(held::close)
+			.withCauseInstanceOf(LockLeaseLostException.class);
+		try (LockHandle next = this.theirs.client.lock(key, FIXED)) {
+			assertThat(next.fencingToken()).isGreaterThan(held.handle().fencingToken());
+		}
+	}
+
+	@Test
+	void forceReleaseLeavesKeysOfOtherClientsAlone() throws Exception {
+		String key = TestRedis.uniqueKey("theirs");
+		try (HeldLock held = HeldLock.elsewhere(this.theirs.client, key)) {
+			String token = this.mine.redis.opsForValue().get(key);
+			assertThat(this.mine.client.monitor().forceRelease(key)).isFalse();
+			assertThat(this.mine.redis.opsForValue().get(key)).isEqualTo(token);
+			assertThat(held.handle().isLeaseLost()).isFalse();
+		}
+	}
+
+	@Test
+	void checkScriptsLoadsScriptsThatRedisLost() {
+		try (RedisTestServer server = RedisTestServers.startDedicated();
+				LockFixture fixture = LockFixture.start(server, Duration.ofSeconds(30))) {
+			try (LockHandle handle = fixture.client.lock(TestRedis.uniqueKey("scripts"), FIXED)) {
+				assertThat(fixture.client.monitor().checkScripts()).as("release has not run yet")
+					.containsEntry("release", false);
+			}
+			fixture.redis.execute((RedisCallback<String>) (connection) -> {
+				connection.scriptingCommands().scriptFlush();
+				return null;
+			});
+			Map<String, Boolean> reloaded = fixture.client.monitor().checkScripts();
+			assertThat(reloaded).containsOnlyKeys("acquire", "release", "renew", "inspect").doesNotContainValue(true);
+			assertThat(fixture.client.monitor().checkScripts()).doesNotContainValue(false);
+		}
+	}
+
+	static final class RecordingWaits implements LockListener {
+
+		final List<String> events = new CopyOnWriteArrayList<>();
+
+		@Override
+		public void startedWaiting(String key, String name) {
+			this.events.add("started " + name + " " + key);
+		}
+
+		@Override
+		public void stoppedWaiting(String key, String name) {
+			this.events.add("stopped " + name + " " + key);
+		}
+
+	}
+
+}
