@@ -51,7 +51,7 @@ public class CheckInService {
 	 * @throws LockLostException if a holder with a newer fencing token has written to the queue
 	 * since this check-in's lock was granted; nothing is stored
 	 */
-	@DistributedLock(key = "'lock:check-in:' + #request.gender()", waitTime = "${sample.check-in.lock-wait-time:5s}")
+	@DistributedLock(name = "check-in", key = "'lock:check-in:' + #request.gender()", waitTime = "${sample.check-in.lock-wait-time:5s}")
 	@Transactional
 	public QueueTicket checkIn(CheckInRequest request) {
 		Optional<CheckIn> existing = this.checkIns.findByPhone(request.phone());

@@ -43,7 +43,7 @@ public class ExpiredOrderCloser {
 	 * @return how many orders were closed; empty if another instance holds the job's lock, or held
 	 * it less than the minimum hold time ago
 	 */
-	@DistributedLock(key = "'lock:job:close-expired-orders'", waitTime = "0",
+	@DistributedLock(name = "close-expired-orders", key = "'lock:job:close-expired-orders'", waitTime = "0",
 			leaseTime = "${sample.orders.close-lease-time:5m}",
 			minHoldTime = "${sample.orders.close-min-hold-time:30s}", onNotAcquired = LockFailureAction.SKIP)
 	@Transactional

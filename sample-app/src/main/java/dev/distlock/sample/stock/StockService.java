@@ -39,7 +39,7 @@ public class StockService {
 	 * @param quantity the new stock, not negative
 	 * @return the stock
 	 */
-	@DistributedLock(key = "'lock:sku:' + #skuId", waitTime = "${sample.stock.lock-wait-time:5s}")
+	@DistributedLock(name = "stock", key = "'lock:sku:' + #skuId", waitTime = "${sample.stock.lock-wait-time:5s}")
 	public StockLevel set(long skuId, long quantity) {
 		this.redis.opsForValue().set(stockKey(skuId), Long.toString(quantity));
 		return new StockLevel(skuId, quantity);
@@ -55,7 +55,7 @@ public class StockService {
 	 * @throws dev.distlock.LockNotAcquiredException if other requests kept the SKU locked for
 	 * longer than {@code sample.stock.lock-wait-time}
 	 */
-	@DistributedLock(key = "'lock:sku:' + #skuId", waitTime = "${sample.stock.lock-wait-time:5s}")
+	@DistributedLock(name = "stock", key = "'lock:sku:' + #skuId", waitTime = "${sample.stock.lock-wait-time:5s}")
 	public StockLevel decrement(long skuId, long quantity) {
 		long current = read(skuId);
 		if (current < quantity) {

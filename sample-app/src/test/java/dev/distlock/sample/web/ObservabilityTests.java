@@ -1,0 +1,73 @@
+package dev.distlock.sample.web;
+
+import java.net.URI;
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.sample.support.SampleHttp;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What an operator of the sample sees: the locks this instance holds at /actuator/distlock, lock
+ * meters in Prometheus format, and the lock health.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "sample.orders.close-cron=-")
+class ObservabilityTests {
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private LockClient lockClient;
+
+	@Test
+	void heldLocksAreListedWithTheirNameAndFencingToken() {
+		URI base = base();
+		try (LockHandle held = this.lockClient.lock("lock:report:nightly",
+				LockOptions.renewing(Duration.ZERO).withName("nightly-report"))) {
+			JsonNode locks = SampleHttp.json(SampleHttp.get(base, "/actuator/distlock")).path("locks");
+			assertThat(locks.isArray()).isTrue();
+			JsonNode lock = locks.get(0);
+			assertThat(lock.path("name").asString()).isEqualTo("nightly-report");
+			assertThat(lock.path("key").asString()).isEqualTo("lock:report:nightly");
+			assertThat(lock.path("fencingToken").asLong()).isEqualTo(held.fencingToken());
+			assertThat(lock.path("autoRenewing").asBoolean()).isTrue();
+			JsonNode state = SampleHttp.json(SampleHttp.get(base, "/actuator/distlock/lock:report:nightly"));
+			assertThat(state.path("held").asBoolean()).isTrue();
+			assertThat(state.path("heldByThisInstance").asBoolean()).isTrue();
+		}
+		assertThat(SampleHttp.json(SampleHttp.get(base, "/actuator/distlock")).path("locks").size()).isZero();
+	}
+
+	@Test
+	void lockMetersAreScrapedByNameNeverByKey() {
+		URI base = base();
+		SampleHttp.put(base, "/skus/77/stock", "{\"quantity\":3}");
+		SampleHttp.post(base, "/skus/77/stock/decrement");
+		String scrape = SampleHttp.get(base, "/actuator/prometheus").body();
+		assertThat(scrape).containsPattern("distlock_acquire_seconds_count\\{[^}]*name=\"stock\"[^}]*outcome=\"acquired\"");
+		assertThat(scrape).doesNotContain("lock:sku:77");
+	}
+
+	@Test
+	void lockHealthIsUp() {
+		JsonNode health = SampleHttp.json(SampleHttp.get(base(), "/actuator/health/distlock"));
+		assertThat(health.path("status").asString()).isEqualTo("UP");
+	}
+
+	private URI base() {
+		return URI.create("http://127.0.0.1:" + this.port);
+	}
+
+}
