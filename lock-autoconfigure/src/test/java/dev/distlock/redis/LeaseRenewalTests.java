@@ -79,6 +79,8 @@ class LeaseRenewalTests {
 		LockHandle handle = this.fixture.client.lock(key, LockOptions.renewing(Duration.ZERO));
 		this.fixture.redis.opsForValue().set(key, "someone-else");
 		await().atMost(Duration.ofSeconds(20)).until(handle::isLeaseLost);
+		// The flag flips first (so that the loss is reported once), then listeners are told.
+		await().atMost(Duration.ofSeconds(20)).until(() -> !this.listener.lost.isEmpty());
 		assertThat(this.listener.lost).containsExactly(handle);
 		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
 		assertThat(this.fixture.redis.opsForValue().get(key)).as("other owner's key untouched").isEqualTo("someone-else");

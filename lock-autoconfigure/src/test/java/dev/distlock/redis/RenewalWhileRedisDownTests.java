@@ -27,6 +27,7 @@ class RenewalWhileRedisDownTests {
 			LockHandle handle = fixture.client.lock(TestRedis.uniqueKey("down"), LockOptions.renewing(Duration.ZERO));
 			server.stop();
 			await().atMost(Duration.ofSeconds(30)).until(handle::isLeaseLost);
+			await().atMost(Duration.ofSeconds(30)).until(() -> !listener.lost.isEmpty());
 			assertThat(listener.lost).containsExactly(handle);
 			server.start();
 		}
