@@ -1,0 +1,85 @@
+package dev.distlock.benchmarks;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.Properties;
+
+import org.redisson.Redisson;
+
+import org.springframework.boot.SpringBootVersion;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.integration.redis.util.RedisLockRegistry;
+
+import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
+
+/**
+ * Describes the machine and the software a run measured, for the head of the report.
+ */
+final class BenchEnvironment {
+
+	private BenchEnvironment() {
+	}
+
+	static String describe(StringRedisTemplate redis) {
+		Properties server = redis.execute((RedisCallback<Properties>) (connection) -> connection.serverCommands()
+			.info("server"));
+		MarkdownTable table = new MarkdownTable("what", "value");
+		table.row("CPUs (nproc)", Runtime.getRuntime().availableProcessors());
+		table.row("CPU model", firstValue("/proc/cpuinfo", "model name"));
+		table.row("memory", firstValue("/proc/meminfo", "MemTotal"));
+		table.row("load average at start", read("/proc/loadavg"));
+		table.row("Redis", server.getProperty("redis_version") + " on loopback, no persistence");
+		table.row("JDK", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+		table.row("Spring Boot", SpringBootVersion.getVersion());
+		table.row("Redisson", jarOf(Redisson.class));
+		table.row("Spring Integration", jarOf(RedisLockRegistry.class));
+		table.row("distlock", location(DistributedLockAutoConfiguration.class) + ": " + DistlockFactory.describeMode());
+		return table.render();
+	}
+
+	static String loadAverage() {
+		return read("/proc/loadavg");
+	}
+
+	private static String location(Class<?> type) {
+		CodeSource source = type.getProtectionDomain().getCodeSource();
+		Path path = (source != null) ? Path.of(source.getLocation().getPath()) : null;
+		if (path == null) {
+			return "?";
+		}
+		Path workingDirectory = Path.of("").toAbsolutePath();
+		return path.startsWith(workingDirectory) ? workingDirectory.relativize(path).toString() : path.toString();
+	}
+
+	private static String jarOf(Class<?> type) {
+		CodeSource source = type.getProtectionDomain().getCodeSource();
+		return (source != null) ? Path.of(source.getLocation().getPath()).getFileName().toString() : "?";
+	}
+
+	private static String firstValue(String file, String name) {
+		try {
+			return Files.readAllLines(Path.of(file))
+				.stream()
+				.filter((line) -> line.startsWith(name))
+				.map((line) -> line.substring(line.indexOf(':') + 1).trim())
+				.findFirst()
+				.orElse("?");
+		}
+		catch (IOException ex) {
+			return "?";
+		}
+	}
+
+	private static String read(String file) {
+		try {
+			return Files.readString(Path.of(file)).trim();
+		}
+		catch (IOException ex) {
+			return "?";
+		}
+	}
+
+}

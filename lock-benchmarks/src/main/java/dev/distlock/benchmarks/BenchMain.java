@@ -1,0 +1,127 @@
+package dev.distlock.benchmarks;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.distlock.test.redis.RedisServerProcess;
+
+/**
+ * Runs the benchmarks: {@code ./bench/run [all|uncontended|contended|many-keys|held|smoke]}.
+ * Starts its own {@code redis-server} on a free loopback port without persistence, runs every
+ * contender against it, and prints Markdown tables on standard output (progress goes to
+ * standard error).
+ */
+public final class BenchMain {
+
+	static final List<String> SCENARIOS = List.of("uncontended", "contended", "many-keys", "held");
+
+	private BenchMain() {
+	}
+
+	/**
+	 * Runs the scenarios named by the first argument.
+	 * @param args the scenario, {@code all} if none
+	 * @throws Exception on failure
+	 */
+	public static void main(String[] args) throws Exception {
+		String scenario = (args.length > 0) ? args[0] : "all";
+		boolean smoke = scenario.equals("smoke") || (args.length > 1 && args[1].equals("smoke"));
+		BenchSizes sizes = smoke ? BenchSizes.smoke() : BenchSizes.full();
+		List<String> scenarios = switch (scenario) {
+			case "all", "smoke" -> SCENARIOS;
+			default -> {
+				if (!SCENARIOS.contains(scenario)) {
+					System.err.println("Usage: bench/run [all|smoke|" + String.join("|", SCENARIOS) + "] [smoke]");
+					System.exit(2);
+				}
+				yield List.of(scenario);
+			}
+		};
+		try (RedisServerProcess redis = RedisServerProcess.startOnFreePort()) {
+			run(redis.url(), sizes, scenarios, HeldLocksScenario.CONTENDERS, true);
+		}
+		System.exit(0);
+	}
+
+	/**
+	 * Runs scenarios against a server and prints the report.
+	 * @param redisUrl the server, which the run may flush
+	 * @param sizes how much to measure
+	 * @param scenarios which scenarios
+	 * @param heldContenders which contenders scenario 4 measures
+	 * @param print whether to print the report on standard output
+	 * @return the report
+	 * @throws Exception on failure
+	 */
+	static BenchReport run(String redisUrl, BenchSizes sizes, List<String> scenarios, List<String> heldContenders,
+			boolean print) throws Exception {
+		long start = System.nanoTime();
+		BenchReport report = new BenchReport();
+		try (ContenderSet set = new ContenderSet(redisUrl, new HashSet<>(ContenderSet.ALL), false)) {
+			report.environment = BenchEnvironment.describe(set.redis());
+			emit(print, "## Environment\n\n" + report.environment);
+			if (scenarios.contains("uncontended")) {
+				progress("uncontended");
+				report.uncontended = new UncontendedScenario(set.contenders(), sizes).run();
+				emit(print, "## 1. Uncontended: one thread, acquire + release\n\n"
+						+ UncontendedScenario.table(report.uncontended));
+			}
+			if (scenarios.contains("contended")) {
+				progress("contended");
+				Map<String, String> names = new LinkedHashMap<>();
+				for (String id : ContenderSet.ALL) {
+					if (!id.equals(ContenderSet.FLOOR)) {
+						names.put(id, set.get(id).name());
+					}
+				}
+				Path workDir = Files.createTempDirectory("distlock-bench");
+				ContendedScenario contended = new ContendedScenario(redisUrl, set.redis(), names, sizes, workDir,
+						set.get(ContenderSet.FLOOR));
+				report.contended = contended.run();
+				Files.deleteIfExists(workDir);
+				double floor = contended.floorLatency().getValueAtPercentile(50);
+				emit(print, "## 2. Contended: one key, " + sizes.workers() + " JVMs × " + sizes.threadsPerWorker()
+						+ " threads, " + sizes.criticalSectionMicros() / 1000.0 + " ms critical section\n\n"
+						+ ContendedScenario.table(report.contended, floor, sizes.criticalSectionMicros() * 1_000L)
+						+ "\nFloor for the gap ratio: 2×PING p50 measured between the blocks, "
+						+ MarkdownTable.micros(floor) + " µs\n");
+			}
+			if (scenarios.contains("many-keys")) {
+				progress("many-keys");
+				report.manyKeys = new ManyKeysScenario(set.contenders(), sizes).run();
+				emit(print, "## 3. Many keys: " + sizes.manyKeysThreads() + " threads over " + sizes.manyKeys()
+						+ " keys\n\n" + ManyKeysScenario.table(report.manyKeys));
+			}
+		}
+		if (scenarios.contains("held")) {
+			// Without the other contenders' clients, whose keep-alive PINGs would be counted.
+			try (ContenderSet admin = new ContenderSet(redisUrl, Set.of(), false)) {
+				progress("held");
+				report.held = new HeldLocksScenario(redisUrl, admin.redis(), sizes, heldContenders).run();
+				emit(print, "## 4. Held locks: " + sizes.heldLocks() + " held, " + sizes.heldSeconds()
+						+ " s window, " + sizes.churnCycles() + " churn cycles, " + sizes.afterChurnSeconds()
+						+ " s window\n\n" + HeldLocksScenario.table(report.held, sizes.heldLocks()));
+			}
+		}
+		emit(print, "Run took " + Math.round((System.nanoTime() - start) / 1e9) + " s; load average at the end: "
+				+ BenchEnvironment.loadAverage());
+		return report;
+	}
+
+	private static void progress(String scenario) {
+		System.err.println("Running " + scenario + " ...");
+	}
+
+	private static void emit(boolean print, String text) {
+		if (print) {
+			System.out.println(text);
+			System.out.flush();
+		}
+	}
+
+}

@@ -1,0 +1,57 @@
+package dev.distlock.benchmarks;
+
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * Reads {@code INFO commandstats}: calls per command since the server started, including
+ * commands run inside Lua scripts.
+ */
+final class CommandStats {
+
+	private CommandStats() {
+	}
+
+	static Map<String, Long> calls(StringRedisTemplate redis) {
+		Properties info = redis.execute((RedisCallback<Properties>) (connection) -> connection.serverCommands()
+			.info("commandstats"));
+		Map<String, Long> calls = new TreeMap<>();
+		info.forEach((key, value) -> {
+			String name = key.toString();
+			if (name.startsWith("cmdstat_")) {
+				String stats = value.toString();
+				int start = stats.indexOf("calls=") + "calls=".length();
+				int end = stats.indexOf(',', start);
+				calls.put(name.substring("cmdstat_".length()), Long.parseLong(stats.substring(start, end)));
+			}
+		});
+		return calls;
+	}
+
+	/**
+	 * Returns what changed between two snapshots, leaving out the commands the harness itself
+	 * sends while measuring.
+	 * @param before the earlier snapshot
+	 * @param after the later snapshot
+	 * @return the calls in between by command, without zeros
+	 */
+	static Map<String, Long> delta(Map<String, Long> before, Map<String, Long> after) {
+		Map<String, Long> delta = new TreeMap<>();
+		after.forEach((name, count) -> {
+			long change = count - before.getOrDefault(name, 0L);
+			if (change > 0 && !name.equals("info") && !name.equals("monitor") && !name.equals("echo")) {
+				delta.put(name, change);
+			}
+		});
+		return delta;
+	}
+
+	static long total(Map<String, Long> counts) {
+		return counts.values().stream().mapToLong(Long::longValue).sum();
+	}
+
+}

@@ -1,0 +1,178 @@
+package dev.distlock.benchmarks;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * Scenario 2: one key, several worker JVMs with several threads each, a critical section of a
+ * fixed time doing a non-atomic GET/SET increment. Blocks of a fixed length alternate the
+ * contenders; the workers stay up for the whole scenario.
+ */
+final class ContendedScenario {
+
+	private static final long START_DELAY_NANOS = 300_000_000L;
+
+	/** 2×PING pairs measured after each block, for the floor of the hand-off gap. */
+	private static final int FLOOR_PAIRS_PER_BLOCK = 500;
+
+	private final String redisUrl;
+
+	private final StringRedisTemplate redis;
+
+	private final Map<String, String> contenders;
+
+	private final BenchSizes sizes;
+
+	private final Path workDir;
+
+	private final Contender floor;
+
+	private final Histogram floorLatency = new Histogram(3);
+
+	private int blocks;
+
+	/**
+	 * Creates the scenario.
+	 * @param redisUrl the Redis server
+	 * @param redis the harness's template, for the counters
+	 * @param contenders display names by contender id, in table order
+	 * @param sizes the sizes
+	 * @param workDir where workers write their hold intervals
+	 * @param floor the 2×PING floor, measured between the blocks
+	 */
+	ContendedScenario(String redisUrl, StringRedisTemplate redis, Map<String, String> contenders, BenchSizes sizes,
+			Path workDir, Contender floor) {
+		this.floor = floor;
+		this.redisUrl = redisUrl;
+		this.redis = redis;
+		this.contenders = contenders;
+		this.sizes = sizes;
+		this.workDir = workDir;
+	}
+
+	/**
+	 * Returns the 2×PING latency measured between the blocks.
+	 * @return the floor's latency in nanoseconds
+	 */
+	Histogram floorLatency() {
+		return this.floorLatency;
+	}
+
+	List<HandOffStats> run() throws IOException {
+		List<ForkedJvm> workers = new ArrayList<>();
+		try {
+			for (int w = 0; w < this.sizes.workers(); w++) {
+				workers.add(ForkedJvm.start("512m", ContendedWorker.class, this.redisUrl,
+						Integer.toString(this.sizes.threadsPerWorker())));
+			}
+			workers.forEach(ForkedJvm::reply);
+			return run(workers);
+		}
+		finally {
+			workers.forEach((worker) -> worker.send("quit"));
+			workers.forEach(ForkedJvm::close);
+		}
+	}
+
+	private List<HandOffStats> run(List<ForkedJvm> workers) throws IOException {
+		Map<String, HandOffStats> stats = new LinkedHashMap<>();
+		List<String> ids = new ArrayList<>(this.contenders.keySet());
+		for (String id : ids) {
+			HandOffStats contenderStats = new HandOffStats(this.contenders.get(id));
+			for (int w = 0; w < workers.size(); w++) {
+				for (int t = 0; t < this.sizes.threadsPerWorker(); t++) {
+					contenderStats.registerHolder("w" + w + "-t" + t);
+				}
+			}
+			stats.put(id, contenderStats);
+			if (this.sizes.contendedWarmupMillis() > 0) {
+				block(workers, id, this.sizes.contendedWarmupMillis(), new HandOffStats(id));
+			}
+		}
+		for (int round = 0; round < this.sizes.contendedRounds(); round++) {
+			for (String id : Rotation.forRound(ids, round)) {
+				block(workers, id, this.sizes.contendedBlockMillis(), stats.get(id));
+			}
+		}
+		return new ArrayList<>(stats.values());
+	}
+
+	private void block(List<ForkedJvm> workers, String id, int millis, HandOffStats stats) throws IOException {
+		int block = this.blocks++;
+		String counterKey = "bench:s2:counter:" + id + ":" + block;
+		this.redis.opsForValue().set(counterKey, "0");
+		long start = System.nanoTime() + START_DELAY_NANOS;
+		long stop = start + millis * 1_000_000L;
+		List<Path> files = new ArrayList<>();
+		for (int w = 0; w < workers.size(); w++) {
+			Path file = this.workDir.resolve("block-" + block + "-w" + w + ".txt");
+			files.add(file);
+			workers.get(w).send(String.join(" ", "block", id, "bench:s2:lock:" + id, counterKey, Long.toString(start),
+					Long.toString(stop), Long.toString(this.sizes.criticalSectionMicros() * 1_000L), file.toString()));
+		}
+		Map<String, Long> commandsBefore = CommandStats.calls(this.redis);
+		workers.forEach(ForkedJvm::reply);
+		stats.addCommands(CommandStats.delta(commandsBefore, CommandStats.calls(this.redis)));
+		List<HandOffStats.Hold> holds = new ArrayList<>();
+		for (int w = 0; w < files.size(); w++) {
+			for (String line : Files.readAllLines(files.get(w))) {
+				String[] fields = line.split(" ");
+				holds.add(new HandOffStats.Hold("w" + w + "-t" + fields[0], Long.parseLong(fields[1]),
+						Long.parseLong(fields[2])));
+			}
+			Files.delete(files.get(w));
+		}
+		stats.add(holds, Long.parseLong(this.redis.opsForValue().get(counterKey)));
+		for (int i = 0; i < FLOOR_PAIRS_PER_BLOCK; i++) {
+			long pairStart = System.nanoTime();
+			this.floor.runLocked(counterKey, () -> {
+			});
+			this.floorLatency.recordValue(System.nanoTime() - pairStart);
+		}
+		System.err.printf("  contended %s block %d: %d holds%n", id, block, holds.size());
+	}
+
+	/**
+	 * Renders the results.
+	 * @param results the results
+	 * @param floorNanos the 2×PING p50, for the gap ratio
+	 * @param criticalSectionNanos the nominal critical section, for the efficiency
+	 * @return the table
+	 */
+	static String table(List<HandOffStats> results, double floorNanos, long criticalSectionNanos) {
+		MarkdownTable table = new MarkdownTable("contender", "holds", "holds/s", "efficiency", "mean hold ms",
+				"lock busy",
+				"gap p50 µs", "gap p99 µs", "gap max µs", "gap p50 / floor", "overlaps", "lost increments",
+				"min/max per thread", "re-taken by releaser", "handed within JVM", "scripts/hold",
+				"other commands/hold");
+		for (HandOffStats stats : results) {
+			table.row(stats.contender(), stats.holds(), MarkdownTable.number(stats.throughput(), 0),
+					MarkdownTable.number(stats.throughput() * criticalSectionNanos / 1e9, 2),
+					MarkdownTable.number(stats.meanHoldNanos() / 1e6, 3), MarkdownTable.number(stats.busyShare(), 2),
+					MarkdownTable.micros(stats.gaps().getValueAtPercentile(50)),
+					MarkdownTable.micros(stats.gaps().getValueAtPercentile(99)),
+					MarkdownTable.micros(stats.gaps().getMaxValue()),
+					MarkdownTable.number(stats.gaps().getValueAtPercentile(50) / floorNanos, 2), stats.overlaps(),
+					stats.lostIncrements(),
+					stats.minAcquisitions() + "/" + stats.maxAcquisitions() + " = " + MarkdownTable
+						.number((double) stats.minAcquisitions() / Math.max(1, stats.maxAcquisitions()), 2),
+					percent(stats.sameThreadShare()), percent(stats.sameProcessShare()),
+					MarkdownTable.number(stats.scriptsPerHold(), 2), MarkdownTable.number(stats.otherCommandsPerHold(), 2));
+		}
+		return table.render();
+	}
+
+	private static String percent(double share) {
+		return MarkdownTable.number(share * 100, 1) + " %";
+	}
+
+}

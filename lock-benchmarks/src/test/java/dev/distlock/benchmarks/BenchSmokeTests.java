@@ -1,0 +1,43 @@
+package dev.distlock.benchmarks;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.test.redis.RedisServerProcess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs every scenario at the smoke size to check that the harness works: rows for every
+ * contender, no overlapping holds, no lost increments. Asserts nothing about time.
+ */
+class BenchSmokeTests {
+
+	@Test
+	void everyScenarioProducesRowsWithoutOverlapsOrLostIncrements() throws Exception {
+		BenchSizes sizes = BenchSizes.smoke();
+		try (RedisServerProcess redis = RedisServerProcess.startOnFreePort()) {
+			BenchReport report = BenchMain.run(redis.url(), sizes, BenchMain.SCENARIOS, List.of("distlock-client"),
+					false);
+			assertThat(report.uncontended).hasSize(2 * ContenderSet.ALL.size())
+				.allSatisfy((result) -> assertThat(result.latency().getTotalCount()).isEqualTo(sizes.measuredPairs()));
+			assertThat(UncontendedScenario.table(report.uncontended)).contains(DistlockFactory.ANNOTATED_NAME);
+			assertThat(report.contended).hasSize(ContenderSet.ALL.size() - 1).allSatisfy((stats) -> {
+				assertThat(stats.holds()).as(stats.contender()).isPositive();
+				assertThat(stats.overlaps()).as(stats.contender()).isZero();
+				assertThat(stats.lostIncrements()).as(stats.contender()).isZero();
+			});
+			assertThat(ContendedScenario.table(report.contended, 100_000, 1_000_000)).contains("Redisson RLock");
+			assertThat(report.manyKeys).hasSize(ContenderSet.ALL.size())
+				.allSatisfy((result) -> assertThat(result.latency().getTotalCount()).isPositive());
+			// Keys left after release are reported, not asserted: they are a finding, not a harness failure.
+			assertThat(report.held).singleElement().satisfies((result) -> {
+				assertThat(Long.parseLong(result.get("keysHeld"))).isGreaterThanOrEqualTo(sizes.heldLocks());
+				assertThat(result.get("keysLeft")).isNotNull();
+			});
+			assertThat(HeldLocksScenario.table(report.held, sizes.heldLocks())).contains(DistlockFactory.CLIENT_NAME);
+		}
+	}
+
+}
