@@ -3,31 +3,27 @@ package dev.distlock.redis;
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
 
 /**
- * Names the keys that go with a lock key so that they hash to the same Redis Cluster slot, and
+ * Names the fencing counter that goes with a lock key (in the same Redis Cluster slot), and
  * tells which slot a key is in.
  */
 final class LockKeys {
 
-	private static final String FENCE_SUFFIX = ":fence";
+	private static final String FENCE_KEY = "distlock:fence";
 
 	private LockKeys() {
 	}
 
 	/**
-	 * Returns the key of the fencing counter of a lock. A key with a hash tag keeps it; any
-	 * other key becomes the hash tag of its counter, for example {@code {lock:sku:25}:fence}.
+	 * Returns the key of the fencing counter that grants tokens to a lock. One counter serves
+	 * many locks: every grant of any of them takes the next value, so each lock's tokens still
+	 * increase strictly, while the number of counter keys stays bounded (one on a single server,
+	 * at most one per hash slot on a cluster) however many lock keys are used.
 	 * @param lockKey the lock key
-	 * @return the counter key, in the same slot as the lock key
+	 * @param cluster whether Redis is a cluster, where the counter must share the lock's slot
+	 * @return the counter key
 	 */
-	static String fenceKey(String lockKey) {
-		if (hasHashTag(lockKey)) {
-			return lockKey + FENCE_SUFFIX;
-		}
-		if (lockKey.indexOf('}') < 0) {
-			return "{" + lockKey + "}" + FENCE_SUFFIX;
-		}
-		// A '}' would end the tag early: tag the key with a stand-in of the same slot instead.
-		return "{" + SlotTags.TAGS[slot(lockKey)] + "}" + lockKey + FENCE_SUFFIX;
+	static String fenceKey(String lockKey, boolean cluster) {
+		return cluster ? "{" + SlotTags.TAGS[slot(lockKey)] + "}" + FENCE_KEY : FENCE_KEY;
 	}
 
 	/**
@@ -39,7 +35,7 @@ final class LockKeys {
 		return ClusterSlotHashUtil.calculateSlot(key);
 	}
 
-	/** One short hash tag per cluster slot, found once by trying "0", "1", "2", ... */
+	/** One short hash tag per cluster slot, found once (on first use) by trying "0", "1", "2", ... */
 	private static final class SlotTags {
 
 		static final String[] TAGS = new String[ClusterSlotHashUtil.SLOT_COUNT];
@@ -56,15 +52,6 @@ final class LockKeys {
 			}
 		}
 
-	}
-
-	private static boolean hasHashTag(String key) {
-		int open = key.indexOf('{');
-		if (open < 0) {
-			return false;
-		}
-		int close = key.indexOf('}', open + 1);
-		return close > open + 1;
 	}
 
 }

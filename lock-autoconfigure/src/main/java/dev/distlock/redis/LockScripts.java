@@ -1,17 +1,23 @@
 package dev.distlock.redis;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.springframework.core.io.ClassPathResource;
-import org.springframework.data.redis.core.script.DefaultRedisScript;
 import org.springframework.data.redis.core.script.RedisScript;
+import org.springframework.util.StreamUtils;
 
 /**
- * The Lua scripts of the lock, each loaded once so that its SHA1 is computed once and calls go
- * through {@code EVALSHA}.
+ * The Lua scripts of the lock, each read once from the class path into a script with static
+ * text, so that its SHA1 is computed once and calls go through {@code EVALSHA}. (A script built
+ * on a resource location re-checks the resource on every call, which cost several microseconds
+ * per lock operation.)
  */
 final class LockScripts {
 
@@ -45,11 +51,14 @@ final class LockScripts {
 	}
 
 	private static <T> RedisScript<T> load(String name, Class<T> resultType) {
-		DefaultRedisScript<T> script = new DefaultRedisScript<>();
-		script.setLocation(new ClassPathResource(name, LockScripts.class));
-		script.setResultType(resultType);
-		script.getSha1();
-		return script;
+		try (InputStream in = new ClassPathResource(name, LockScripts.class).getInputStream()) {
+			RedisScript<T> script = RedisScript.of(StreamUtils.copyToString(in, StandardCharsets.UTF_8), resultType);
+			script.getSha1();
+			return script;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not read lock script " + name, ex);
+		}
 	}
 
 }

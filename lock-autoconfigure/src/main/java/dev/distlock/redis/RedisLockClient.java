@@ -57,7 +57,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	}
 
 	RedisLockClient(RedisLockClientBuilder builder) {
-		this.commands = new RedisLockCommands(builder.redis, builder.releaseChannel());
+		this.commands = new RedisLockCommands(builder.redis, builder.releaseChannel(), builder.clusterSlots);
 		this.waiter = builder.waiter;
 		this.keyPrefix = builder.keyPrefix;
 		this.defaultOptions = builder.defaultOptions;

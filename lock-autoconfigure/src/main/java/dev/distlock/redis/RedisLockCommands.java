@@ -23,9 +23,12 @@ final class RedisLockCommands {
 
 	private final String releaseChannel;
 
-	RedisLockCommands(StringRedisTemplate redis, String releaseChannel) {
+	private final boolean cluster;
+
+	RedisLockCommands(StringRedisTemplate redis, String releaseChannel, boolean cluster) {
 		this.redis = redis;
 		this.releaseChannel = releaseChannel;
+		this.cluster = cluster;
 	}
 
 	String releaseChannel() {
@@ -37,7 +40,7 @@ final class RedisLockCommands {
 	 * @return the fencing token if acquired, else {@code -1 - holder's remaining lease in ms}
 	 */
 	long acquire(String key, String token, long leaseMillis) {
-		Long result = this.redis.execute(LockScripts.ACQUIRE, List.of(key, LockKeys.fenceKey(key)), token,
+		Long result = this.redis.execute(LockScripts.ACQUIRE, List.of(key, LockKeys.fenceKey(key, this.cluster)), token,
 				Long.toString(leaseMillis));
 		return (result != null) ? result : -1;
 	}

@@ -1,25 +1,36 @@
 package dev.distlock.redis;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The fencing counter of a lock must hash to the lock's cluster slot, as one script touches both.
+ * Fencing counters: one script touches a lock and its counter, so on a cluster they must share a
+ * slot; and however many lock keys there are, the counters stay few.
  */
 class LockKeysTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "lock:sku:25", "{user:7}:lock", "a{b}c", "x{}y{z}", "{", "}", "plain" })
-	void fenceKeyIsInTheSameSlotAsTheLockKey(String lockKey) {
-		assertThat(LockKeys.slot(LockKeys.fenceKey(lockKey))).isEqualTo(LockKeys.slot(lockKey));
+	void clusterCounterIsInTheSameSlotAsTheLockKey(String lockKey) {
+		assertThat(LockKeys.slot(LockKeys.fenceKey(lockKey, true))).isEqualTo(LockKeys.slot(lockKey));
 	}
 
-	@ParameterizedTest
-	@ValueSource(strings = { "lock:sku:25", "{user:7}:lock" })
-	void fenceKeyDiffersFromTheLockKey(String lockKey) {
-		assertThat(LockKeys.fenceKey(lockKey)).isNotEqualTo(lockKey).endsWith(":fence");
+	@Test
+	void clusterCountersAreAtMostOnePerSlot() {
+		java.util.Set<String> counters = new java.util.HashSet<>();
+		for (int i = 0; i < 100_000; i++) {
+			counters.add(LockKeys.fenceKey("lock:sku:" + i, true));
+		}
+		assertThat(counters).hasSizeLessThanOrEqualTo(16_384);
+	}
+
+	@Test
+	void singleServerUsesOneCounter() {
+		assertThat(LockKeys.fenceKey("lock:sku:25", false)).isEqualTo(LockKeys.fenceKey("{user:7}:lock", false))
+			.isEqualTo("distlock:fence");
 	}
 
 }
