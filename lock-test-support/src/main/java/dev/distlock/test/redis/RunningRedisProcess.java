@@ -58,6 +58,10 @@ final class RunningRedisProcess {
 			return running;
 		}
 		catch (RuntimeException ex) {
+			if (!running.isAlive()) {
+				// Read what an exited process printed first: destroying it closes its output stream.
+				output.awaitEnd(Duration.ofSeconds(2));
+			}
 			running.kill(Duration.ofSeconds(5));
 			output.awaitEnd(Duration.ofSeconds(1));
 			String message = "Could not start " + binary + " on " + LocalPorts.LOOPBACK + ":" + port + ": "
