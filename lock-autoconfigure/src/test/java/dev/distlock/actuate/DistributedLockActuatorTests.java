@@ -1,6 +1,5 @@
 package dev.distlock.actuate;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -8,28 +7,20 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.actuate.ActuatorTestApplication.Jobs;
 import dev.distlock.observation.LockMetrics;
-import dev.distlock.redis.RedisLockClient;
-import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.HeldLock;
 import dev.distlock.testing.TestRedis;
 
@@ -44,34 +35,7 @@ import static org.awaitility.Awaitility.await;
 @SpringBootTest(classes = ActuatorTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.endpoints.web.exposure.include=distlock,health,metrics,prometheus",
 				"management.endpoint.health.show-details=always" })
-class DistributedLockActuatorTests {
-
-	private static LettuceConnectionFactory otherConnection;
-
-	private static RedisLockClient otherInstance;
-
-	@DynamicPropertySource
-	static void redis(DynamicPropertyRegistry registry) {
-		ActuatorTestApplication.redis(registry, RedisTestServers.shared());
-	}
-
-	@BeforeAll
-	static void startOtherInstance() {
-		otherConnection = TestRedis.connectionFactory(RedisTestServers.shared());
-		otherInstance = RedisLockClient.builder(TestRedis.template(otherConnection)).build();
-	}
-
-	@AfterAll
-	static void stopOtherInstance() {
-		otherInstance.close();
-		otherConnection.destroy();
-	}
-
-	@LocalServerPort
-	private int port;
-
-	@Autowired
-	private Jobs jobs;
+class DistributedLockActuatorTests extends ActuatorApplicationTests {
 
 	@Autowired
 	private LockClient lockClient;

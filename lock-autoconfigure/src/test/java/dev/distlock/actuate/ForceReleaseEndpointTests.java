@@ -4,23 +4,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import dev.distlock.LockLeaseLostException;
-import dev.distlock.actuate.ActuatorTestApplication.Jobs;
-import dev.distlock.redis.RedisLockClient;
-import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.HeldLock;
 import dev.distlock.testing.TestRedis;
 
@@ -34,34 +25,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 @SpringBootTest(classes = ActuatorTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.endpoints.web.exposure.include=distlock",
 				"distlock.endpoint.force-release.enabled=true" })
-class ForceReleaseEndpointTests {
-
-	private static LettuceConnectionFactory otherConnection;
-
-	private static RedisLockClient otherInstance;
-
-	@DynamicPropertySource
-	static void redis(DynamicPropertyRegistry registry) {
-		ActuatorTestApplication.redis(registry, RedisTestServers.shared());
-	}
-
-	@BeforeAll
-	static void startOtherInstance() {
-		otherConnection = TestRedis.connectionFactory(RedisTestServers.shared());
-		otherInstance = RedisLockClient.builder(TestRedis.template(otherConnection)).build();
-	}
-
-	@AfterAll
-	static void stopOtherInstance() {
-		otherInstance.close();
-		otherConnection.destroy();
-	}
-
-	@LocalServerPort
-	private int port;
-
-	@Autowired
-	private Jobs jobs;
+class ForceReleaseEndpointTests extends ActuatorApplicationTests {
 
 	@Autowired
 	private StringRedisTemplate redis;
