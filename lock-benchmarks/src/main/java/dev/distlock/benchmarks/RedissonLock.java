@@ -1,5 +1,7 @@
 package dev.distlock.benchmarks;
 
+import java.util.concurrent.locks.Lock;
+
 import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
 
@@ -7,7 +9,7 @@ import org.redisson.api.RedissonClient;
  * Redisson's {@link RLock} with its watchdog lease ({@code lock()} without a lease time: 30 s,
  * renewed every 10 s while held), waiters woken by pub/sub.
  */
-final class RedissonLock implements ExplicitContender {
+final class RedissonLock extends JavaLockContender {
 
 	private final RedissonClient redisson;
 
@@ -21,15 +23,8 @@ final class RedissonLock implements ExplicitContender {
 	}
 
 	@Override
-	public Held acquire(String key) {
-		RLock lock = this.redisson.getLock(key);
-		lock.lock();
-		return lock::unlock;
-	}
-
-	@Override
-	public Held acquireLongHeld(String key) {
-		return acquire(key);
+	Lock lockFor(String key) {
+		return this.redisson.getLock(key);
 	}
 
 	@Override

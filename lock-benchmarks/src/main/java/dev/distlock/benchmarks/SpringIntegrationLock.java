@@ -9,7 +9,7 @@ import org.springframework.integration.redis.util.RedisLockRegistry;
  * queue on a local lock per key before they touch Redis. Held locks are renewed by the
  * registry's renewal scheduler every third of {@code expireAfter}.
  */
-final class SpringIntegrationLock implements ExplicitContender {
+final class SpringIntegrationLock extends JavaLockContender {
 
 	private final RedisLockRegistry registry;
 
@@ -30,15 +30,8 @@ final class SpringIntegrationLock implements ExplicitContender {
 	}
 
 	@Override
-	public Held acquire(String key) {
-		Lock lock = this.registry.obtain(key);
-		lock.lock();
-		return lock::unlock;
-	}
-
-	@Override
-	public Held acquireLongHeld(String key) {
-		return acquire(key);
+	Lock lockFor(String key) {
+		return this.registry.obtain(key);
 	}
 
 	@Override
