@@ -2,14 +2,12 @@ package dev.distlock.aop;
 
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.DistributedLock;
@@ -17,10 +15,10 @@ import dev.distlock.LockClient;
 import dev.distlock.LockOptions;
 import dev.distlock.redis.JitteredBackoffWaiter;
 import dev.distlock.redis.RedisLockClient;
-import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.ConcurrentRunner;
 import dev.distlock.testing.HoldLog;
 import dev.distlock.testing.LockTestContexts;
+import dev.distlock.testing.SharedRedisConnection;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,20 +34,10 @@ class ConcurrentIncrementTests {
 
 	private static final int INCREMENTS = 200;
 
-	private static LettuceConnectionFactory connectionFactory;
+	@RegisterExtension
+	static final SharedRedisConnection REDIS = new SharedRedisConnection();
 
-	private static StringRedisTemplate redis;
-
-	@BeforeAll
-	static void connect() {
-		connectionFactory = TestRedis.connectionFactory(RedisTestServers.shared());
-		redis = TestRedis.template(connectionFactory);
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
-	}
+	private final StringRedisTemplate redis = REDIS.template();
 
 	@Test
 	void programmaticClientSerializesIncrements() throws Exception {

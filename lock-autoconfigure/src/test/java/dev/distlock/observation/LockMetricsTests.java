@@ -6,9 +6,8 @@ import java.util.concurrent.CompletableFuture;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -21,6 +20,7 @@ import dev.distlock.redis.RedisLockClient;
 import dev.distlock.test.redis.RedisTestServer;
 import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.HeldLock;
+import dev.distlock.testing.SharedRedisConnection;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,22 +36,12 @@ class LockMetricsTests {
 	private static final LockOptions REPORT = new LockOptions(Duration.ZERO, Duration.ofSeconds(30), Duration.ZERO,
 			"report");
 
-	private static LettuceConnectionFactory connectionFactory;
+	@RegisterExtension
+	static final SharedRedisConnection REDIS = new SharedRedisConnection();
 
-	private static StringRedisTemplate redis;
+	private final StringRedisTemplate redis = REDIS.template();
 
 	private final MeterRegistry registry = new SimpleMeterRegistry();
-
-	@BeforeAll
-	static void connect() {
-		connectionFactory = TestRedis.connectionFactory(RedisTestServers.shared());
-		redis = TestRedis.template(connectionFactory);
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
-	}
 
 	@Test
 	void acquisitionsAreTimedByNameAndOutcome() throws Exception {

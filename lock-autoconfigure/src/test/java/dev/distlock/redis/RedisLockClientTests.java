@@ -3,17 +3,15 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockOptions;
-import dev.distlock.test.redis.RedisTestServers;
+import dev.distlock.testing.SharedRedisConnection;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,20 +22,10 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class RedisLockClientTests {
 
-	private static LettuceConnectionFactory connectionFactory;
+	@RegisterExtension
+	static final SharedRedisConnection REDIS = new SharedRedisConnection();
 
-	private static StringRedisTemplate redis;
-
-	@BeforeAll
-	static void connect() {
-		connectionFactory = TestRedis.connectionFactory(RedisTestServers.shared());
-		redis = TestRedis.template(connectionFactory);
-	}
-
-	@AfterAll
-	static void disconnect() {
-		connectionFactory.destroy();
-	}
+	private final StringRedisTemplate redis = REDIS.template();
 
 	private final AtomicInteger waits = new AtomicInteger();
 
