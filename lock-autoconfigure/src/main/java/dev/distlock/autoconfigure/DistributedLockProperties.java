@@ -123,8 +123,8 @@ public class DistributedLockProperties {
 	public static class Waiting {
 
 		/**
-		 * Whether waiters are woken by a message on a Redis channel when a lock is released,
-		 * instead of only retrying with backoff.
+		 * Whether waiters queue for a lock in Redis and are handed it by the release, which
+		 * tells them on a Redis channel, instead of only retrying with backoff.
 		 */
 		private boolean pubSub = true;
 

@@ -42,7 +42,7 @@ public final class JitteredBackoffWaiter implements LockWaiter {
 	}
 
 	@Override
-	public Wait begin(String key) {
+	public Wait begin(String key, String token) {
 		return new Backoff();
 	}
 

@@ -2,6 +2,8 @@ package dev.distlock.redis;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.QueryTimeoutException;
 
@@ -9,9 +11,12 @@ import dev.distlock.LockUnavailableException;
 
 /**
  * The attempts of one acquisition: one owner token, tried until the lock is acquired, the
- * deadline passes or the thread is interrupted. After a failed first attempt the acquirer
- * starts waiting and at once tries again, so that a release announced in between is not
- * missed; then it waits as the {@link LockWaiter} decides, never past the deadline.
+ * deadline passes or the thread is interrupted. A caller that may wait begins its
+ * {@link LockWaiter.Wait} before the first attempt; if the wait gives a hand-off channel, a
+ * failed attempt also takes a place in the lock's queue, and a release may then hand the lock
+ * over during the wait, with no attempt of its own. Otherwise the acquirer attempts again when
+ * the wait ends, never past the deadline. An acquirer that gives up leaves the queue, passing on
+ * a lock that was handed to it in the meantime.
  */
 final class LockAttempts {
 
@@ -38,7 +43,8 @@ final class LockAttempts {
 
 	/**
 	 * Returns when the last attempt was sent: the lease of a granted lock runs from no
-	 * earlier than this, so it is the safe start for counting it down locally.
+	 * earlier than this (a hand-over comes after the attempt that found the lock held), so it is
+	 * the safe start for counting it down locally.
 	 */
 	long lastAttemptNanos() {
 		return this.lastAttemptNanos;
@@ -50,62 +56,85 @@ final class LockAttempts {
 	 */
 	long acquire(LockWaiter waiter, long start, Duration waitTime) {
 		long deadline = start + saturatedNanos(waitTime);
-		long result = attempt();
-		if (result >= 0 || System.nanoTime() - deadline >= 0) {
-			return result;
+		if (System.nanoTime() - deadline >= 0) {
+			return attempt(null);
 		}
-		LockWaiter.Wait wait = waiter.begin(this.key);
-		boolean acquired = false;
+		LockWaiter.Wait wait = waiter.begin(this.key, this.token);
+		long fencingToken = 0;
 		try {
-			while (true) {
-				result = attempt();
-				if (result > 0) {
-					acquired = true;
-					return result;
-				}
-				if (result == 0 || System.nanoTime() - deadline >= 0 || !wait.await(-1 - result, deadline)) {
-					return 0;
-				}
-			}
+			fencingToken = attemptAndWait(wait, deadline);
+			return fencingToken;
 		}
 		finally {
-			wait.close(acquired);
+			wait.close(fencingToken > 0);
 		}
+	}
+
+	private long attemptAndWait(LockWaiter.Wait wait, long deadline) {
+		String channel = wait.handOffChannel();
+		while (true) {
+			long result = attempt(channel);
+			if (result > 0) {
+				return result;
+			}
+			if (result == 0 || System.nanoTime() - deadline >= 0 || !wait.await(-1 - result, deadline)) {
+				break;
+			}
+			long handedOver = wait.handedOverFencingToken();
+			if (handedOver > 0) {
+				return handedOver;
+			}
+		}
+		if (channel != null) {
+			releaseQuietly();
+		}
+		return 0;
 	}
 
 	/**
 	 * Makes one attempt.
+	 * @param handOffChannel where to be told of a hand-over if the lock is held, or null to stay
+	 * out of the lock's queue
 	 * @return the fencing token if acquired, 0 if the thread is interrupted, else
 	 * {@code -1 - holder's remaining lease in ms}
 	 */
-	private long attempt() {
+	private long attempt(@Nullable String handOffChannel) {
 		if (Thread.currentThread().isInterrupted()) {
 			return 0;
 		}
 		this.lastAttemptNanos = System.nanoTime();
 		try {
-			return this.commands.acquire(this.key, this.token, this.leaseMillis);
+			return this.commands.acquire(this.key, this.token, this.leaseMillis, handOffChannel,
+					ReleaseMessageWaiter.QUEUE_ENTRY_TTL.toMillis());
 		}
 		catch (DataAccessException ex) {
-			boolean interrupted = Thread.interrupted();
-			if (interrupted || ex instanceof QueryTimeoutException) {
+			if (Thread.currentThread().isInterrupted() || ex instanceof QueryTimeoutException) {
 				// The acquire may have been applied even though its reply was lost: undo it if it was.
-				undoQuietly();
+				releaseQuietly();
 			}
-			if (interrupted) {
-				Thread.currentThread().interrupt();
+			if (Thread.currentThread().isInterrupted()) {
 				return 0;
 			}
 			throw new LockUnavailableException(this.key, "acquire", ex);
 		}
 	}
 
-	private void undoQuietly() {
+	/**
+	 * Releases whatever this acquisition may have in Redis: the lock if it was granted or handed
+	 * over, and its place in the queue. The interrupt flag is cleared for the call and restored.
+	 */
+	private void releaseQuietly() {
+		boolean interrupted = Thread.interrupted();
 		try {
 			this.commands.release(this.key, this.token, 0);
 		}
 		catch (DataAccessException ex) {
-			// It expires with its lease.
+			// The place lapses by itself, and a lock expires with its lease.
+		}
+		finally {
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
 		}
 	}
 

@@ -111,7 +111,8 @@ final class LockHolds implements AutoCloseable {
 		if (handle.isLeaseLost()) {
 			throw new LockLeaseLostException(handle.key(), handle.leaseTime(), handle.heldFor());
 		}
-		logger.debug("Released lock '" + handle.key() + "'" + ((outcome == 2) ? ", kept for " + keep + "ms" : ""));
+		logger.debug("Released lock '" + handle.key() + "'" + ((outcome == 2) ? ", kept for " + keep + "ms"
+				: (outcome == 3) ? ", handed to the next waiter" : ""));
 	}
 
 	void leaseLost(RedisLockHandle handle, String reason) {
@@ -137,8 +138,8 @@ final class LockHolds implements AutoCloseable {
 	}
 
 	/**
-	 * Ends the holds of a key whatever their thread: deletes the key if one of them still holds
-	 * it, stops renewing them and marks their leases lost, so that their holders get a
+	 * Ends the holds of a key whatever their thread: releases the key if one of them still holds
+	 * it (handing it to the next waiter, if any), stops renewing them and marks their leases lost, so that their holders get a
 	 * {@link LockLeaseLostException} when they release. Returns whether there were any.
 	 */
 	boolean forceRelease(String key) {

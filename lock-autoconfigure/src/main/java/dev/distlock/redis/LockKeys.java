@@ -3,12 +3,16 @@ package dev.distlock.redis;
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
 
 /**
- * Names the fencing counter that goes with a lock key (in the same Redis Cluster slot), and
- * tells which slot a key is in.
+ * Names the keys that go with a lock key, in the same Redis Cluster slot: the fencing counter,
+ * and the lock's queue of waiters with their entries. Tells which slot a key is in.
  */
 final class LockKeys {
 
 	private static final String FENCE_KEY = "distlock:fence";
+
+	private static final String QUEUE_PREFIX = "distlock:queue:";
+
+	private static final String WAITERS_PREFIX = "distlock:waiters:";
 
 	private LockKeys() {
 	}
@@ -23,7 +27,33 @@ final class LockKeys {
 	 * @return the counter key
 	 */
 	static String fenceKey(String lockKey, boolean cluster) {
-		return cluster ? "{" + SlotTags.TAGS[slot(lockKey)] + "}" + FENCE_KEY : FENCE_KEY;
+		return slotTag(lockKey, cluster) + FENCE_KEY;
+	}
+
+	/**
+	 * Returns the key of a lock's queue: the owner tokens of its waiters in arrival order. It
+	 * exists only while someone waits.
+	 * @param lockKey the lock key
+	 * @param cluster whether Redis is a cluster, where the queue must share the lock's slot
+	 * @return the queue key
+	 */
+	static String queueKey(String lockKey, boolean cluster) {
+		return slotTag(lockKey, cluster) + QUEUE_PREFIX + lockKey;
+	}
+
+	/**
+	 * Returns the key of the entries of a lock's waiters: per owner token, until when its place
+	 * is valid, its lease and the channel to tell it on. It exists only while someone waits.
+	 * @param lockKey the lock key
+	 * @param cluster whether Redis is a cluster, where the entries must share the lock's slot
+	 * @return the entries key
+	 */
+	static String waitersKey(String lockKey, boolean cluster) {
+		return slotTag(lockKey, cluster) + WAITERS_PREFIX + lockKey;
+	}
+
+	private static String slotTag(String lockKey, boolean cluster) {
+		return cluster ? "{" + SlotTags.TAGS[slot(lockKey)] + "}" : "";
 	}
 
 	/**

@@ -13,6 +13,16 @@ final class LockTokens {
 
 	private final SecureRandom random = new SecureRandom();
 
+	/**
+	 * Returns a new random id, for example to name the channel of one client.
+	 * @return 64 random bits in hexadecimal
+	 */
+	String clientId() {
+		byte[] bytes = new byte[8];
+		this.random.nextBytes(bytes);
+		return HexFormat.of().formatHex(bytes);
+	}
+
 	String next() {
 		byte[] bytes = new byte[TOKEN_BYTES];
 		this.random.nextBytes(bytes);

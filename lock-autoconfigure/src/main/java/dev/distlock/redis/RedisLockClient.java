@@ -19,9 +19,10 @@ import dev.distlock.observation.LockObservationDocumentation;
 
 /**
  * {@link LockClient} on Redis. Acquire is one round trip (a script that sets the key with a
- * fresh 128-bit owner token and grants the next fencing token) and release is one round trip
- * (a compare-and-delete that announces the release to waiters). A thread that already holds a
- * key acquires it again without any round trip. Auto-renewing leases are kept alive by one
+ * fresh 128-bit owner token and grants the next fencing token, or queues the caller if it is
+ * going to wait) and release is one round trip (a compare-and-delete that hands the lock to the
+ * first waiter in its queue, if any). A waiter that is handed the lock holds it without a round
+ * trip of its own. A thread that already holds a key acquires it again without any round trip. Auto-renewing leases are kept alive by one
  * {@link LeaseRenewer} per client. Create it with {@link #builder(StringRedisTemplate)}; its
  * {@link #monitor() monitor} lists the locks it holds and the callers waiting for one.
  */
@@ -38,6 +39,8 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	private final LockHolds holds;
 
 	private final LockTokens tokens = new LockTokens();
+
+	private final String releaseChannel;
 
 	private final WaitingAcquirers waiting;
 
@@ -57,7 +60,8 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	}
 
 	RedisLockClient(RedisLockClientBuilder builder) {
-		this.commands = new RedisLockCommands(builder.redis, builder.releaseChannel(), builder.clusterSlots);
+		this.commands = new RedisLockCommands(builder.redis, builder.clusterSlots);
+		this.releaseChannel = builder.keyPrefix + "distlock:released:" + this.tokens.clientId();
 		this.waiter = builder.waiter;
 		this.keyPrefix = builder.keyPrefix;
 		this.defaultOptions = builder.defaultOptions;
@@ -99,11 +103,13 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	}
 
 	/**
-	 * Returns the channel on which releases are announced, to subscribe waiters to it.
+	 * Returns this client's own channel, on which a release tells its waiters that it handed
+	 * them the lock; subscribe a {@link ReleaseMessageWaiter} to it. Each client has its own, so
+	 * that a hand-over message reaches only the process that waits.
 	 * @return the channel name
 	 */
 	public String releaseChannel() {
-		return this.commands.releaseChannel();
+		return this.releaseChannel;
 	}
 
 	/**

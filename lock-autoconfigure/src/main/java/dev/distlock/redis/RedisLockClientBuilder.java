@@ -40,7 +40,7 @@ public final class RedisLockClientBuilder {
 	}
 
 	/**
-	 * Sets the prefix prepended to every key (and to the release channel).
+	 * Sets the prefix prepended to every key (and to the client's release channel).
 	 * @param keyPrefix the prefix, may be empty
 	 * @return this builder
 	 */
@@ -110,10 +110,6 @@ public final class RedisLockClientBuilder {
 	public RedisLockClientBuilder observationRegistry(ObservationRegistry observationRegistry) {
 		this.observationRegistry = observationRegistry;
 		return this;
-	}
-
-	String releaseChannel() {
-		return this.keyPrefix + "distlock:released";
 	}
 
 	/**

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.dao.InvalidDataAccessResourceUsageException;
 import org.springframework.data.redis.connection.RedisScriptingCommands;
 import org.springframework.data.redis.core.RedisCallback;
@@ -13,46 +15,49 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * The Redis commands of the lock, one round trip each: acquire, release and batch renewal, and
- * for monitoring, inspecting a key and checking the scripts. Failures are thrown as Spring's
- * {@code DataAccessException}s.
+ * The Redis commands of the lock, one round trip each: acquire (or queue), release (or hand
+ * over) and batch renewal, and for monitoring, inspecting a key and checking the scripts.
+ * Failures are thrown as Spring's {@code DataAccessException}s.
  */
 final class RedisLockCommands {
 
 	private final StringRedisTemplate redis;
 
-	private final String releaseChannel;
-
 	private final boolean cluster;
 
-	RedisLockCommands(StringRedisTemplate redis, String releaseChannel, boolean cluster) {
+	RedisLockCommands(StringRedisTemplate redis, boolean cluster) {
 		this.redis = redis;
-		this.releaseChannel = releaseChannel;
 		this.cluster = cluster;
 	}
 
-	String releaseChannel() {
-		return this.releaseChannel;
-	}
-
 	/**
-	 * Tries to acquire a lock.
+	 * Tries to acquire a lock; a caller that gives a channel takes (or renews) a place in the
+	 * lock's queue if the lock is held, so that a release hands it the lock.
+	 * @param handOffChannel where to be told of a hand-over, or null to stay out of the queue
+	 * @param queueEntryTtlMillis how long the place stays valid unless renewed by another attempt
 	 * @return the fencing token if acquired, else {@code -1 - holder's remaining lease in ms}
 	 */
-	long acquire(String key, String token, long leaseMillis) {
-		Long result = this.redis.execute(LockScripts.ACQUIRE, List.of(key, LockKeys.fenceKey(key, this.cluster)), token,
-				Long.toString(leaseMillis));
+	long acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
+			long queueEntryTtlMillis) {
+		Long result = this.redis.execute(LockScripts.ACQUIRE, keys(key), token, Long.toString(leaseMillis),
+				(handOffChannel != null) ? handOffChannel : "", Long.toString(queueEntryTtlMillis));
 		return (result != null) ? result : -1;
 	}
 
 	/**
-	 * Releases a lock held with the token.
-	 * @return 1 if deleted, 2 if kept for the minimum hold, 0 if it was no longer held
+	 * Releases a lock held with the token, handing it to the first valid waiter in its queue;
+	 * takes the token out of the queue too, so a waiter that gives up calls it as well.
+	 * @return 1 if deleted, 2 if kept for the minimum hold, 3 if handed to a waiter, 0 if the
+	 * token did not hold the lock
 	 */
 	long release(String key, String token, long keepMillis) {
-		Long result = this.redis.execute(LockScripts.RELEASE, List.of(key), token, Long.toString(keepMillis),
-				this.releaseChannel);
+		Long result = this.redis.execute(LockScripts.RELEASE, keys(key), token, Long.toString(keepMillis));
 		return (result != null) ? result : 0;
+	}
+
+	private List<String> keys(String key) {
+		return List.of(key, LockKeys.fenceKey(key, this.cluster), LockKeys.queueKey(key, this.cluster),
+				LockKeys.waitersKey(key, this.cluster));
 	}
 
 	/**

@@ -14,24 +14,34 @@ import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.connection.SubscriptionListener;
 
 /**
- * Wakes waiters when a lock is released: the release script publishes the key on one channel,
- * and this client keeps one subscription to it for all its waiters. Each wait is still bounded
- * by the holder's remaining lease, the caller's deadline and a {@linkplain #MAX_SILENT_WAIT
- * backstop}, so a lost message delays an acquirer but never hangs it. While the subscription
- * is not established, waiters fall back to the given backoff.
+ * Waits in the lock's queue in Redis until a release hands the lock over. The release script
+ * sets the lock to the first valid waiter's owner token, grants it the next fencing token and
+ * publishes both on that waiter's channel: the channel of its client, to which this waiter is
+ * subscribed. The acquirer then holds the lock without another round trip, and releases never
+ * publish when nobody waits. Each wait is still bounded by the holder's remaining lease, the
+ * caller's deadline and a {@linkplain #MAX_SILENT_WAIT backstop}, after which the acquirer tries
+ * again (renewing its place, or finding the lock already handed to it if the message was lost),
+ * so a lost message delays an acquirer but never hangs it. While the subscription is not
+ * established, waiters fall back to the given backoff and stay out of the queue.
  */
 public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, SubscriptionListener {
 
-	/** The longest wait without a message before an attempt is retried anyway. */
+	/** The longest wait without a message before an attempt is made anyway. */
 	static final Duration MAX_SILENT_WAIT = Duration.ofSeconds(1);
 
-	private final Map<String, KeyWaitQueue> queues = new ConcurrentHashMap<>();
+	/**
+	 * How long a place in a lock's queue stays valid after the attempt that took or renewed it:
+	 * several backstop periods, so that only a waiter that stopped trying is skipped.
+	 */
+	static final Duration QUEUE_ENTRY_TTL = MAX_SILENT_WAIT.multipliedBy(3);
+
+	private final Map<String, QueuedWait> waits = new ConcurrentHashMap<>();
 
 	private final LockWaiter fallback;
 
-	private final AtomicLong wakeUps = new AtomicLong();
+	private final AtomicLong handOffs = new AtomicLong();
 
-	private volatile boolean subscribed;
+	private volatile @Nullable String channel;
 
 	/**
 	 * Creates a waiter.
@@ -42,101 +52,59 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 	}
 
 	/**
-	 * Returns whether the release channel is subscribed, so that waiters are woken by messages.
+	 * Returns whether the client's channel is subscribed, so that waiters are handed locks.
 	 * @return whether the subscription is established
 	 */
 	public boolean isSubscribed() {
-		return this.subscribed;
+		return this.channel != null;
 	}
 
 	/**
-	 * Returns how many threads wait for locks.
+	 * Returns how many threads wait for a hand-over after a failed attempt.
 	 * @return the number of waiting threads
 	 */
 	public int waiting() {
-		return this.queues.values().stream().mapToInt(KeyWaitQueue::size).sum();
+		return (int) this.waits.values().stream().filter(QueuedWait::isWaiting).count();
 	}
 
 	/**
-	 * Returns how many waits ended because a release message woke them.
-	 * @return the number of wake-ups
+	 * Returns how many waiters were told that a release handed them the lock.
+	 * @return the number of hand-overs received
 	 */
-	public long wakeUps() {
-		return this.wakeUps.get();
+	public long handOffs() {
+		return this.handOffs.get();
 	}
 
 	@Override
-	public Wait begin(String key) {
-		if (!this.subscribed) {
-			return this.fallback.begin(key);
+	public Wait begin(String key, String token) {
+		String subscribed = this.channel;
+		if (subscribed == null) {
+			return this.fallback.begin(key, token);
 		}
-		KeyWaitQueue.Waiter[] waiter = new KeyWaitQueue.Waiter[1];
-		KeyWaitQueue queue = this.queues.compute(key, (k, existing) -> {
-			KeyWaitQueue joined = (existing != null) ? existing : new KeyWaitQueue();
-			waiter[0] = joined.add();
-			return joined;
-		});
-		return new MessageWait(key, queue, waiter[0]);
+		QueuedWait wait = new QueuedWait(token, subscribed, this.waits::remove);
+		this.waits.put(token, wait);
+		return wait;
 	}
 
 	@Override
 	public void onMessage(Message message, byte @Nullable [] pattern) {
-		KeyWaitQueue queue = this.queues.get(new String(message.getBody(), StandardCharsets.UTF_8));
-		if (queue != null) {
-			queue.wakeFirst();
+		String body = new String(message.getBody(), StandardCharsets.UTF_8);
+		int separator = body.lastIndexOf(':');
+		QueuedWait wait = (separator > 0) ? this.waits.get(body.substring(0, separator)) : null;
+		if (wait != null) {
+			this.handOffs.incrementAndGet();
+			wait.handOver(Long.parseLong(body, separator + 1, body.length(), 10));
 		}
 	}
 
 	@Override
 	public void onChannelSubscribed(byte[] channel, long count) {
-		this.subscribed = true;
+		this.channel = new String(channel, StandardCharsets.UTF_8);
 	}
 
 	@Override
 	public void onChannelUnsubscribed(byte[] channel, long count) {
-		this.subscribed = false;
-	}
-
-	private final class MessageWait implements Wait {
-
-		private final String key;
-
-		private final KeyWaitQueue queue;
-
-		private final KeyWaitQueue.Waiter waiter;
-
-		MessageWait(String key, KeyWaitQueue queue, KeyWaitQueue.Waiter waiter) {
-			this.key = key;
-			this.queue = queue;
-			this.waiter = waiter;
-		}
-
-		@Override
-		public boolean await(long holderLeaseMillis, long deadlineNanos) {
-			long timeout = Math.min(deadlineNanos - System.nanoTime(),
-					Math.min(TimeUnit.MILLISECONDS.toNanos(Math.max(holderLeaseMillis, 1)), MAX_SILENT_WAIT.toNanos()));
-			try {
-				if (this.waiter.await(timeout)) {
-					ReleaseMessageWaiter.this.wakeUps.incrementAndGet();
-				}
-				return true;
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				return false;
-			}
-		}
-
-		@Override
-		public void close(boolean acquired) {
-			boolean passOn = !acquired && this.waiter.takePending();
-			ReleaseMessageWaiter.this.queues.computeIfPresent(this.key,
-					(k, existing) -> existing.remove(this.waiter) ? null : existing);
-			if (passOn) {
-				this.queue.wakeFirst();
-			}
-		}
-
+		this.channel = null;
 	}
 
 }

@@ -5,11 +5,15 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.distlock.LockListener;
 
 /**
  * The callers of one client that wait for a lock another holder has: listed for monitoring, and
- * reported to the listeners as they start and stop waiting, whatever the {@link LockWaiter}.
+ * reported to the listeners as they start and stop waiting, whatever the {@link LockWaiter}. A
+ * caller starts waiting when its first attempt has failed, not when its wait begins (before
+ * that attempt), so an acquisition that succeeds at once is never reported as waiting.
  */
 final class WaitingAcquirers {
 
@@ -25,7 +29,7 @@ final class WaitingAcquirers {
 	 * Returns a waiter that waits as the given one does and tracks the waits of one acquisition.
 	 */
 	LockWaiter tracking(LockWaiter waiter, String name) {
-		return (key) -> begin(waiter, key, name);
+		return (key, token) -> new TrackedWait(waiter.begin(key, token), key, name);
 	}
 
 	List<LockWaiterInfo> snapshot() {
@@ -36,48 +40,68 @@ final class WaitingAcquirers {
 			.toList();
 	}
 
-	private LockWaiter.Wait begin(LockWaiter waiter, String key, String name) {
-		LockWaiter.Wait wait = waiter.begin(key);
-		Waiting entry = new Waiting(name, key, Thread.currentThread(), System.nanoTime());
-		this.waiting.add(entry);
-		this.listener.startedWaiting(key, name);
-		return new LockWaiter.Wait() {
+	/** One waiting call; compared by identity. */
+	private record Waiting(String name, String key, Thread thread, long sinceNanos) {
 
-			@Override
-			public boolean await(long holderLeaseMillis, long deadlineNanos) {
-				return wait.await(holderLeaseMillis, deadlineNanos);
-			}
+		@Override
+		public boolean equals(@Nullable Object other) {
+			return this == other;
+		}
 
-			@Override
-			public void close(boolean acquired) {
-				try {
-					wait.close(acquired);
-				}
-				finally {
-					WaitingAcquirers.this.waiting.remove(entry);
-					WaitingAcquirers.this.listener.stoppedWaiting(key, name);
-				}
-			}
+		@Override
+		public int hashCode() {
+			return System.identityHashCode(this);
+		}
 
-		};
 	}
 
-	/** One waiting call; compared by identity. */
-	private static final class Waiting {
+	private final class TrackedWait implements LockWaiter.Wait {
 
-		final String name;
+		private final LockWaiter.Wait wait;
 
-		final String key;
+		private final String key;
 
-		final Thread thread;
+		private final String name;
 
-		final long sinceNanos;
+		private @Nullable Waiting entry;
 
-		Waiting(String name, String key, Thread thread, long sinceNanos) {
-			this.name = name;
+		TrackedWait(LockWaiter.Wait wait, String key, String name) {
+			this.wait = wait;
 			this.key = key;
-			this.thread = thread;
-			this.sinceNanos = sinceNanos;
+			this.name = name;
+		}
+
+		@Override
+		public @Nullable String handOffChannel() {
+			return this.wait.handOffChannel();
+		}
+
+		@Override
+		public boolean await(long holderLeaseMillis, long deadlineNanos) {
+			if (this.entry == null) {
+				this.entry = new Waiting(this.name, this.key, Thread.currentThread(), System.nanoTime());
+				WaitingAcquirers.this.waiting.add(this.entry);
+				WaitingAcquirers.this.listener.startedWaiting(this.key, this.name);
+			}
+			return this.wait.await(holderLeaseMillis, deadlineNanos);
+		}
+
+		@Override
+		public long handedOverFencingToken() {
+			return this.wait.handedOverFencingToken();
+		}
+
+		@Override
+		public void close(boolean acquired) {
+			try {
+				this.wait.close(acquired);
+			}
+			finally {
+				if (this.entry != null) {
+					WaitingAcquirers.this.waiting.remove(this.entry);
+					WaitingAcquirers.this.listener.stoppedWaiting(this.key, this.name);
+				}
+			}
 		}
 
 	}

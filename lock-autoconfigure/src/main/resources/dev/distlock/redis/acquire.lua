@@ -1,9 +1,35 @@
--- Acquires a lock and grants it the next fencing token, in one atomic step.
--- KEYS[1] lock key, KEYS[2] the fencing counter shared by the locks of its hash slot; ARGV[1] owner token,
--- ARGV[2] lease in ms.
+-- Acquires a lock and grants it the next fencing token, in one atomic step. A caller that is
+-- going to wait takes a place in the lock's queue instead, so that a release hands it the lock.
+-- KEYS[1] lock key; KEYS[2] the fencing counter shared by the locks of its hash slot; KEYS[3] the
+-- lock's queue (a list of waiters' owner tokens in arrival order); KEYS[4] the waiters' entries
+-- (a hash: owner token -> "<valid until, ms by this server's clock> <lease ms> <channel>").
+-- ARGV[1] owner token; ARGV[2] lease in ms; ARGV[3] channel on which the caller is told that it
+-- was handed the lock, empty to stay out of the queue; ARGV[4] ms the place in the queue stays
+-- valid unless another attempt renews it.
 -- Returns the fencing token (1 or more) if acquired, else -1 minus the holder's remaining lease in ms.
-if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+local holder = redis.call('get', KEYS[1])
+if holder == ARGV[1] then
+	-- A release handed the lock to this caller, and the message saying so was lost or is late:
+	-- take it with a fresh lease and a new fencing token.
+	redis.call('pexpire', KEYS[1], ARGV[2])
 	return redis.call('incr', KEYS[2])
+end
+if not holder then
+	redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+	if ARGV[3] ~= '' and redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
+		redis.call('lrem', KEYS[3], 1, ARGV[1])
+	end
+	return redis.call('incr', KEYS[2])
+end
+if ARGV[3] ~= '' then
+	local time = redis.call('time')
+	local validUntil = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) + tonumber(ARGV[4])
+	if redis.call('hset', KEYS[4], ARGV[1], validUntil .. ' ' .. ARGV[2] .. ' ' .. ARGV[3]) == 1 then
+		redis.call('rpush', KEYS[3], ARGV[1])
+	end
+	-- The queue lives as long as its most recently renewed place.
+	redis.call('pexpire', KEYS[3], ARGV[4])
+	redis.call('pexpire', KEYS[4], ARGV[4])
 end
 local remaining = redis.call('pttl', KEYS[1])
 if remaining == -1 then

@@ -1,7 +1,15 @@
--- Releases a lock only if it still holds this acquisition's token.
--- KEYS[1] lock key; ARGV[1] owner token; ARGV[2] ms the lock must still be kept (minimum hold), 0 for none;
--- ARGV[3] channel told about releases, so that waiters retry at once.
--- Returns 1 if deleted, 2 if left to expire when the minimum hold ends, 0 if the lock was gone or someone else's.
+-- Releases a lock only if it still holds this acquisition's token, and hands it to the first
+-- waiter in its queue whose place is still valid: the lock is set to that waiter's token with
+-- its lease, the next fencing token is granted, and the waiter alone is told so on its channel.
+-- With nobody waiting the lock is deleted and nothing is published. A waiter that gives up calls
+-- it too: it leaves the queue, and passes the lock on if it was handed it in the meantime.
+-- KEYS[1] lock key; KEYS[2] fencing counter; KEYS[3] queue; KEYS[4] waiters' entries (see acquire.lua).
+-- ARGV[1] owner token; ARGV[2] ms the lock must still be kept (minimum hold), 0 for none.
+-- Returns 1 if deleted, 2 if left to expire when the minimum hold ends, 3 if handed to a waiter,
+-- 0 if the lock was gone or someone else's.
+if redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
+	redis.call('lrem', KEYS[3], 1, ARGV[1])
+end
 if redis.call('get', KEYS[1]) ~= ARGV[1] then
 	return 0
 end
@@ -10,6 +18,26 @@ if keep > 0 then
 	redis.call('pexpire', KEYS[1], keep)
 	return 2
 end
+local now
+local waiter = redis.call('lpop', KEYS[3])
+while waiter do
+	local entry = redis.call('hget', KEYS[4], waiter)
+	if entry then
+		redis.call('hdel', KEYS[4], waiter)
+		if not now then
+			local time = redis.call('time')
+			now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+		end
+		local validUntil, lease, channel = string.match(entry, '^(%d+) (%d+) (.*)$')
+		if validUntil and tonumber(validUntil) > now then
+			redis.call('set', KEYS[1], waiter, 'PX', lease)
+			local fence = redis.call('incr', KEYS[2])
+			redis.call('publish', channel, waiter .. ':' .. fence)
+			return 3
+		end
+	end
+	-- Gone, or its waiter stopped renewing its place: skip it.
+	waiter = redis.call('lpop', KEYS[3])
+end
 redis.call('del', KEYS[1])
-redis.call('publish', ARGV[3], KEYS[1])
 return 1

@@ -66,13 +66,13 @@ class DistributedLockHealthIndicatorTests {
 		Health unsubscribed = indicator.health();
 		assertThat(unsubscribed.getStatus()).isEqualTo(Status.DOWN);
 		assertThat(unsubscribed.getDetails()).containsEntry("releaseSubscription",
-				Map.of("channel", "distlock:released", "subscribed", false));
+				Map.of("channel", this.client.releaseChannel(), "subscribed", false));
 		this.subscription.start();
 		await().atMost(Duration.ofSeconds(10)).until(this.subscription::isSubscribed);
 		Health subscribed = indicator.health();
 		assertThat(subscribed.getStatus()).isEqualTo(Status.UP);
 		assertThat(subscribed.getDetails()).containsEntry("releaseSubscription",
-				Map.of("channel", "distlock:released", "subscribed", true));
+				Map.of("channel", this.client.releaseChannel(), "subscribed", true));
 	}
 
 }

@@ -7,8 +7,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Fencing counters: one script touches a lock and its counter, so on a cluster they must share a
- * slot; and however many lock keys there are, the counters stay few.
+ * Fencing counters and queues: one script touches a lock, its counter and its queue, so on a
+ * cluster they must share a slot; and however many lock keys there are, the counters stay few.
  */
 class LockKeysTests {
 
@@ -16,6 +16,19 @@ class LockKeysTests {
 	@ValueSource(strings = { "lock:sku:25", "{user:7}:lock", "a{b}c", "x{}y{z}", "{", "}", "plain" })
 	void clusterCounterIsInTheSameSlotAsTheLockKey(String lockKey) {
 		assertThat(LockKeys.slot(LockKeys.fenceKey(lockKey, true))).isEqualTo(LockKeys.slot(lockKey));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "lock:sku:25", "{user:7}:lock", "a{b}c", "x{}y{z}", "{", "}", "plain" })
+	void clusterQueueKeysAreInTheSameSlotAsTheLockKey(String lockKey) {
+		assertThat(LockKeys.slot(LockKeys.queueKey(lockKey, true))).isEqualTo(LockKeys.slot(lockKey));
+		assertThat(LockKeys.slot(LockKeys.waitersKey(lockKey, true))).isEqualTo(LockKeys.slot(lockKey));
+	}
+
+	@Test
+	void queueKeysNameTheirLock() {
+		assertThat(LockKeys.queueKey("lock:sku:25", false)).isEqualTo("distlock:queue:lock:sku:25");
+		assertThat(LockKeys.waitersKey("lock:sku:25", false)).isEqualTo("distlock:waiters:lock:sku:25");
 	}
 
 	@Test

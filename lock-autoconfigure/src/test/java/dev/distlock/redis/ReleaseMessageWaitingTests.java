@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
@@ -13,14 +14,17 @@ import org.junit.jupiter.api.Test;
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 import dev.distlock.test.redis.RedisTestServers;
+import dev.distlock.testing.RedisCommandCounts;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Waiters are woken by the release message, one at a time per key in a JVM; a lost message
- * only delays them until the holder's lease ends; without a subscription they back off.
+ * Waiters queue in Redis and a release hands the lock to the first of them, telling only that
+ * waiter's client; they are served in arrival order across clients; a release with nobody
+ * waiting publishes nothing; a waiter that gives up leaves the queue; a lock that expires still
+ * goes to a waiter; without a subscription waiters back off.
  */
 class ReleaseMessageWaitingTests {
 
@@ -43,64 +47,86 @@ class ReleaseMessageWaitingTests {
 	}
 
 	@Test
-	void releaseWakesTheWaiterOfAnotherClient() {
-		String key = TestRedis.uniqueKey("wake");
+	void releaseHandsTheLockToTheWaiterOfAnotherClient() {
+		String key = TestRedis.uniqueKey("hand-off");
 		LockHandle held = this.holderSide.client.lock(key, WAIT_LONG);
 		CompletableFuture<Optional<LockHandle>> waiting = CompletableFuture
 			.supplyAsync(() -> this.waiterSide.client.tryLock(key, WAIT_LONG));
 		await().until(() -> this.waiterSide.waiter.waiting() == 1);
-		long wakeUps = this.waiterSide.waiter.wakeUps();
+		long handOffs = this.waiterSide.waiter.handOffs();
 		held.release();
-		Optional<LockHandle> acquired = waiting.join();
-		assertThat(acquired).isPresent();
-		assertThat(this.waiterSide.waiter.wakeUps() - wakeUps).as("woken by the release message").isEqualTo(1);
-		acquired.get().release();
+		LockHandle acquired = waiting.join().orElseThrow();
+		assertThat(this.waiterSide.waiter.handOffs() - handOffs).as("told by the release").isEqualTo(1);
+		assertThat(acquired.fencingToken()).isGreaterThan(held.fencingToken());
+		acquired.release();
+		assertThat(this.holderSide.redis.hasKey(key)).as("released").isFalse();
 	}
 
 	@Test
-	void waitersOfOneJvmAreWokenOneAtATime() {
-		String key = TestRedis.uniqueKey("one-at-a-time");
+	void waitersOfAllClientsAreHandedTheLockInArrivalOrder() {
+		String key = TestRedis.uniqueKey("fifo");
 		LockHandle held = this.holderSide.client.lock(key, WAIT_LONG);
-		AtomicInteger acquired = new AtomicInteger();
-		List<CompletableFuture<LockHandle>> waiters = List.of(waitFor(key, acquired), waitFor(key, acquired),
-				waitFor(key, acquired));
-		await().until(() -> this.waiterSide.waiter.waiting() == 3);
-		long wakeUps = this.waiterSide.waiter.wakeUps();
+		List<String> order = new CopyOnWriteArrayList<>();
+		List<LockFixture> sides = List.of(this.waiterSide, this.holderSide, this.waiterSide, this.holderSide);
+		List<CompletableFuture<Void>> waiters = new java.util.ArrayList<>();
+		for (int i = 0; i < sides.size(); i++) {
+			String name = "waiter-" + i;
+			LockFixture side = sides.get(i);
+			int waitingBefore = side.waiter.waiting();
+			waiters.add(CompletableFuture.runAsync(() -> {
+				try (LockHandle handle = side.client.lock(key, WAIT_LONG)) {
+					order.add(name);
+				}
+			}, (task) -> new Thread(task, name).start()));
+			await().until(() -> side.waiter.waiting() == waitingBefore + 1);
+		}
 		held.release();
-		await().until(() -> acquired.get() == 1);
-		assertThat(this.waiterSide.waiter.waiting()).as("the others still wait").isEqualTo(2);
-		assertThat(this.waiterSide.waiter.wakeUps() - wakeUps).as("only one was woken").isEqualTo(1);
-		LockHandle first = waiters.stream().filter(CompletableFuture::isDone).findFirst().get().join();
-		first.release();
-		await().until(() -> acquired.get() == 2);
-		waiters.stream().filter(CompletableFuture::isDone).map(CompletableFuture::join).filter((h) -> !h.isReleased())
-			.forEach(LockHandle::release);
-		await().until(() -> acquired.get() == 3);
-		waiters.forEach((waiter) -> {
-			LockHandle handle = waiter.join();
-			if (!handle.isReleased()) {
-				handle.release();
-			}
-		});
+		waiters.forEach(CompletableFuture::join);
+		assertThat(order).containsExactly("waiter-0", "waiter-1", "waiter-2", "waiter-3");
+		assertNoQueueLeft(key);
 	}
 
 	@Test
-	void lockThatExpiresWithoutAReleaseMessageStillHandsOver() {
+	void releaseWithNobodyWaitingPublishesNothing() {
+		String key = TestRedis.uniqueKey("quiet");
+		long published = publishCalls();
+		for (int i = 0; i < 10; i++) {
+			this.holderSide.client.lock(key, WAIT_LONG).release();
+		}
+		assertThat(publishCalls()).isEqualTo(published);
+	}
+
+	@Test
+	void waiterThatGivesUpLeavesTheQueue() {
+		String key = TestRedis.uniqueKey("gave-up");
+		LockHandle held = this.holderSide.client.lock(key, WAIT_LONG);
+		LockOptions shortWait = new LockOptions(Duration.ofMillis(200), Duration.ofSeconds(30));
+		assertThat(CompletableFuture.supplyAsync(() -> this.waiterSide.client.tryLock(key, shortWait)).join()).isEmpty();
+		assertNoQueueLeft(key);
+		long published = publishCalls();
+		held.release();
+		assertThat(this.holderSide.redis.hasKey(key)).as("deleted, not handed to the waiter that left").isFalse();
+		assertThat(publishCalls()).isEqualTo(published);
+	}
+
+	@Test
+	void lockThatExpiresWithoutAReleaseStillGoesToAWaiter() {
 		String key = TestRedis.uniqueKey("expired");
 		this.holderSide.client.lock(key, new LockOptions(Duration.ZERO, Duration.ofMillis(300)));
-		long wakeUps = this.waiterSide.waiter.wakeUps();
+		long handOffs = this.waiterSide.waiter.handOffs();
 		Optional<LockHandle> acquired = this.waiterSide.client.tryLock(key, WAIT_LONG);
 		assertThat(acquired).as("acquired once the holder's lease ran out").isPresent();
-		assertThat(this.waiterSide.waiter.wakeUps()).as("no message was sent").isEqualTo(wakeUps);
+		assertThat(this.waiterSide.waiter.handOffs()).as("no hand-over message").isEqualTo(handOffs);
 		acquired.get().release();
+		assertNoQueueLeft(key);
 	}
 
 	@Test
 	void withoutASubscriptionWaitersFallBackToBackoff() {
 		AtomicInteger fallbackWaits = new AtomicInteger();
-		ReleaseMessageWaiter unsubscribed = new ReleaseMessageWaiter((key) -> {
+		ReleaseMessageWaiter unsubscribed = new ReleaseMessageWaiter((key, token) -> {
 			fallbackWaits.incrementAndGet();
-			return JitteredBackoffWaiter.standard().begin(key);
+			return JitteredBackoffWaiter.standard().begin(key, token);
 		});
 		RedisLockClient client = RedisLockClient.builder(this.waiterSide.redis).waiter(unsubscribed).build();
 		String key = TestRedis.uniqueKey("fallback");
@@ -108,16 +134,18 @@ class ReleaseMessageWaitingTests {
 		assertThat(client.tryLock(key, new LockOptions(Duration.ofMillis(200), Duration.ofSeconds(1)))).isEmpty();
 		assertThat(fallbackWaits).hasValue(1);
 		assertThat(unsubscribed.isSubscribed()).isFalse();
+		assertNoQueueLeft(key);
 		held.release();
 		client.close();
 	}
 
-	private CompletableFuture<LockHandle> waitFor(String key, AtomicInteger acquired) {
-		return CompletableFuture.supplyAsync(() -> {
-			LockHandle handle = this.waiterSide.client.lock(key, WAIT_LONG);
-			acquired.incrementAndGet();
-			return handle;
-		}, (task) -> new Thread(task).start());
+	private void assertNoQueueLeft(String key) {
+		assertThat(this.holderSide.redis.hasKey(LockKeys.queueKey(key, false))).as("queue").isFalse();
+		assertThat(this.holderSide.redis.hasKey(LockKeys.waitersKey(key, false))).as("waiter entries").isFalse();
+	}
+
+	private long publishCalls() {
+		return RedisCommandCounts.calls(this.holderSide.redis, "publish");
 	}
 
 }

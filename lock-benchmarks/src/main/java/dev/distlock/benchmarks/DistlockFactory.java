@@ -79,7 +79,10 @@ final class DistlockFactory {
 	static String describeMode() {
 		boolean buildHasPubSub = hasMethod(DistributedLockProperties.class, "getWaiting");
 		boolean buildHasRenewal = hasMethod(LockOptions.class, "isAutoRenewing");
-		String waiting = (PUB_SUB && buildHasPubSub) ? "pub/sub wake-up, backoff as backstop"
+		boolean buildHandsOver = LockClient.class.getResource("/dev/distlock/redis/QueuedWait.class") != null;
+		String pubSub = buildHandsOver ? "queued in Redis, handed over by the release (pub/sub message)"
+				: "pub/sub wake-up";
+		String waiting = (PUB_SUB && buildHasPubSub) ? pubSub + ", backoff as backstop"
 				: "jittered backoff 1→50 ms" + (buildHasPubSub ? " (pub/sub off)" : " (build has no pub/sub)");
 		String lease = (AUTO_RENEWAL && buildHasRenewal) ? "auto-renewed lease (distlock.lease-time unset)"
 				: "fixed " + FIXED_LEASE.toSeconds() + " s lease" + (buildHasRenewal ? " (renewal off)"

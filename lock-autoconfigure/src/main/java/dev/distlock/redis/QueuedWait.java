@@ -1,0 +1,81 @@
+package dev.distlock.redis;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+
+/**
+ * One acquisition's place in a lock's queue, as a {@link ReleaseMessageWaiter} keeps it: the
+ * attempts queue the owner token with the client's channel, and the wait ends when the message
+ * naming that token arrives with the fencing token of the hand-over, or when the backstop, the
+ * holder's lease or the deadline says to attempt again.
+ */
+final class QueuedWait implements LockWaiter.Wait {
+
+	private final String token;
+
+	private final String channel;
+
+	private final BiConsumer<String, QueuedWait> onClose;
+
+	private final CountDownLatch handedOver = new CountDownLatch(1);
+
+	private volatile long fencingToken;
+
+	private volatile boolean waiting;
+
+	/**
+	 * Creates a wait.
+	 * @param token the owner token of the acquisition
+	 * @param channel the channel the hand-over message comes on
+	 * @param onClose called with the token and this wait when it closes
+	 */
+	QueuedWait(String token, String channel, BiConsumer<String, QueuedWait> onClose) {
+		this.token = token;
+		this.channel = channel;
+		this.onClose = onClose;
+	}
+
+	/** Records the hand-over and wakes the acquirer. */
+	void handOver(long fencingToken) {
+		this.fencingToken = fencingToken;
+		this.handedOver.countDown();
+	}
+
+	/** Whether an attempt failed and the acquirer has started waiting. */
+	boolean isWaiting() {
+		return this.waiting;
+	}
+
+	@Override
+	public String handOffChannel() {
+		return this.channel;
+	}
+
+	@Override
+	public boolean await(long holderLeaseMillis, long deadlineNanos) {
+		this.waiting = true;
+		long timeout = Math.min(deadlineNanos - System.nanoTime(), Math.min(
+				TimeUnit.MILLISECONDS.toNanos(Math.max(holderLeaseMillis, 1)),
+				ReleaseMessageWaiter.MAX_SILENT_WAIT.toNanos()));
+		try {
+			this.handedOver.await(timeout, TimeUnit.NANOSECONDS);
+			return true;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	@Override
+	public long handedOverFencingToken() {
+		return this.fencingToken;
+	}
+
+	@Override
+	public void close(boolean acquired) {
+		this.onClose.accept(this.token, this);
+	}
+
+}

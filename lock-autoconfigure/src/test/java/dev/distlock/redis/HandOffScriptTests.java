@@ -1,0 +1,135 @@
+package dev.distlock.redis;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.testing.SharedRedisConnection;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The queue and hand-over of the acquire and release scripts, command by command: what a release
+ * does with the places of waiters that stopped trying, with a waiter whose message is lost, and
+ * with a waiter that gives up after it was handed the lock.
+ */
+class HandOffScriptTests {
+
+	private static final long LEASE = 30_000;
+
+	private static final long PLACE = 3_000;
+
+	private static final String NOBODY_LISTENS = "test:distlock:released:nobody";
+
+	@RegisterExtension
+	static final SharedRedisConnection REDIS = new SharedRedisConnection();
+
+	private final StringRedisTemplate redis = REDIS.template();
+
+	private final RedisLockCommands commands = new RedisLockCommands(this.redis, false);
+
+	@Test
+	void heldLockQueuesTheCallerAndReportsTheHoldersLease() {
+		String key = TestRedis.uniqueKey("queue");
+		assertThat(this.commands.acquire(key, "holder", LEASE, null, 0)).isPositive();
+		long queued = this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE);
+		assertThat(-1 - queued).as("holder's remaining lease").isBetween(LEASE - 5_000, LEASE);
+		assertThat(this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE)).as("renewed, not queued twice")
+			.isNegative();
+		assertThat(this.redis.opsForList().range(LockKeys.queueKey(key, false), 0, -1)).containsExactly("waiter");
+		assertThat(this.commands.acquire(key, "bystander", LEASE, null, 0)).isNegative();
+		assertThat(this.redis.opsForList().range(LockKeys.queueKey(key, false), 0, -1)).as("a caller that will not wait")
+			.containsExactly("waiter");
+		this.commands.release(key, "waiter", 0);
+		this.commands.release(key, "holder", 0);
+		assertThat(this.redis.hasKey(key)).isFalse();
+	}
+
+	@Test
+	void releaseSetsTheLockToTheFirstWaiterWithANewFencingToken() {
+		String key = TestRedis.uniqueKey("grant");
+		long holderFence = this.commands.acquire(key, "holder", LEASE, null, 0);
+		this.commands.acquire(key, "first", 5_000, NOBODY_LISTENS, PLACE);
+		this.commands.acquire(key, "second", LEASE, NOBODY_LISTENS, PLACE);
+		assertThat(this.commands.release(key, "holder", 0)).as("handed over").isEqualTo(3);
+		assertThat(this.redis.opsForValue().get(key)).isEqualTo("first");
+		assertThat(this.redis.getExpire(key)).as("the first waiter's own lease").isBetween(1L, 5L);
+		assertThat(this.redis.opsForList().range(LockKeys.queueKey(key, false), 0, -1)).containsExactly("second");
+		assertThat(this.commands.release(key, "first", 0)).isEqualTo(3);
+		assertThat(this.commands.release(key, "second", 0)).as("nobody left: deleted").isEqualTo(1);
+		assertThat(this.redis.keys("*" + key + "*")).isEmpty();
+		assertThat(holderFence).isPositive();
+	}
+
+	@Test
+	void waiterWhoseMessageWasLostTakesTheLockWithItsNextAttempt() {
+		String key = TestRedis.uniqueKey("lost-message");
+		this.commands.acquire(key, "holder", LEASE, null, 0);
+		this.commands.acquire(key, "waiter", 2_000, NOBODY_LISTENS, PLACE);
+		long handedOver = fenceAfter(() -> this.commands.release(key, "holder", 0));
+		long taken = this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE);
+		assertThat(taken).as("a fencing token above the one of the lost message").isGreaterThan(handedOver);
+		assertThat(this.redis.getExpire(key)).as("lease of the attempt").isGreaterThan(20L);
+		assertThat(this.commands.release(key, "waiter", 0)).isEqualTo(1);
+	}
+
+	@Test
+	void waiterThatGivesUpAfterBeingHandedTheLockPassesItOn() {
+		String key = TestRedis.uniqueKey("gives-up");
+		this.commands.acquire(key, "holder", LEASE, null, 0);
+		this.commands.acquire(key, "leaving", LEASE, NOBODY_LISTENS, PLACE);
+		this.commands.acquire(key, "staying", LEASE, NOBODY_LISTENS, PLACE);
+		this.commands.release(key, "holder", 0);
+		assertThat(this.commands.release(key, "leaving", 0)).isEqualTo(3);
+		assertThat(this.redis.opsForValue().get(key)).isEqualTo("staying");
+		this.commands.release(key, "staying", 0);
+	}
+
+	@Test
+	void placeOfAWaiterThatStoppedTryingLapsesAndIsSkipped() {
+		String key = TestRedis.uniqueKey("lapsed");
+		this.commands.acquire(key, "holder", LEASE, null, 0);
+		this.commands.acquire(key, "stopped", LEASE, NOBODY_LISTENS, 1);
+		long queuedAt = serverMillis();
+		this.commands.acquire(key, "alive", LEASE, NOBODY_LISTENS, PLACE);
+		await().until(() -> serverMillis() > queuedAt + 1);
+		assertThat(this.commands.release(key, "holder", 0)).isEqualTo(3);
+		assertThat(this.redis.opsForValue().get(key)).as("skipped the lapsed place").isEqualTo("alive");
+		assertThat(this.commands.release(key, "alive", 0)).isEqualTo(1);
+		assertThat(this.redis.keys("*" + key + "*")).isEmpty();
+	}
+
+	@Test
+	void minimumHoldKeepsTheLockFromTheQueueUntilItExpires() {
+		String key = TestRedis.uniqueKey("min-hold");
+		this.commands.acquire(key, "holder", LEASE, null, 0);
+		this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE);
+		assertThat(this.commands.release(key, "holder", 10_000)).isEqualTo(2);
+		assertThat(this.redis.opsForValue().get(key)).isEqualTo("holder");
+		this.redis.delete(key);
+		assertThat(this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE)).as("free: taken by the waiter")
+			.isPositive();
+		assertThat(this.redis.hasKey(LockKeys.queueKey(key, false))).as("it left the queue").isFalse();
+		this.commands.release(key, "waiter", 0);
+	}
+
+	private long fenceAfter(Runnable action) {
+		action.run();
+		return Long.parseLong(this.redis.opsForValue().get(LockKeys.fenceKey("any", false)));
+	}
+
+	private long serverMillis() {
+		List<Object> time = this.redis.execute((RedisCallback<List<Object>>) (connection) -> {
+			Long millis = connection.serverCommands().time();
+			return List.of(millis);
+		});
+		return (Long) time.get(0);
+	}
+
+}
