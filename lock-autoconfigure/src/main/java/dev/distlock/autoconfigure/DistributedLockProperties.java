@@ -129,6 +129,16 @@ public class DistributedLockProperties {
 		private boolean pubSub = true;
 
 		/**
+		 * How many times in a row a lock may pass from one thread of this instance to another
+		 * that waits for it without going through Redis, before it goes back through Redis, where
+		 * waiters of other instances come first. Passing within the instance costs no round
+		 * trip; waiters of other instances wait at most this many holds longer. Only
+		 * auto-renewed leases without a minimum hold are passed. Zero to always go through
+		 * Redis.
+		 */
+		private int maxLocalHandOffs = 31;
+
+		/**
 		 * First pause between attempts when waiting with backoff.
 		 */
 		private Duration initialBackoff = Duration.ofMillis(1);
@@ -144,6 +154,14 @@ public class DistributedLockProperties {
 
 		public void setPubSub(boolean pubSub) {
 			this.pubSub = pubSub;
+		}
+
+		public int getMaxLocalHandOffs() {
+			return this.maxLocalHandOffs;
+		}
+
+		public void setMaxLocalHandOffs(int maxLocalHandOffs) {
+			this.maxLocalHandOffs = maxLocalHandOffs;
 		}
 
 		public Duration getInitialBackoff() {

@@ -1,6 +1,6 @@
 package dev.distlock.redis;
 
-import java.time.Duration;
+import java.util.function.IntSupplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -28,13 +28,22 @@ final class LockAttempts {
 
 	private final long leaseMillis;
 
+	private final IntSupplier block;
+
 	private long lastAttemptNanos;
 
-	LockAttempts(RedisLockCommands commands, String key, String token, long leaseMillis) {
+	private int lastBlock;
+
+	/**
+	 * Creates the attempts of one acquisition.
+	 * @param block how many fencing tokens each attempt reserves (asked again for each attempt)
+	 */
+	LockAttempts(RedisLockCommands commands, String key, String token, long leaseMillis, IntSupplier block) {
 		this.commands = commands;
 		this.key = key;
 		this.token = token;
 		this.leaseMillis = leaseMillis;
+		this.block = block;
 	}
 
 	String token() {
@@ -51,11 +60,18 @@ final class LockAttempts {
 	}
 
 	/**
-	 * Tries until acquired or given up.
-	 * @return the fencing token, or 0 or less if not acquired
+	 * Returns how many fencing tokens the last attempt reserved: the size of the block whose
+	 * first token a grant, or a hand-over after that attempt, carries.
 	 */
-	long acquire(LockWaiter waiter, long start, Duration waitTime) {
-		long deadline = start + saturatedNanos(waitTime);
+	int lastBlock() {
+		return this.lastBlock;
+	}
+
+	/**
+	 * Tries until acquired or given up.
+	 * @return the first fencing token of the reserved block, or 0 or less if not acquired
+	 */
+	long acquire(LockWaiter waiter, long deadline) {
 		if (System.nanoTime() - deadline >= 0) {
 			return attempt(null);
 		}
@@ -103,9 +119,10 @@ final class LockAttempts {
 			return 0;
 		}
 		this.lastAttemptNanos = System.nanoTime();
+		this.lastBlock = this.block.getAsInt();
 		try {
 			return this.commands.acquire(this.key, this.token, this.leaseMillis, handOffChannel,
-					ReleaseMessageWaiter.QUEUE_ENTRY_TTL.toMillis());
+					ReleaseMessageWaiter.QUEUE_ENTRY_TTL.toMillis(), this.lastBlock);
 		}
 		catch (DataAccessException ex) {
 			if (Thread.currentThread().isInterrupted() || ex instanceof QueryTimeoutException) {
@@ -135,15 +152,6 @@ final class LockAttempts {
 			if (interrupted) {
 				Thread.currentThread().interrupt();
 			}
-		}
-	}
-
-	private static long saturatedNanos(Duration duration) {
-		try {
-			return duration.toNanos();
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE / 2;
 		}
 	}
 

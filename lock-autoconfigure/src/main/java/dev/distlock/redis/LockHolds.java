@@ -34,14 +34,18 @@ final class LockHolds implements AutoCloseable {
 
 	private final LeaseRenewer renewer;
 
+	private final LocalHandOffs local;
+
 	private final ThreadLocal<Map<String, RedisLockHandle>> byThread = ThreadLocal.withInitial(HashMap::new);
 
 	private final Set<RedisLockHandle> all = ConcurrentHashMap.newKeySet();
 
-	LockHolds(RedisLockCommands commands, LockListener listeners, Duration renewalLease, boolean bySlot) {
+	LockHolds(RedisLockCommands commands, LockListener listeners, Duration renewalLease, boolean bySlot,
+			LocalHandOffs local) {
 		this.commands = commands;
 		this.listeners = listeners;
 		this.renewer = new LeaseRenewer(commands, this, renewalLease, bySlot);
+		this.local = local;
 	}
 
 	LeaseRenewer renewer() {
@@ -78,6 +82,19 @@ final class LockHolds implements AutoCloseable {
 		return handle;
 	}
 
+	/**
+	 * Grants a lock that another thread of the client passed on without Redis: the key keeps its
+	 * owner token, and the lease counts from its last renewal.
+	 */
+	RedisLockHandle grantPassed(String key, LocalQueue.Baton baton, Duration lease, LockOptions options,
+			long startNanos) {
+		RedisLockHandle handle = grant(key, baton.token(), baton.fencingToken(), lease, options, System.nanoTime(),
+				startNanos);
+		handle.renewed(baton.lastRenewedNanos());
+		this.local.heldBy(handle);
+		return handle;
+	}
+
 	void notAcquired(String key, String name, long startNanos) {
 		logger.debug("Did not acquire lock '" + key + "'");
 		this.listeners.notAcquired(key, name, Duration.ofNanos(System.nanoTime() - startNanos));
@@ -94,6 +111,20 @@ final class LockHolds implements AutoCloseable {
 			this.byThread.get().remove(handle.key(), handle);
 		}
 		Duration held = handle.heldFor();
+		if (this.local.passOn(handle)) {
+			this.listeners.released(handle, held);
+			logger.debug("Passed lock '" + handle.key() + "' to the next thread of this client waiting for it");
+			return;
+		}
+		try {
+			releaseInRedis(handle, held);
+		}
+		finally {
+			this.local.releasedInRedis(handle);
+		}
+	}
+
+	private void releaseInRedis(RedisLockHandle handle, Duration held) {
 		long keep = Math.max(0, handle.minHoldTime().minus(held).toMillis());
 		long outcome;
 		try {
@@ -153,6 +184,7 @@ final class LockHolds implements AutoCloseable {
 			catch (DataAccessException ex) {
 				throw new LockUnavailableException(key, "force-release", ex);
 			}
+			this.local.releasedInRedis(handle);
 			leaseLost(handle, "it was force-released");
 		}
 		return !handles.isEmpty();

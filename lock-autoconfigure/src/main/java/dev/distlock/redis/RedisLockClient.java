@@ -28,21 +28,15 @@ import dev.distlock.observation.LockObservationDocumentation;
  */
 public class RedisLockClient implements LockClient, AutoCloseable {
 
-	private final RedisLockCommands commands;
-
-	private final LockWaiter waiter;
-
 	private final String keyPrefix;
 
 	private final LockOptions defaultOptions;
 
 	private final LockHolds holds;
 
-	private final LockTokens tokens = new LockTokens();
-
 	private final String releaseChannel;
 
-	private final WaitingAcquirers waiting;
+	private final LockAcquirer acquirer;
 
 	private final ObservationRegistry observationRegistry;
 
@@ -60,16 +54,18 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	}
 
 	RedisLockClient(RedisLockClientBuilder builder) {
-		this.commands = new RedisLockCommands(builder.redis, builder.clusterSlots);
-		this.releaseChannel = builder.keyPrefix + "distlock:released:" + this.tokens.clientId();
-		this.waiter = builder.waiter;
+		LockTokens tokens = new LockTokens();
+		RedisLockCommands commands = new RedisLockCommands(builder.redis, builder.clusterSlots);
+		LocalHandOffs local = new LocalHandOffs(builder.maxLocalHandOffs);
+		this.releaseChannel = builder.keyPrefix + "distlock:released:" + tokens.clientId();
 		this.keyPrefix = builder.keyPrefix;
 		this.defaultOptions = builder.defaultOptions;
 		LockListeners listeners = new LockListeners(builder.listeners);
-		this.holds = new LockHolds(this.commands, listeners, builder.renewalLease, builder.clusterSlots);
-		this.waiting = new WaitingAcquirers(listeners);
+		this.holds = new LockHolds(commands, listeners, builder.renewalLease, builder.clusterSlots, local);
+		WaitingAcquirers waiting = new WaitingAcquirers(listeners);
+		this.acquirer = new LockAcquirer(commands, builder.waiter, this.holds, local, waiting, tokens);
 		this.observationRegistry = builder.observationRegistry;
-		this.monitor = new RedisLockMonitor(this.commands, this.holds, this.waiting);
+		this.monitor = new RedisLockMonitor(commands, this.holds, waiting);
 	}
 
 	/**
@@ -130,7 +126,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 				options.name(), redisKey);
 		LockHandle handle;
 		try (Observation.Scope scope = observation.openScope()) {
-			handle = attempt(redisKey, options, start);
+			handle = this.acquirer.acquire(redisKey, options, start);
 		}
 		catch (RuntimeException ex) {
 			if (ex instanceof LockUnavailableException unavailable) {
@@ -143,17 +139,6 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 		LockObservationDocumentation.stop(observation, (handle != null) ? LockObservationDocumentation.ACQUIRED
 				: LockObservationDocumentation.NOT_ACQUIRED);
 		return handle;
-	}
-
-	private @Nullable LockHandle attempt(String redisKey, LockOptions options, long start) {
-		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.holds.renewer().lease();
-		LockAttempts attempts = new LockAttempts(this.commands, redisKey, this.tokens.next(), lease.toMillis());
-		long fence = attempts.acquire(this.waiting.tracking(this.waiter, options.name()), start, options.waitTime());
-		if (fence <= 0) {
-			this.holds.notAcquired(redisKey, options.name(), start);
-			return null;
-		}
-		return this.holds.grant(redisKey, attempts.token(), fence, lease, options, attempts.lastAttemptNanos(), start);
 	}
 
 	LeaseRenewer renewer() {

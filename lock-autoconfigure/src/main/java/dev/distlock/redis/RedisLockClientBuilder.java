@@ -14,10 +14,14 @@ import dev.distlock.LockOptions;
 
 /**
  * Builds a {@link RedisLockClient}. Every setting has a default: no key prefix, a wait of 5
- * seconds with auto-renewing leases of 30 seconds, jittered backoff between attempts, no
- * listeners, no observations, and renewal batches that ignore Redis Cluster slots.
+ * seconds with auto-renewing leases of 30 seconds, jittered backoff between attempts, up to
+ * {@value #DEFAULT_MAX_LOCAL_HAND_OFFS} hand-offs in a row between threads of the client without
+ * Redis, no listeners, no observations, and renewal batches that ignore Redis Cluster slots.
  */
 public final class RedisLockClientBuilder {
+
+	/** How many times in a row a lock passes between threads of a client without Redis, by default. */
+	public static final int DEFAULT_MAX_LOCAL_HAND_OFFS = 31;
 
 	final StringRedisTemplate redis;
 
@@ -30,6 +34,8 @@ public final class RedisLockClientBuilder {
 	Duration renewalLease = Duration.ofSeconds(30);
 
 	boolean clusterSlots;
+
+	int maxLocalHandOffs = DEFAULT_MAX_LOCAL_HAND_OFFS;
 
 	final List<LockListener> listeners = new ArrayList<>();
 
@@ -88,6 +94,20 @@ public final class RedisLockClientBuilder {
 	 */
 	public RedisLockClientBuilder clusterSlots(boolean clusterSlots) {
 		this.clusterSlots = clusterSlots;
+		return this;
+	}
+
+	/**
+	 * Sets how many times in a row a lock may pass from one thread of the client to another
+	 * that waits for it, without Redis, before it goes back through Redis (where waiters of
+	 * other processes come first). Passing locally costs no round trip; other processes wait at
+	 * most this many holds longer. Only auto-renewed leases without a minimum hold pass locally.
+	 * @param maxLocalHandOffs 0 to always go through Redis
+	 * @return this builder
+	 */
+	public RedisLockClientBuilder maxLocalHandOffs(int maxLocalHandOffs) {
+		Assert.isTrue(maxLocalHandOffs >= 0 && maxLocalHandOffs < 1000, "maxLocalHandOffs must be between 0 and 999");
+		this.maxLocalHandOffs = maxLocalHandOffs;
 		return this;
 	}
 

@@ -35,12 +35,15 @@ final class RedisLockCommands {
 	 * lock's queue if the lock is held, so that a release hands it the lock.
 	 * @param handOffChannel where to be told of a hand-over, or null to stay out of the queue
 	 * @param queueEntryTtlMillis how long the place stays valid unless renewed by another attempt
-	 * @return the fencing token if acquired, else {@code -1 - holder's remaining lease in ms}
+	 * @param block how many fencing tokens to reserve, 1 or more
+	 * @return the first fencing token of the block if acquired, else
+	 * {@code -1 - holder's remaining lease in ms}
 	 */
 	long acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
-			long queueEntryTtlMillis) {
+			long queueEntryTtlMillis, int block) {
 		Long result = this.redis.execute(LockScripts.ACQUIRE, keys(key), token, Long.toString(leaseMillis),
-				(handOffChannel != null) ? handOffChannel : "", Long.toString(queueEntryTtlMillis));
+				(handOffChannel != null) ? handOffChannel : "", Long.toString(queueEntryTtlMillis),
+				Integer.toString(block));
 		return (result != null) ? result : -1;
 	}
 

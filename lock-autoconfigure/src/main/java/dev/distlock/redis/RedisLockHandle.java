@@ -116,6 +116,21 @@ final class RedisLockHandle implements LockHandle {
 		return System.nanoTime() - this.lastRenewedNanos >= this.leaseTime.toNanos();
 	}
 
+	/**
+	 * Whether the lock may pass from this hold to another thread of the client without Redis:
+	 * the lease is auto-renewed and was renewed within the last two thirds of it (a renewal
+	 * is due every third), it is not lost, and no minimum hold keeps the lock.
+	 */
+	boolean mayPassLocally() {
+		return isAutoRenewing() && minHoldTime().isZero() && !isLeaseLost()
+				&& System.nanoTime() - this.lastRenewedNanos < this.leaseTime.toNanos() / 3 * 2;
+	}
+
+	/** Whether this hold may still have the lock: its thread lives and its lease is neither lost nor run out. */
+	boolean isHoldingHealthily() {
+		return this.owner.isAlive() && !isLeaseLost() && !leaseExpiredLocally();
+	}
+
 	void renewed(long nanos) {
 		this.lastRenewedNanos = nanos;
 	}

@@ -32,16 +32,29 @@ final class WaitingAcquirers {
 		return (key, token) -> new TrackedWait(waiter.begin(key, token), key, name);
 	}
 
+	/** Records that the current thread waits for a lock; pass the result to {@link #stopped}. */
+	Waiting started(String key, String name) {
+		Waiting entry = new Waiting(name, key, Thread.currentThread(), System.nanoTime());
+		this.waiting.add(entry);
+		this.listener.startedWaiting(key, name);
+		return entry;
+	}
+
+	void stopped(Waiting entry) {
+		this.waiting.remove(entry);
+		this.listener.stoppedWaiting(entry.key(), entry.name());
+	}
+
 	List<LockWaiterInfo> snapshot() {
 		long now = System.nanoTime();
 		return this.waiting.stream()
-			.map((entry) -> new LockWaiterInfo(entry.name, entry.key, entry.thread.getName(),
-					Duration.ofNanos(now - entry.sinceNanos)))
+			.map((entry) -> new LockWaiterInfo(entry.name(), entry.key(), entry.thread().getName(),
+					Duration.ofNanos(now - entry.sinceNanos())))
 			.toList();
 	}
 
 	/** One waiting call; compared by identity. */
-	private record Waiting(String name, String key, Thread thread, long sinceNanos) {
+	record Waiting(String name, String key, Thread thread, long sinceNanos) {
 
 		@Override
 		public boolean equals(@Nullable Object other) {
@@ -79,9 +92,7 @@ final class WaitingAcquirers {
 		@Override
 		public boolean await(long holderLeaseMillis, long deadlineNanos) {
 			if (this.entry == null) {
-				this.entry = new Waiting(this.name, this.key, Thread.currentThread(), System.nanoTime());
-				WaitingAcquirers.this.waiting.add(this.entry);
-				WaitingAcquirers.this.listener.startedWaiting(this.key, this.name);
+				this.entry = started(this.key, this.name);
 			}
 			return this.wait.await(holderLeaseMillis, deadlineNanos);
 		}
@@ -98,8 +109,7 @@ final class WaitingAcquirers {
 			}
 			finally {
 				if (this.entry != null) {
-					WaitingAcquirers.this.waiting.remove(this.entry);
-					WaitingAcquirers.this.listener.stoppedWaiting(this.key, this.name);
+					stopped(this.entry);
 				}
 			}
 		}

@@ -1,30 +1,34 @@
--- Acquires a lock and grants it the next fencing token, in one atomic step. A caller that is
--- going to wait takes a place in the lock's queue instead, so that a release hands it the lock.
+-- Acquires a lock and grants it the next block of fencing tokens, in one atomic step. A caller
+-- that is going to wait takes a place in the lock's queue instead, so that a release hands it the
+-- lock. The holder uses the first token of the block; threads of its process that the lock
+-- passes to without Redis use the others, so that tokens still increase with every holder.
 -- KEYS[1] lock key; KEYS[2] the fencing counter shared by the locks of its hash slot; KEYS[3] the
 -- lock's queue (a list of waiters' owner tokens in arrival order); KEYS[4] the waiters' entries
--- (a hash: owner token -> "<valid until, ms by this server's clock> <lease ms> <channel>").
+-- (a hash: owner token -> "<valid until, ms by this server's clock> <lease ms> <block> <channel>").
 -- ARGV[1] owner token; ARGV[2] lease in ms; ARGV[3] channel on which the caller is told that it
 -- was handed the lock, empty to stay out of the queue; ARGV[4] ms the place in the queue stays
--- valid unless another attempt renews it.
--- Returns the fencing token (1 or more) if acquired, else -1 minus the holder's remaining lease in ms.
+-- valid unless another attempt renews it; ARGV[5] how many fencing tokens to reserve (1 or more).
+-- Returns the first fencing token of the block (1 or more) if acquired, else -1 minus the holder's
+-- remaining lease in ms.
+local block = tonumber(ARGV[5])
 local holder = redis.call('get', KEYS[1])
 if holder == ARGV[1] then
 	-- A release handed the lock to this caller, and the message saying so was lost or is late:
 	-- take it with a fresh lease and a new fencing token.
 	redis.call('pexpire', KEYS[1], ARGV[2])
-	return redis.call('incr', KEYS[2])
+	return redis.call('incrby', KEYS[2], block) - block + 1
 end
 if not holder then
 	redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
 	if ARGV[3] ~= '' and redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
 		redis.call('lrem', KEYS[3], 1, ARGV[1])
 	end
-	return redis.call('incr', KEYS[2])
+	return redis.call('incrby', KEYS[2], block) - block + 1
 end
 if ARGV[3] ~= '' then
 	local time = redis.call('time')
 	local validUntil = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) + tonumber(ARGV[4])
-	if redis.call('hset', KEYS[4], ARGV[1], validUntil .. ' ' .. ARGV[2] .. ' ' .. ARGV[3]) == 1 then
+	if redis.call('hset', KEYS[4], ARGV[1], string.format('%d %s %d %s', validUntil, ARGV[2], block, ARGV[3])) == 1 then
 		redis.call('rpush', KEYS[3], ARGV[1])
 	end
 	-- The queue lives as long as its most recently renewed place.

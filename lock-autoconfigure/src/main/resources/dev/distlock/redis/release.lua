@@ -1,6 +1,7 @@
 -- Releases a lock only if it still holds this acquisition's token, and hands it to the first
 -- waiter in its queue whose place is still valid: the lock is set to that waiter's token with
--- its lease, the next fencing token is granted, and the waiter alone is told so on its channel.
+-- its lease, the waiter's block of fencing tokens is reserved, and the waiter alone is told the
+-- first token of it, on its channel.
 -- With nobody waiting the lock is deleted and nothing is published. A waiter that gives up calls
 -- it too: it leaves the queue, and passes the lock on if it was handed it in the meantime.
 -- KEYS[1] lock key; KEYS[2] fencing counter; KEYS[3] queue; KEYS[4] waiters' entries (see acquire.lua).
@@ -28,11 +29,11 @@ while waiter do
 			local time = redis.call('time')
 			now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 		end
-		local validUntil, lease, channel = string.match(entry, '^(%d+) (%d+) (.*)$')
+		local validUntil, lease, block, channel = string.match(entry, '^(%d+) (%d+) (%d+) (.*)$')
 		if validUntil and tonumber(validUntil) > now then
 			redis.call('set', KEYS[1], waiter, 'PX', lease)
-			local fence = redis.call('incr', KEYS[2])
-			redis.call('publish', channel, waiter .. ':' .. fence)
+			local fence = redis.call('incrby', KEYS[2], block) - block + 1
+			redis.call('publish', channel, waiter .. ':' .. string.format('%d', fence))
 			return 3
 		end
 	end

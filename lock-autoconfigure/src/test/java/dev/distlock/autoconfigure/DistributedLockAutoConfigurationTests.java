@@ -23,6 +23,7 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 import dev.distlock.aop.DistributedLockAdvisor;
 import dev.distlock.redis.RedisLockClient;
+import dev.distlock.redis.RedisLockClientBuilder;
 import dev.distlock.redis.ReleaseSubscription;
 import dev.distlock.testing.LockTestContexts;
 import dev.distlock.testing.StartupFailures;
@@ -43,6 +44,9 @@ class DistributedLockAutoConfigurationTests {
 			LockClient client = context.getBean(LockClient.class);
 			assertThat(client.defaultOptions()).isEqualTo(LockOptions.renewing(Duration.ofSeconds(5)));
 			assertThat(context).hasSingleBean(ReleaseSubscription.class);
+			assertThat(context.getBean(DistributedLockProperties.class).getWaiting().getMaxLocalHandOffs())
+				.as("the property's default is the client's")
+				.isEqualTo(RedisLockClientBuilder.DEFAULT_MAX_LOCAL_HAND_OFFS);
 			assertThat(context.getBean(DistributedLockAdvisor.class).getOrder())
 				.isEqualTo(DistributedLockAdvisor.DEFAULT_ORDER)
 				.isLessThan(Integer.MAX_VALUE);
@@ -53,7 +57,7 @@ class DistributedLockAutoConfigurationTests {
 	void propertiesAreBound() {
 		this.runner
 			.withPropertyValues("distlock.wait-time=250ms", "distlock.lease-time=PT1M", "distlock.key-prefix=shop:",
-					"distlock.order=42")
+					"distlock.order=42", "distlock.waiting.max-local-hand-offs=0")
 			.run((context) -> {
 				LockClient client = context.getBean(LockClient.class);
 				assertThat(client.defaultOptions())
@@ -62,6 +66,7 @@ class DistributedLockAutoConfigurationTests {
 					assertThat(handle.key()).startsWith("shop:bound:");
 				}
 				assertThat(context.getBean(DistributedLockAdvisor.class).getOrder()).isEqualTo(42);
+				assertThat(context.getBean(DistributedLockProperties.class).getWaiting().getMaxLocalHandOffs()).isZero();
 			});
 	}
 

@@ -164,6 +164,48 @@ public abstract class AbstractLockClientContractTests {
 	}
 
 	@Test
+	void threadsTakeTurnsOnARenewedLeaseWithIncreasingFencingTokensAndNoOverlap() throws Exception {
+		String key = TestRedis.uniqueKey("turns");
+		LockOptions renewing = LockOptions.renewing(Duration.ofSeconds(20));
+		int threads = 4;
+		int rounds = 25;
+		java.util.List<long[]> holds = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+		java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+		try {
+			java.util.List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+			for (int t = 0; t < threads; t++) {
+				done.add(pool.submit(() -> {
+					for (int i = 0; i < rounds; i++) {
+						try (LockHandle handle = client().lock(key, renewing)) {
+							long start = System.nanoTime();
+							Thread.yield();
+							holds.add(new long[] { start, System.nanoTime(), handle.fencingToken() });
+						}
+					}
+				}));
+			}
+			for (java.util.concurrent.Future<?> future : done) {
+				future.get(60, TimeUnit.SECONDS);
+			}
+		}
+		finally {
+			pool.shutdownNow();
+		}
+		java.util.List<long[]> byStart = new java.util.ArrayList<>(holds);
+		byStart.sort(java.util.Comparator.comparingLong((long[] hold) -> hold[0]));
+		assertThat(byStart).hasSize(threads * rounds);
+		for (int i = 1; i < byStart.size(); i++) {
+			assertThat(byStart.get(i)[0]).as("hold %d starts after the previous one ended", i)
+				.isGreaterThan(byStart.get(i - 1)[1]);
+			assertThat(byStart.get(i)[2]).as("hold %d has a greater fencing token", i)
+				.isGreaterThan(byStart.get(i - 1)[2]);
+		}
+		assertThat(tryLockInOtherThread(key, Duration.ZERO)).as("released in the end").isPresent()
+			.get()
+			.satisfies(LockHandle::release);
+	}
+
+	@Test
 	void interruptedWaiterGivesUpAndKeepsItsInterruptFlag() throws Exception {
 		String key = TestRedis.uniqueKey("interrupt");
 		try (LockHandle held = lock(key, Duration.ZERO, LONG_LEASE)) {

@@ -13,8 +13,8 @@ import dev.distlock.testing.TestRedis;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A lock client wired as the auto-configuration wires it (release messages, auto-renewal), on
- * its own connection to a test server.
+ * A lock client wired as the auto-configuration wires it (queued hand-over by release messages,
+ * auto-renewal, local hand-offs between its threads), on its own connection to a test server.
  */
 final class LockFixture implements AutoCloseable {
 
@@ -28,13 +28,15 @@ final class LockFixture implements AutoCloseable {
 
 	final ReleaseSubscription subscription;
 
-	private LockFixture(RedisTestServer server, Duration renewalLease, LockListener... listeners) {
+	private LockFixture(RedisTestServer server, Duration renewalLease, int maxLocalHandOffs,
+			LockListener... listeners) {
 		this.connectionFactory = TestRedis.connectionFactory(server);
 		this.redis = TestRedis.template(this.connectionFactory);
 		this.waiter = new ReleaseMessageWaiter(JitteredBackoffWaiter.standard());
 		RedisLockClientBuilder builder = RedisLockClient.builder(this.redis)
 			.waiter(this.waiter)
 			.renewalLease(renewalLease)
+			.maxLocalHandOffs(maxLocalHandOffs)
 			.defaultOptions(LockOptions.renewing(Duration.ofSeconds(10)));
 		for (LockListener listener : listeners) {
 			builder.listener(listener);
@@ -46,7 +48,11 @@ final class LockFixture implements AutoCloseable {
 	}
 
 	static LockFixture start(RedisTestServer server, Duration renewalLease, LockListener... listeners) {
-		return new LockFixture(server, renewalLease, listeners);
+		return new LockFixture(server, renewalLease, RedisLockClientBuilder.DEFAULT_MAX_LOCAL_HAND_OFFS, listeners);
+	}
+
+	static LockFixture start(RedisTestServer server, Duration renewalLease, int maxLocalHandOffs) {
+		return new LockFixture(server, renewalLease, maxLocalHandOffs);
 	}
 
 	@Override

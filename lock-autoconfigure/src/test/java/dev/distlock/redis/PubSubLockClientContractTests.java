@@ -9,7 +9,8 @@ import dev.distlock.LockClient;
 import dev.distlock.test.redis.RedisTestServers;
 
 /**
- * The lock contract for the client as auto-configured: waiters woken by release messages, and
+ * The lock contract for the client as auto-configured: waiters queued in Redis and handed the
+ * lock by the release, locks passed between the client's threads without Redis, and
  * auto-renewing leases for calls without a lease time.
  */
 class PubSubLockClientContractTests extends AbstractLockClientContractTests {

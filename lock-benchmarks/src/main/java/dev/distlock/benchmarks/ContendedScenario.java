@@ -151,7 +151,8 @@ final class ContendedScenario {
 	static String table(List<HandOffStats> results, double floorNanos, long criticalSectionNanos) {
 		MarkdownTable table = new MarkdownTable("contender", "holds", "holds/s", "efficiency", "mean hold ms",
 				"lock busy",
-				"gap p50 µs", "gap p99 µs", "gap max µs", "gap p50 / floor", "overlaps", "lost increments",
+				"gap p50 µs", "gap mean µs", "gap p99 µs", "gap max µs", "gap p50 / floor", "gap p50 across JVMs µs",
+				"overlaps", "lost increments",
 				"min/max per thread", "re-taken by releaser", "handed within JVM", "scripts/hold",
 				"other commands/hold");
 		for (HandOffStats stats : results) {
@@ -159,9 +160,11 @@ final class ContendedScenario {
 					MarkdownTable.number(stats.throughput() * criticalSectionNanos / 1e9, 2),
 					MarkdownTable.number(stats.meanHoldNanos() / 1e6, 3), MarkdownTable.number(stats.busyShare(), 2),
 					MarkdownTable.micros(stats.gaps().getValueAtPercentile(50)),
+					MarkdownTable.micros(stats.gaps().getMean()),
 					MarkdownTable.micros(stats.gaps().getValueAtPercentile(99)),
 					MarkdownTable.micros(stats.gaps().getMaxValue()),
-					MarkdownTable.number(stats.gaps().getValueAtPercentile(50) / floorNanos, 2), stats.overlaps(),
+					MarkdownTable.number(stats.gaps().getValueAtPercentile(50) / floorNanos, 2),
+					MarkdownTable.micros(stats.crossProcessGaps().getValueAtPercentile(50)), stats.overlaps(),
 					stats.lostIncrements(),
 					stats.minAcquisitions() + "/" + stats.maxAcquisitions() + " = " + MarkdownTable
 						.number((double) stats.minAcquisitions() / Math.max(1, stats.maxAcquisitions()), 2),

@@ -68,6 +68,10 @@ final class DistlockFactory {
 		}
 		// Ignored by builds that have no such property.
 		properties.add("distlock.waiting.pub-sub=" + PUB_SUB);
+		String localHandOffs = System.getenv("DISTLOCK_BENCH_LOCAL_HAND_OFFS");
+		if (localHandOffs != null && !localHandOffs.isBlank()) {
+			properties.add("distlock.waiting.max-local-hand-offs=" + localHandOffs.trim());
+		}
 		return properties;
 	}
 

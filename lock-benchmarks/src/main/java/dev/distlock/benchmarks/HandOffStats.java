@@ -28,6 +28,8 @@ final class HandOffStats {
 
 	private final Histogram gaps = new Histogram(3);
 
+	private final Histogram crossProcessGaps = new Histogram(3);
+
 	private final Map<String, Long> acquisitionsByHolder = new TreeMap<>();
 
 	private final Map<String, Long> commands = new TreeMap<>();
@@ -74,6 +76,9 @@ final class HandOffStats {
 				}
 				else {
 					this.gaps.recordValue(hold.start() - previous.end());
+					if (!worker(hold).equals(worker(previous))) {
+						this.crossProcessGaps.recordValue(hold.start() - previous.end());
+					}
 				}
 				if (hold.holder().equals(previous.holder())) {
 					this.sameThreadRetakes++;
@@ -151,6 +156,11 @@ final class HandOffStats {
 
 	Histogram gaps() {
 		return this.gaps;
+	}
+
+	/** Gaps of the hand-offs from a thread of one worker JVM to a thread of another. */
+	Histogram crossProcessGaps() {
+		return this.crossProcessGaps;
 	}
 
 	long overlaps() {

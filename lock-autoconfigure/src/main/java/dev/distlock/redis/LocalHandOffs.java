@@ -1,0 +1,196 @@
+package dev.distlock.redis;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Passes locks between the threads of one client without Redis (lock cohorting). Per key, one
+ * thread of the client at a time acquires the lock in Redis, the representative; the others
+ * wait here, first come, first served. A holder that releases while others wait here passes the
+ * lock to the first of them without a round trip: the key keeps the owner token it was granted
+ * with, renewal goes on, and the new holder takes the next fencing token of the block the grant
+ * in Redis reserved, so tokens still increase with every holder. When the block is used up, the
+ * lease is not auto-renewed or is in doubt, or a minimum hold applies, the lock is released in
+ * Redis instead, which hands it to the waiters of other processes first, and the first thread
+ * waiting here becomes the representative. Other processes so wait at most one block of holds
+ * longer than with every hand-off through Redis.
+ */
+final class LocalHandOffs {
+
+	private final Map<String, LocalQueue> queues = new ConcurrentHashMap<>();
+
+	private final int block;
+
+	/**
+	 * Creates the hand-offs of one client.
+	 * @param maxLocalPasses how many times in a row a lock may pass between threads of the
+	 * client without Redis; 0 to always go through Redis
+	 */
+	LocalHandOffs(int maxLocalPasses) {
+		this.block = maxLocalPasses + 1;
+	}
+
+	/**
+	 * Returns how many fencing tokens an attempt in Redis reserves: enough for the lock to pass
+	 * between threads of the client if its lease is auto-renewed and other threads of the client
+	 * wait for it now, else one (so tokens of uncontended locks follow each other).
+	 */
+	int block(String key, boolean passable) {
+		LocalQueue queue = (passable && this.block > 1) ? this.queues.get(key) : null;
+		if (queue == null) {
+			return 1;
+		}
+		synchronized (queue) {
+			return queue.hasWaiters() ? this.block : 1;
+		}
+	}
+
+	/**
+	 * Takes a turn for a lock: at once the representative's part if no thread of the client
+	 * holds or acquires the lock, else waits here until passed the lock, made representative,
+	 * or the deadline passes (a caller that may not wait gives up at once: the lock is taken).
+	 * @param startedWaiting run when the caller starts waiting here
+	 * @return the turn
+	 */
+	Turn enter(String key, boolean passable, long deadlineNanos, Runnable startedWaiting) {
+		if (this.block == 1) {
+			return Turn.REDIS;
+		}
+		boolean mayWait = deadlineNanos - System.nanoTime() > 0;
+		while (true) {
+			LocalQueue queue = this.queues.computeIfAbsent(key, (k) -> new LocalQueue());
+			LocalWaiter waiter;
+			synchronized (queue) {
+				if (queue.isRetired()) {
+					continue;
+				}
+				if (queue.isFree()) {
+					queue.becomeRepresentative();
+					return Turn.REDIS;
+				}
+				if (!mayWait) {
+					return Turn.NONE;
+				}
+				waiter = queue.add(passable);
+			}
+			startedWaiting.run();
+			return awaitTurn(key, queue, waiter, deadlineNanos);
+		}
+	}
+
+	private Turn awaitTurn(String key, LocalQueue queue, LocalWaiter waiter, long deadlineNanos) {
+		while (true) {
+			long remaining = deadlineNanos - System.nanoTime();
+			boolean interrupted = !waiter.await(Math.min(remaining, ReleaseMessageWaiter.MAX_SILENT_WAIT.toNanos()));
+			boolean givingUp = interrupted || deadlineNanos - System.nanoTime() <= 0;
+			LocalWaiter.State state = waiter.state();
+			if (state == LocalWaiter.State.WAITING || (state == LocalWaiter.State.PROMOTED && givingUp)) {
+				Deque<LocalWaiter> wake = new ArrayDeque<>(1);
+				synchronized (queue) {
+					state = queue.settle(waiter, givingUp, wake);
+					retireIfIdle(key, queue);
+				}
+				wake.forEach(LocalWaiter::wake);
+			}
+			switch (state) {
+				case HANDED -> {
+					return new Turn(waiter.baton());
+				}
+				case PROMOTED -> {
+					return Turn.REDIS;
+				}
+				case GAVE_UP -> {
+					return Turn.NONE;
+				}
+				default -> {
+				}
+			}
+		}
+	}
+
+	void acquiredInRedis(String key, RedisLockHandle handle, int block) {
+		update(key, (queue) -> {
+			queue.acquiredInRedis(handle, block);
+			return null;
+		});
+	}
+
+	void representativeGaveUp(String key) {
+		update(key, LocalQueue::representativeGaveUp);
+	}
+
+	/**
+	 * Passes a lock that a holder releases to the first thread waiting for it here, if allowed.
+	 * @return whether it was passed; if not, release it in Redis and call
+	 * {@link #releasedInRedis}
+	 */
+	boolean passOn(RedisLockHandle handle) {
+		if (this.block == 1) {
+			return false;
+		}
+		return update(handle.key(), (queue) -> queue.passOn(handle, handle.mayPassLocally()));
+	}
+
+	void heldBy(RedisLockHandle handle) {
+		update(handle.key(), (queue) -> {
+			queue.heldBy(handle);
+			return null;
+		});
+	}
+
+	void releasedInRedis(RedisLockHandle handle) {
+		update(handle.key(), (queue) -> queue.releasedInRedis(handle));
+	}
+
+	/**
+	 * Changes the queue of a key under its monitor, retires it if that left it idle, and wakes
+	 * the waiter the change names, after leaving the monitor.
+	 * @return whether a waiter was woken
+	 */
+	private boolean update(String key, Function<LocalQueue, @Nullable LocalWaiter> change) {
+		LocalQueue queue = (this.block > 1) ? this.queues.get(key) : null;
+		if (queue == null) {
+			return false;
+		}
+		LocalWaiter wake;
+		synchronized (queue) {
+			wake = change.apply(queue);
+			retireIfIdle(key, queue);
+		}
+		if (wake != null) {
+			wake.wake();
+		}
+		return wake != null;
+	}
+
+	private void retireIfIdle(String key, LocalQueue queue) {
+		if (queue.isIdle() && !queue.isRetired()) {
+			queue.retire();
+			this.queues.remove(key, queue);
+		}
+	}
+
+	/** How many keys have threads of the client holding, acquiring or waiting. */
+	int size() {
+		return this.queues.size();
+	}
+
+	/** A caller's turn: go to Redis, take the baton passed to it, or give up. */
+	record Turn(LocalQueue.@Nullable Baton baton, boolean toRedis) {
+
+		static final Turn REDIS = new Turn(null, true);
+
+		static final Turn NONE = new Turn(null, false);
+
+		Turn(LocalQueue.@Nullable Baton baton) {
+			this(baton, false);
+		}
+
+	}
+
+}

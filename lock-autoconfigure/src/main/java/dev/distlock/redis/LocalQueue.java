@@ -1,0 +1,166 @@
+package dev.distlock.redis;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The state of one lock among the threads of one client: whether the client holds it in Redis
+ * (and with which owner token and which reserved fencing tokens), whether one of its threads is
+ * acquiring it in Redis (the representative), and the threads waiting for it here, in arrival
+ * order. Only {@link LocalHandOffs} touches it, always holding its monitor; a queue that became
+ * idle is retired and removed from the map, and a thread that finds it retired takes a new one.
+ * Waiters are only marked here; {@link LocalHandOffs} wakes them after leaving the monitor.
+ */
+final class LocalQueue {
+
+	private final Deque<LocalWaiter> waiters = new ArrayDeque<>();
+
+	private @Nullable String heldToken;
+
+	private @Nullable RedisLockHandle holder;
+
+	private boolean representative;
+
+	private long nextFence;
+
+	private long lastFence;
+
+	private boolean retired;
+
+	/** Whether no thread of the client holds or acquires the lock: the next one goes to Redis. */
+	boolean isFree() {
+		return this.heldToken == null && !this.representative;
+	}
+
+	boolean isIdle() {
+		return isFree() && this.waiters.isEmpty();
+	}
+
+	boolean hasWaiters() {
+		return !this.waiters.isEmpty();
+	}
+
+	boolean isRetired() {
+		return this.retired;
+	}
+
+	void retire() {
+		this.retired = true;
+	}
+
+	void becomeRepresentative() {
+		this.representative = true;
+	}
+
+	LocalWaiter add(boolean passable) {
+		LocalWaiter waiter = new LocalWaiter(passable);
+		this.waiters.addLast(waiter);
+		return waiter;
+	}
+
+	/** The representative got the lock in Redis with a block of fencing tokens. */
+	void acquiredInRedis(RedisLockHandle handle, int block) {
+		this.representative = false;
+		this.heldToken = handle.token();
+		this.holder = handle;
+		this.nextFence = handle.fencingToken() + 1;
+		this.lastFence = handle.fencingToken() + block - 1;
+	}
+
+	/**
+	 * The representative did not get the lock; the first waiter here takes its place.
+	 * @return the waiter to wake, if any
+	 */
+	@Nullable LocalWaiter representativeGaveUp() {
+		this.representative = false;
+		return promoteFirst();
+	}
+
+	/**
+	 * Passes the lock from a holder to the first waiter here, if that may be done without Redis.
+	 * @return the waiter passed the lock, to wake; null if the lock must be released in Redis
+	 */
+	@Nullable LocalWaiter passOn(RedisLockHandle handle, boolean healthy) {
+		LocalWaiter first = this.waiters.peekFirst();
+		if (this.holder != handle || first == null || !first.passable || !healthy || this.nextFence > this.lastFence) {
+			return null;
+		}
+		this.waiters.pollFirst();
+		this.holder = null;
+		first.handOver(new Baton(handle.token(), this.nextFence++, handle.lastRenewedNanos()));
+		return first;
+	}
+
+	/** The thread that was passed the lock now holds it with its own handle. */
+	void heldBy(RedisLockHandle handle) {
+		if (handle.token().equals(this.heldToken)) {
+			this.holder = handle;
+		}
+	}
+
+	/**
+	 * A hold ended in Redis: if it was the client's, the first waiter here goes to Redis next.
+	 * @return the waiter to wake, if any
+	 */
+	@Nullable LocalWaiter releasedInRedis(RedisLockHandle handle) {
+		if (handle.token().equals(this.heldToken)) {
+			this.heldToken = null;
+			this.holder = null;
+			return promoteFirst();
+		}
+		return null;
+	}
+
+	/**
+	 * Settles a waiter whose wait ended without a hand-off or promotion: a holder that died or
+	 * whose lease is in doubt no longer keeps the waiters here (the first of them goes to
+	 * Redis), and a waiter that gives up leaves, passing on the representative's part if it had
+	 * just been given it.
+	 * @param wake collects the waiters to wake
+	 * @return the waiter's state
+	 */
+	LocalWaiter.State settle(LocalWaiter waiter, boolean givingUp, Deque<LocalWaiter> wake) {
+		if (waiter.state() == LocalWaiter.State.WAITING && this.holder != null && !this.holder.isHoldingHealthily()) {
+			this.heldToken = null;
+			this.holder = null;
+			addTo(wake, promoteFirst());
+		}
+		LocalWaiter.State state = waiter.state();
+		if (!givingUp || state == LocalWaiter.State.HANDED) {
+			return state;
+		}
+		if (state == LocalWaiter.State.PROMOTED) {
+			addTo(wake, representativeGaveUp());
+		}
+		else {
+			this.waiters.remove(waiter);
+		}
+		return LocalWaiter.State.GAVE_UP;
+	}
+
+	private static void addTo(Deque<LocalWaiter> wake, @Nullable LocalWaiter waiter) {
+		if (waiter != null) {
+			wake.add(waiter);
+		}
+	}
+
+	private @Nullable LocalWaiter promoteFirst() {
+		LocalWaiter first = this.waiters.pollFirst();
+		if (first != null) {
+			this.representative = true;
+			first.promote();
+		}
+		return first;
+	}
+
+	/**
+	 * What passes from one holder to the next within the client: the owner token the lock is
+	 * held with in Redis, the fencing token of the new hold, and when the lease was last
+	 * renewed.
+	 */
+	record Baton(String token, long fencingToken, long lastRenewedNanos) {
+	}
+
+}

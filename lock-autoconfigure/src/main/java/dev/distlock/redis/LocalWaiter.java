@@ -1,0 +1,86 @@
+package dev.distlock.redis;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A thread waiting in a {@link LocalQueue}: it is either passed the lock by the holder of its
+ * client, or made the representative that acquires the lock in Redis next. Its state changes
+ * only under the queue's monitor, and {@link #wake} is called after leaving it; a handed or
+ * promoted waiter stays so, so its thread reads that without the monitor.
+ */
+final class LocalWaiter {
+
+	/** Where a waiter stands. */
+	enum State {
+
+		/** Still waiting. */
+		WAITING,
+
+		/** Passed the lock by the previous holder of its client. */
+		HANDED,
+
+		/** To acquire the lock in Redis. */
+		PROMOTED,
+
+		/** Left without the lock. */
+		GAVE_UP
+
+	}
+
+	final boolean passable;
+
+	private final CountDownLatch woken = new CountDownLatch(1);
+
+	private volatile State state = State.WAITING;
+
+	private volatile LocalQueue.@Nullable Baton baton;
+
+	/**
+	 * Creates a waiter.
+	 * @param passable whether the lock may be passed to it without Redis: its lease is
+	 * auto-renewed, like the holder's
+	 */
+	LocalWaiter(boolean passable) {
+		this.passable = passable;
+	}
+
+	State state() {
+		return this.state;
+	}
+
+	LocalQueue.@Nullable Baton baton() {
+		return this.baton;
+	}
+
+	void handOver(LocalQueue.Baton baton) {
+		this.baton = baton;
+		this.state = State.HANDED;
+	}
+
+	void promote() {
+		this.state = State.PROMOTED;
+	}
+
+	void wake() {
+		this.woken.countDown();
+	}
+
+	/**
+	 * Waits until handed the lock, promoted, or the timeout passes.
+	 * @return {@code false} if interrupted (with the interrupt flag set again)
+	 */
+	boolean await(long timeoutNanos) {
+		try {
+			this.woken.await(timeoutNanos, TimeUnit.NANOSECONDS);
+			return true;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+}

@@ -1,0 +1,100 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.LockOptions;
+
+/**
+ * Acquires a lock for the calling thread: takes its turn among the client's threads that want
+ * the same key ({@link LocalHandOffs}), which either passes it the lock without Redis or lets it
+ * acquire in Redis as the representative of the client ({@link LockAttempts}), and records the
+ * grant ({@link LockHolds}).
+ */
+final class LockAcquirer {
+
+	private final RedisLockCommands commands;
+
+	private final LockWaiter waiter;
+
+	private final LockHolds holds;
+
+	private final LocalHandOffs local;
+
+	private final WaitingAcquirers waiting;
+
+	private final LockTokens tokens;
+
+	LockAcquirer(RedisLockCommands commands, LockWaiter waiter, LockHolds holds, LocalHandOffs local,
+			WaitingAcquirers waiting, LockTokens tokens) {
+		this.commands = commands;
+		this.waiter = waiter;
+		this.holds = holds;
+		this.local = local;
+		this.waiting = waiting;
+		this.tokens = tokens;
+	}
+
+	/**
+	 * Acquires the key, waiting no longer than the options allow.
+	 * @return the new hold, or null if not acquired in time or interrupted
+	 */
+	@Nullable RedisLockHandle acquire(String key, LockOptions options, long start) {
+		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.holds.renewer().lease();
+		long deadline = start + saturatedNanos(options.waitTime());
+		LocalHandOffs.Turn turn = takeTurn(key, options, deadline);
+		if (turn.baton() != null) {
+			return this.holds.grantPassed(key, turn.baton(), lease, options, start);
+		}
+		RedisLockHandle handle = turn.toRedis() ? acquireInRedis(key, options, lease, start, deadline) : null;
+		if (handle == null) {
+			this.holds.notAcquired(key, options.name(), start);
+		}
+		return handle;
+	}
+
+	private LocalHandOffs.Turn takeTurn(String key, LockOptions options, long deadline) {
+		WaitingAcquirers.@Nullable Waiting[] waitingHere = new WaitingAcquirers.Waiting[1];
+		try {
+			return this.local.enter(key, options.isAutoRenewing(), deadline,
+					() -> waitingHere[0] = this.waiting.started(key, options.name()));
+		}
+		finally {
+			if (waitingHere[0] != null) {
+				this.waiting.stopped(waitingHere[0]);
+			}
+		}
+	}
+
+	private @Nullable RedisLockHandle acquireInRedis(String key, LockOptions options, Duration lease, long start,
+			long deadline) {
+		LockAttempts attempts = new LockAttempts(this.commands, key, this.tokens.next(), lease.toMillis(),
+				() -> this.local.block(key, options.isAutoRenewing()));
+		RedisLockHandle handle = null;
+		try {
+			long fence = attempts.acquire(this.waiting.tracking(this.waiter, options.name()), deadline);
+			if (fence > 0) {
+				handle = this.holds.grant(key, attempts.token(), fence, lease, options, attempts.lastAttemptNanos(),
+						start);
+				this.local.acquiredInRedis(key, handle, attempts.lastBlock());
+			}
+			return handle;
+		}
+		finally {
+			if (handle == null) {
+				this.local.representativeGaveUp(key);
+			}
+		}
+	}
+
+	private static long saturatedNanos(Duration duration) {
+		try {
+			return duration.toNanos();
+		}
+		catch (ArithmeticException ex) {
+			return Long.MAX_VALUE / 2;
+		}
+	}
+
+}

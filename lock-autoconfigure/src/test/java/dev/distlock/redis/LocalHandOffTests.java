@@ -1,0 +1,194 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.test.redis.RedisTestServers;
+import dev.distlock.testing.RedisCommandCounts;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A lock passes between threads of one client without Redis, in arrival order, with increasing
+ * fencing tokens; after the reserved block of tokens it goes back through Redis, where the
+ * waiters of other clients come first; fixed leases always go through Redis; a holder thread
+ * that dies does not keep the threads waiting behind it.
+ */
+class LocalHandOffTests {
+
+	private static final LockOptions RENEWING = LockOptions.renewing(Duration.ofSeconds(20));
+
+	private static final CountDownLatch OPEN = new CountDownLatch(0);
+
+	private final List<LockFixture> fixtures = new ArrayList<>();
+
+	@AfterEach
+	void stop() {
+		this.fixtures.forEach(LockFixture::close);
+	}
+
+	@Test
+	void lockPassesToTheNextThreadsOfTheClientWithoutARoundTrip() {
+		LockFixture fixture = fixture(Duration.ofSeconds(30), 7);
+		String key = TestRedis.uniqueKey("passed");
+		LockHandle first = fixture.client.lock(key, RENEWING);
+		List<String> order = new CopyOnWriteArrayList<>();
+		List<CompletableFuture<Long>> waiters = new ArrayList<>();
+		for (int i = 1; i <= 3; i++) {
+			waiters.add(holdInTurn(fixture, key, "thread-" + i, order, OPEN));
+			awaitLocalWaiters(fixture, i);
+		}
+		long scripts = scriptCalls(fixture);
+		first.release();
+		List<Long> fences = waiters.stream().map(CompletableFuture::join).toList();
+		assertThat(order).containsExactly("thread-1", "thread-2", "thread-3");
+		assertThat(fences).isSortedAccordingTo(Long::compare).doesNotHaveDuplicates()
+			.allMatch((fence) -> fence > first.fencingToken());
+		// Nobody waited when the first holder acquired, so it reserved one fencing token: its
+		// release and thread-1's acquire go through Redis, thread-1 reserves a block as the others
+		// wait, and only thread-3's release goes to Redis again.
+		assertThat(scriptCalls(fixture) - scripts).isEqualTo(3);
+		assertThat(fixture.redis.hasKey(key)).isFalse();
+	}
+
+	@Test
+	void uncontendedAcquisitionsTakeOneFencingTokenEach() {
+		LockFixture fixture = fixture(Duration.ofSeconds(30), 7);
+		String key = TestRedis.uniqueKey("one-token");
+		long first = tokenOfOneHold(fixture, key);
+		long second = tokenOfOneHold(fixture, key);
+		assertThat(second).isEqualTo(first + 1);
+	}
+
+	@Test
+	void afterItsBlockOfTokensTheLockGoesThroughRedisWhereOtherClientsWaitFirst() throws Exception {
+		LockFixture local = fixture(Duration.ofSeconds(30), 2);
+		LockFixture other = fixture(Duration.ofSeconds(30), 2);
+		String key = TestRedis.uniqueKey("block");
+		LockHandle first = local.client.lock(key, RENEWING);
+		List<String> order = new CopyOnWriteArrayList<>();
+		CountDownLatch gate = new CountDownLatch(1);
+		List<CompletableFuture<Long>> waiters = new ArrayList<>();
+		waiters.add(holdInTurn(local, key, "local-1", order, gate));
+		awaitLocalWaiters(local, 1);
+		waiters.add(holdInTurn(local, key, "local-2", order, OPEN));
+		awaitLocalWaiters(local, 2);
+		first.release();
+		await().until(() -> order.contains("local-1"));
+		waiters.add(holdInTurn(other, key, "other", order, OPEN));
+		await().until(() -> other.waiter.waiting() == 1);
+		waiters.add(holdInTurn(local, key, "local-3", order, OPEN));
+		awaitLocalWaiters(local, 2);
+		waiters.add(holdInTurn(local, key, "local-4", order, OPEN));
+		awaitLocalWaiters(local, 3);
+		gate.countDown();
+		waiters.forEach(CompletableFuture::join);
+		assertThat(order).as("local-1 acquired in Redis with a block of three tokens, passed it twice, then the "
+				+ "other client's turn").containsExactly("local-1", "local-2", "local-3", "other", "local-4");
+		assertThat(local.redis.hasKey(key)).isFalse();
+	}
+
+	@Test
+	void fixedLeaseAlwaysGoesThroughRedis() {
+		LockFixture fixture = fixture(Duration.ofSeconds(30), 7);
+		String key = TestRedis.uniqueKey("fixed");
+		LockHandle first = fixture.client.lock(key, new LockOptions(Duration.ZERO, Duration.ofSeconds(30)));
+		List<String> order = new CopyOnWriteArrayList<>();
+		CompletableFuture<Long> second = holdInTurn(fixture, key, "second", order, OPEN);
+		awaitLocalWaiters(fixture, 1);
+		long scripts = scriptCalls(fixture);
+		first.release();
+		assertThat(second.join()).isGreaterThan(first.fencingToken());
+		assertThat(scriptCalls(fixture) - scripts).as("release, the waiter's acquire, its release").isEqualTo(3);
+	}
+
+	@Test
+	void zeroWaitWhileAnotherThreadOfTheClientHoldsFailsWithoutARoundTrip() {
+		LockFixture fixture = fixture(Duration.ofSeconds(30), 7);
+		String key = TestRedis.uniqueKey("busy");
+		try (LockHandle held = fixture.client.lock(key, RENEWING)) {
+			long scripts = scriptCalls(fixture);
+			Optional<LockHandle> attempt = CompletableFuture
+				.supplyAsync(() -> fixture.client.tryLock(key, Duration.ZERO, Duration.ofSeconds(30)))
+				.join();
+			assertThat(attempt).isEmpty();
+			assertThat(scriptCalls(fixture)).isEqualTo(scripts);
+		}
+	}
+
+	@Test
+	void waiterThatGivesUpLeavesTheLockToBeReleasedInRedis() {
+		LockFixture fixture = fixture(Duration.ofSeconds(30), 7);
+		String key = TestRedis.uniqueKey("gives-up");
+		LockHandle held = fixture.client.lock(key, RENEWING);
+		LockOptions shortWait = LockOptions.renewing(Duration.ofMillis(200));
+		assertThat(CompletableFuture.supplyAsync(() -> fixture.client.tryLock(key, shortWait)).join()).isEmpty();
+		held.release();
+		assertThat(fixture.redis.hasKey(key)).as("deleted, not passed to the waiter that left").isFalse();
+	}
+
+	@Test
+	void holderThreadThatDiesDoesNotKeepTheWaitersBehindIt() throws Exception {
+		LockFixture fixture = fixture(Duration.ofMillis(600), 7);
+		String key = TestRedis.uniqueKey("died");
+		Thread holder = new Thread(() -> fixture.client.lock(key, RENEWING));
+		holder.start();
+		holder.join();
+		LockHandle next = CompletableFuture.supplyAsync(() -> fixture.client.lock(key, RENEWING)).join();
+		assertThat(next.isLeaseLost()).isFalse();
+		next.release();
+		assertThat(fixture.redis.hasKey(key)).isFalse();
+	}
+
+	private LockFixture fixture(Duration renewalLease, int maxLocalHandOffs) {
+		LockFixture fixture = LockFixture.start(RedisTestServers.shared(), renewalLease, maxLocalHandOffs);
+		this.fixtures.add(fixture);
+		return fixture;
+	}
+
+	/** Acquires the key on a new thread, notes the order, holds it until the gate opens. */
+	private static CompletableFuture<Long> holdInTurn(LockFixture fixture, String key, String name, List<String> order,
+			CountDownLatch gate) {
+		return CompletableFuture.supplyAsync(() -> {
+			try (LockHandle handle = fixture.client.lock(key, RENEWING)) {
+				order.add(name);
+				if (!gate.await(30, TimeUnit.SECONDS)) {
+					throw new IllegalStateException("gate never opened");
+				}
+				return handle.fencingToken();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException(ex);
+			}
+		}, (task) -> new Thread(task, name).start());
+	}
+
+	private static long tokenOfOneHold(LockFixture fixture, String key) {
+		try (LockHandle handle = fixture.client.lock(key, RENEWING)) {
+			return handle.fencingToken();
+		}
+	}
+
+	private static void awaitLocalWaiters(LockFixture fixture, int count) {
+		await().until(() -> fixture.client.monitor().waiters().size() == count);
+	}
+
+	private static long scriptCalls(LockFixture fixture) {
+		return RedisCommandCounts.calls(fixture.redis, "evalsha") + RedisCommandCounts.calls(fixture.redis, "eval");
+	}
+
+}
