@@ -34,6 +34,8 @@ final class LockAttempts {
 
 	private int lastBlock;
 
+	private boolean mayBeQueued;
+
 	/**
 	 * Creates the attempts of one acquisition.
 	 * @param block how many fencing tokens each attempt reserves (asked again for each attempt)
@@ -120,9 +122,11 @@ final class LockAttempts {
 		}
 		this.lastAttemptNanos = System.nanoTime();
 		this.lastBlock = this.block.getAsInt();
+		boolean queuedBefore = this.mayBeQueued;
+		this.mayBeQueued |= handOffChannel != null;
 		try {
 			return this.commands.acquire(this.key, this.token, this.leaseMillis, handOffChannel,
-					ReleaseMessageWaiter.QUEUE_ENTRY_TTL.toMillis(), this.lastBlock);
+					ReleaseMessageWaiter.QUEUE_ENTRY_TTL.toMillis(), this.lastBlock, queuedBefore);
 		}
 		catch (DataAccessException ex) {
 			if (Thread.currentThread().isInterrupted() || ex instanceof QueryTimeoutException) {
@@ -143,7 +147,7 @@ final class LockAttempts {
 	private void releaseQuietly() {
 		boolean interrupted = Thread.interrupted();
 		try {
-			this.commands.release(this.key, this.token, 0);
+			this.commands.leaveQueue(this.key, this.token);
 		}
 		catch (DataAccessException ex) {
 			// The place lapses by itself, and a lock expires with its lease.

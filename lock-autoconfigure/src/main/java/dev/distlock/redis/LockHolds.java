@@ -77,7 +77,9 @@ final class LockHolds implements AutoCloseable {
 		if (options.isAutoRenewing()) {
 			this.renewer.register(handle);
 		}
-		logger.debug("Acquired lock '" + key + "' with fencing token " + fencingToken);
+		if (logger.isDebugEnabled()) {
+			logger.debug("Acquired lock '" + key + "' with fencing token " + fencingToken);
+		}
 		this.listeners.acquired(handle, Duration.ofNanos(System.nanoTime() - startNanos));
 		return handle;
 	}
@@ -113,7 +115,9 @@ final class LockHolds implements AutoCloseable {
 		Duration held = handle.heldFor();
 		if (this.local.passOn(handle)) {
 			this.listeners.released(handle, held);
-			logger.debug("Passed lock '" + handle.key() + "' to the next thread of this client waiting for it");
+			if (logger.isDebugEnabled()) {
+				logger.debug("Passed lock '" + handle.key() + "' to the next thread of this client waiting for it");
+			}
 			return;
 		}
 		try {
@@ -142,8 +146,10 @@ final class LockHolds implements AutoCloseable {
 		if (handle.isLeaseLost()) {
 			throw new LockLeaseLostException(handle.key(), handle.leaseTime(), handle.heldFor());
 		}
-		logger.debug("Released lock '" + handle.key() + "'" + ((outcome == 2) ? ", kept for " + keep + "ms"
-				: (outcome == 3) ? ", handed to the next waiter" : ""));
+		if (logger.isDebugEnabled()) {
+			logger.debug("Released lock '" + handle.key() + "'" + ((outcome == 2) ? ", kept for " + keep + "ms"
+					: (outcome == 3) ? ", handed to the next waiter" : ""));
+		}
 	}
 
 	void leaseLost(RedisLockHandle handle, String reason) {

@@ -36,25 +36,35 @@ final class RedisLockCommands {
 	 * @param handOffChannel where to be told of a hand-over, or null to stay out of the queue
 	 * @param queueEntryTtlMillis how long the place stays valid unless renewed by another attempt
 	 * @param block how many fencing tokens to reserve, 1 or more
+	 * @param mayBeQueued whether an earlier attempt of the same token may have queued it
 	 * @return the first fencing token of the block if acquired, else
 	 * {@code -1 - holder's remaining lease in ms}
 	 */
 	long acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
-			long queueEntryTtlMillis, int block) {
+			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
 		Long result = this.redis.execute(LockScripts.ACQUIRE, keys(key), token, Long.toString(leaseMillis),
 				(handOffChannel != null) ? handOffChannel : "", Long.toString(queueEntryTtlMillis),
-				Integer.toString(block));
+				Integer.toString(block), mayBeQueued ? "1" : "0");
 		return (result != null) ? result : -1;
 	}
 
 	/**
-	 * Releases a lock held with the token, handing it to the first valid waiter in its queue;
-	 * takes the token out of the queue too, so a waiter that gives up calls it as well.
+	 * Releases a lock held with the token, handing it to the first valid waiter in its queue.
 	 * @return 1 if deleted, 2 if kept for the minimum hold, 3 if handed to a waiter, 0 if the
 	 * token did not hold the lock
 	 */
 	long release(String key, String token, long keepMillis) {
-		Long result = this.redis.execute(LockScripts.RELEASE, keys(key), token, Long.toString(keepMillis));
+		Long result = this.redis.execute(LockScripts.RELEASE, keys(key), token, Long.toString(keepMillis), "0");
+		return (result != null) ? result : 0;
+	}
+
+	/**
+	 * Takes a waiter that gives up out of the lock's queue, and releases the lock if a release
+	 * handed it to the waiter in the meantime (handing it on to the next waiter).
+	 * @return as {@link #release}
+	 */
+	long leaveQueue(String key, String token) {
+		Long result = this.redis.execute(LockScripts.RELEASE, keys(key), token, "0", "1");
 		return (result != null) ? result : 0;
 	}
 

@@ -7,22 +7,22 @@
 -- (a hash: owner token -> "<valid until, ms by this server's clock> <lease ms> <block> <channel>").
 -- ARGV[1] owner token; ARGV[2] lease in ms; ARGV[3] channel on which the caller is told that it
 -- was handed the lock, empty to stay out of the queue; ARGV[4] ms the place in the queue stays
--- valid unless another attempt renews it; ARGV[5] how many fencing tokens to reserve (1 or more).
+-- valid unless another attempt renews it; ARGV[5] how many fencing tokens to reserve (1 or more);
+-- ARGV[6] '1' if an earlier attempt of this acquisition may have queued it, else '0'.
 -- Returns the first fencing token of the block (1 or more) if acquired, else -1 minus the holder's
 -- remaining lease in ms.
 local block = tonumber(ARGV[5])
-local holder = redis.call('get', KEYS[1])
-if holder == ARGV[1] then
+if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+	if ARGV[6] == '1' and redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
+		-- It had a place in the queue, and found the lock free (its holder's lease ran out).
+		redis.call('lrem', KEYS[3], 1, ARGV[1])
+	end
+	return redis.call('incrby', KEYS[2], block) - block + 1
+end
+if redis.call('get', KEYS[1]) == ARGV[1] then
 	-- A release handed the lock to this caller, and the message saying so was lost or is late:
 	-- take it with a fresh lease and a new fencing token.
 	redis.call('pexpire', KEYS[1], ARGV[2])
-	return redis.call('incrby', KEYS[2], block) - block + 1
-end
-if not holder then
-	redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
-	if ARGV[3] ~= '' and redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
-		redis.call('lrem', KEYS[3], 1, ARGV[1])
-	end
 	return redis.call('incrby', KEYS[2], block) - block + 1
 end
 if ARGV[3] ~= '' then

@@ -5,10 +5,11 @@
 -- With nobody waiting the lock is deleted and nothing is published. A waiter that gives up calls
 -- it too: it leaves the queue, and passes the lock on if it was handed it in the meantime.
 -- KEYS[1] lock key; KEYS[2] fencing counter; KEYS[3] queue; KEYS[4] waiters' entries (see acquire.lua).
--- ARGV[1] owner token; ARGV[2] ms the lock must still be kept (minimum hold), 0 for none.
+-- ARGV[1] owner token; ARGV[2] ms the lock must still be kept (minimum hold), 0 for none; ARGV[3]
+-- '1' if the token may have a place in the queue (a waiter giving up), else '0'.
 -- Returns 1 if deleted, 2 if left to expire when the minimum hold ends, 3 if handed to a waiter,
 -- 0 if the lock was gone or someone else's.
-if redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
+if ARGV[3] == '1' and redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
 	redis.call('lrem', KEYS[3], 1, ARGV[1])
 end
 if redis.call('get', KEYS[1]) ~= ARGV[1] then

@@ -37,16 +37,16 @@ class HandOffScriptTests {
 	@Test
 	void heldLockQueuesTheCallerAndReportsTheHoldersLease() {
 		String key = TestRedis.uniqueKey("queue");
-		assertThat(this.commands.acquire(key, "holder", LEASE, null, 0, 1)).isPositive();
-		long queued = this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1);
+		assertThat(this.commands.acquire(key, "holder", LEASE, null, 0, 1, true)).isPositive();
+		long queued = this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		assertThat(-1 - queued).as("holder's remaining lease").isBetween(LEASE - 5_000, LEASE);
-		assertThat(this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1)).as("renewed, not queued twice")
+		assertThat(this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true)).as("renewed, not queued twice")
 			.isNegative();
 		assertThat(this.redis.opsForList().range(LockKeys.queueKey(key, false), 0, -1)).containsExactly("waiter");
-		assertThat(this.commands.acquire(key, "bystander", LEASE, null, 0, 1)).isNegative();
+		assertThat(this.commands.acquire(key, "bystander", LEASE, null, 0, 1, true)).isNegative();
 		assertThat(this.redis.opsForList().range(LockKeys.queueKey(key, false), 0, -1)).as("a caller that will not wait")
 			.containsExactly("waiter");
-		this.commands.release(key, "waiter", 0);
+		this.commands.leaveQueue(key, "waiter");
 		this.commands.release(key, "holder", 0);
 		assertThat(this.redis.hasKey(key)).isFalse();
 	}
@@ -54,12 +54,12 @@ class HandOffScriptTests {
 	@Test
 	void grantsReserveTheBlockOfFencingTokensTheyAskFor() {
 		String key = TestRedis.uniqueKey("block");
-		long first = this.commands.acquire(key, "holder", LEASE, null, 0, 8);
-		this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 4);
+		long first = this.commands.acquire(key, "holder", LEASE, null, 0, 8, true);
+		this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 4, true);
 		long handedOver = fenceAfter(() -> this.commands.release(key, "holder", 0)) - 4 + 1;
 		assertThat(handedOver).as("the waiter's block starts after the holder's").isEqualTo(first + 8);
 		assertThat(this.commands.release(key, "waiter", 0)).isEqualTo(1);
-		long next = this.commands.acquire(key, "next", LEASE, null, 0, 1);
+		long next = this.commands.acquire(key, "next", LEASE, null, 0, 1, true);
 		assertThat(next).isEqualTo(handedOver + 4);
 		this.commands.release(key, "next", 0);
 	}
@@ -67,9 +67,9 @@ class HandOffScriptTests {
 	@Test
 	void releaseSetsTheLockToTheFirstWaiterWithANewFencingToken() {
 		String key = TestRedis.uniqueKey("grant");
-		long holderFence = this.commands.acquire(key, "holder", LEASE, null, 0, 1);
-		this.commands.acquire(key, "first", 5_000, NOBODY_LISTENS, PLACE, 1);
-		this.commands.acquire(key, "second", LEASE, NOBODY_LISTENS, PLACE, 1);
+		long holderFence = this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
+		this.commands.acquire(key, "first", 5_000, NOBODY_LISTENS, PLACE, 1, true);
+		this.commands.acquire(key, "second", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		assertThat(this.commands.release(key, "holder", 0)).as("handed over").isEqualTo(3);
 		assertThat(this.redis.opsForValue().get(key)).isEqualTo("first");
 		assertThat(this.redis.getExpire(key)).as("the first waiter's own lease").isBetween(1L, 5L);
@@ -83,10 +83,10 @@ class HandOffScriptTests {
 	@Test
 	void waiterWhoseMessageWasLostTakesTheLockWithItsNextAttempt() {
 		String key = TestRedis.uniqueKey("lost-message");
-		this.commands.acquire(key, "holder", LEASE, null, 0, 1);
-		this.commands.acquire(key, "waiter", 2_000, NOBODY_LISTENS, PLACE, 1);
+		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
+		this.commands.acquire(key, "waiter", 2_000, NOBODY_LISTENS, PLACE, 1, true);
 		long handedOver = fenceAfter(() -> this.commands.release(key, "holder", 0));
-		long taken = this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1);
+		long taken = this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		assertThat(taken).as("a fencing token above the one of the lost message").isGreaterThan(handedOver);
 		assertThat(this.redis.getExpire(key)).as("lease of the attempt").isGreaterThan(20L);
 		assertThat(this.commands.release(key, "waiter", 0)).isEqualTo(1);
@@ -95,11 +95,11 @@ class HandOffScriptTests {
 	@Test
 	void waiterThatGivesUpAfterBeingHandedTheLockPassesItOn() {
 		String key = TestRedis.uniqueKey("gives-up");
-		this.commands.acquire(key, "holder", LEASE, null, 0, 1);
-		this.commands.acquire(key, "leaving", LEASE, NOBODY_LISTENS, PLACE, 1);
-		this.commands.acquire(key, "staying", LEASE, NOBODY_LISTENS, PLACE, 1);
+		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
+		this.commands.acquire(key, "leaving", LEASE, NOBODY_LISTENS, PLACE, 1, true);
+		this.commands.acquire(key, "staying", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		this.commands.release(key, "holder", 0);
-		assertThat(this.commands.release(key, "leaving", 0)).isEqualTo(3);
+		assertThat(this.commands.leaveQueue(key, "leaving")).isEqualTo(3);
 		assertThat(this.redis.opsForValue().get(key)).isEqualTo("staying");
 		this.commands.release(key, "staying", 0);
 	}
@@ -107,10 +107,10 @@ class HandOffScriptTests {
 	@Test
 	void placeOfAWaiterThatStoppedTryingLapsesAndIsSkipped() {
 		String key = TestRedis.uniqueKey("lapsed");
-		this.commands.acquire(key, "holder", LEASE, null, 0, 1);
-		this.commands.acquire(key, "stopped", LEASE, NOBODY_LISTENS, 1, 1);
+		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
+		this.commands.acquire(key, "stopped", LEASE, NOBODY_LISTENS, 1, 1, true);
 		long queuedAt = serverMillis();
-		this.commands.acquire(key, "alive", LEASE, NOBODY_LISTENS, PLACE, 1);
+		this.commands.acquire(key, "alive", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		await().until(() -> serverMillis() > queuedAt + 1);
 		assertThat(this.commands.release(key, "holder", 0)).isEqualTo(3);
 		assertThat(this.redis.opsForValue().get(key)).as("skipped the lapsed place").isEqualTo("alive");
@@ -121,12 +121,12 @@ class HandOffScriptTests {
 	@Test
 	void minimumHoldKeepsTheLockFromTheQueueUntilItExpires() {
 		String key = TestRedis.uniqueKey("min-hold");
-		this.commands.acquire(key, "holder", LEASE, null, 0, 1);
-		this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1);
+		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
+		this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		assertThat(this.commands.release(key, "holder", 10_000)).isEqualTo(2);
 		assertThat(this.redis.opsForValue().get(key)).isEqualTo("holder");
 		this.redis.delete(key);
-		assertThat(this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1)).as("free: taken by the waiter")
+		assertThat(this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true)).as("free: taken by the waiter")
 			.isPositive();
 		assertThat(this.redis.hasKey(LockKeys.queueKey(key, false))).as("it left the queue").isFalse();
 		this.commands.release(key, "waiter", 0);
