@@ -12,10 +12,11 @@ import org.springframework.data.redis.listener.ChannelTopic;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 
 /**
- * The one subscription of a client to its release channel, feeding a
- * {@link ReleaseMessageWaiter}. It uses a private listener container, so it never mixes with the
- * application's own, and delivers messages on the connection's thread (the waiter only hands out
- * wake-ups). The container re-subscribes by itself after Redis comes back.
+ * The one subscription of a client to its own release channel, on which releases tell its waiters
+ * that they were handed a lock, feeding a {@link ReleaseMessageWaiter}. It uses a private listener
+ * container, so it never mixes with the application's own, and delivers messages on the
+ * connection's thread (the waiter only wakes the waiting thread). The container re-subscribes
+ * by itself after Redis comes back.
  */
 public final class ReleaseSubscription implements SmartLifecycle, DisposableBean {
 
@@ -45,7 +46,7 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 	}
 
 	/**
-	 * Returns whether the channel is subscribed, so that waiters are woken by release messages.
+	 * Returns whether the channel is subscribed, so that waiters are handed locks by releases.
 	 * @return whether the subscription is established
 	 */
 	public boolean isSubscribed() {
