@@ -11,8 +11,6 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.dao.DataAccessException;
-
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockListener;
@@ -20,15 +18,13 @@ import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 
 /**
- * The life of the locks a client holds, from grant to release: which keys each thread holds (for
- * re-entry) and which the client holds (for monitoring), auto-renewal, releasing with the minimum
- * hold or by force, and telling listeners, once, when a lease is lost.
+ * The locks a client holds, from grant to release: which keys each thread holds (for re-entry)
+ * and which the client holds (for monitoring), auto-renewal, and telling listeners, once, when a
+ * lease is lost. Ending a hold is {@link LockReleases}'s part.
  */
 final class LockHolds implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(LockHolds.class);
-
-	private final RedisLockCommands commands;
 
 	private final LockListener listeners;
 
@@ -36,16 +32,18 @@ final class LockHolds implements AutoCloseable {
 
 	private final LocalHandOffs local;
 
+	private final LockReleases releases;
+
 	private final ThreadLocal<Map<String, RedisLockHandle>> byThread = ThreadLocal.withInitial(HashMap::new);
 
 	private final Set<RedisLockHandle> all = ConcurrentHashMap.newKeySet();
 
 	LockHolds(RedisLockCommands commands, LockListener listeners, Duration renewalLease, boolean bySlot,
 			LocalHandOffs local) {
-		this.commands = commands;
 		this.listeners = listeners;
 		this.renewer = new LeaseRenewer(commands, this, renewalLease, bySlot);
 		this.local = local;
+		this.releases = new LockReleases(commands, listeners, local, this);
 	}
 
 	LeaseRenewer renewer() {
@@ -106,49 +104,17 @@ final class LockHolds implements AutoCloseable {
 		this.listeners.unavailable(key, name, Duration.ofNanos(System.nanoTime() - startNanos), failure);
 	}
 
+	/** Ends a hold, passing the lock on within the client or releasing it in Redis. */
 	void release(RedisLockHandle handle) {
+		this.releases.release(handle);
+	}
+
+	/** Forgets a hold that ends: it is no longer renewed, listed, or re-entered by its thread. */
+	void forget(RedisLockHandle handle) {
 		this.renewer.unregister(handle);
 		this.all.remove(handle);
 		if (Thread.currentThread() == handle.owner()) {
 			this.byThread.get().remove(handle.key(), handle);
-		}
-		Duration held = handle.heldFor();
-		if (this.local.passOn(handle)) {
-			this.listeners.released(handle, held);
-			if (logger.isDebugEnabled()) {
-				logger.debug("Passed lock '" + handle.key() + "' to the next thread of this client waiting for it");
-			}
-			return;
-		}
-		try {
-			releaseInRedis(handle, held);
-		}
-		finally {
-			this.local.releasedInRedis(handle);
-		}
-	}
-
-	private void releaseInRedis(RedisLockHandle handle, Duration held) {
-		long keep = Math.max(0, handle.minHoldTime().minus(held).toMillis());
-		long outcome;
-		try {
-			outcome = this.commands.release(handle.key(), handle.token(), keep);
-		}
-		catch (DataAccessException ex) {
-			this.listeners.released(handle, held);
-			throw new LockUnavailableException(handle.key(), "release", ex);
-		}
-		handle.markReleasedInRedis(System.nanoTime());
-		this.listeners.released(handle, held);
-		if (outcome == 0) {
-			leaseLost(handle, "its key was gone or held by another owner on release");
-		}
-		if (handle.isLeaseLost()) {
-			throw new LockLeaseLostException(handle.key(), handle.leaseTime(), handle.heldFor());
-		}
-		if (logger.isDebugEnabled()) {
-			logger.debug("Released lock '" + handle.key() + "'" + ((outcome == 2) ? ", kept for " + keep + "ms"
-					: (outcome == 3) ? ", handed to the next waiter" : ""));
 		}
 	}
 
@@ -175,25 +141,10 @@ final class LockHolds implements AutoCloseable {
 	}
 
 	/**
-	 * Ends the holds of a key whatever their thread: releases the key if one of them still holds
-	 * it (handing it to the next waiter, if any), stops renewing them and marks their leases lost, so that their holders get a
-	 * {@link LockLeaseLostException} when they release. Returns whether there were any.
+	 * Ends the holds of a key whatever their thread; see {@link LockReleases#forceRelease}.
 	 */
 	boolean forceRelease(String key) {
-		List<RedisLockHandle> handles = held(key);
-		for (RedisLockHandle handle : handles) {
-			this.renewer.unregister(handle);
-			this.all.remove(handle);
-			try {
-				this.commands.release(key, handle.token(), 0);
-			}
-			catch (DataAccessException ex) {
-				throw new LockUnavailableException(key, "force-release", ex);
-			}
-			this.local.releasedInRedis(handle);
-			leaseLost(handle, "it was force-released");
-		}
-		return !handles.isEmpty();
+		return this.releases.forceRelease(key);
 	}
 
 	void renewed(int renewed, int roundTrips) {
