@@ -57,9 +57,9 @@ final class LocalHandOffs {
 	 * @param startedWaiting run when the caller starts waiting here
 	 * @return the turn
 	 */
-	Turn enter(String key, boolean passable, long deadlineNanos, Runnable startedWaiting) {
+	LocalTurn enter(String key, boolean passable, long deadlineNanos, Runnable startedWaiting) {
 		if (this.block == 1) {
-			return Turn.REDIS;
+			return LocalTurn.REDIS;
 		}
 		boolean mayWait = deadlineNanos - System.nanoTime() > 0;
 		while (true) {
@@ -71,10 +71,10 @@ final class LocalHandOffs {
 				}
 				if (queue.isFree()) {
 					queue.becomeRepresentative();
-					return Turn.REDIS;
+					return LocalTurn.REDIS;
 				}
 				if (!mayWait) {
-					return Turn.NONE;
+					return LocalTurn.NONE;
 				}
 				waiter = queue.add(passable);
 			}
@@ -83,7 +83,7 @@ final class LocalHandOffs {
 		}
 	}
 
-	private Turn awaitTurn(String key, LocalQueue queue, LocalWaiter waiter, long deadlineNanos) {
+	private LocalTurn awaitTurn(String key, LocalQueue queue, LocalWaiter waiter, long deadlineNanos) {
 		while (true) {
 			long remaining = deadlineNanos - System.nanoTime();
 			boolean interrupted = !waiter.await(Math.min(remaining, ReleaseMessageWaiter.MAX_SILENT_WAIT.toNanos()));
@@ -99,13 +99,13 @@ final class LocalHandOffs {
 			}
 			switch (state) {
 				case HANDED -> {
-					return new Turn(waiter.baton());
+					return LocalTurn.handed(waiter.baton());
 				}
 				case PROMOTED -> {
-					return Turn.REDIS;
+					return LocalTurn.REDIS;
 				}
 				case GAVE_UP -> {
-					return Turn.NONE;
+					return LocalTurn.NONE;
 				}
 				default -> {
 				}
@@ -178,19 +178,6 @@ final class LocalHandOffs {
 	/** How many keys have threads of the client holding, acquiring or waiting. */
 	int size() {
 		return this.queues.size();
-	}
-
-	/** A caller's turn: go to Redis, take the baton passed to it, or give up. */
-	record Turn(LocalQueue.@Nullable Baton baton, boolean toRedis) {
-
-		static final Turn REDIS = new Turn(null, true);
-
-		static final Turn NONE = new Turn(null, false);
-
-		Turn(LocalQueue.@Nullable Baton baton) {
-			this(baton, false);
-		}
-
 	}
 
 }

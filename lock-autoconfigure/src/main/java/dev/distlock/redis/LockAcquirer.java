@@ -43,7 +43,7 @@ final class LockAcquirer {
 	@Nullable RedisLockHandle acquire(String key, LockOptions options, long start) {
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.holds.renewer().lease();
 		long deadline = start + saturatedNanos(options.waitTime());
-		LocalHandOffs.Turn turn = takeTurn(key, options, deadline);
+		LocalTurn turn = takeTurn(key, options, deadline);
 		if (turn.baton() != null) {
 			return this.holds.grantPassed(key, turn.baton(), lease, options, start);
 		}
@@ -54,7 +54,7 @@ final class LockAcquirer {
 		return handle;
 	}
 
-	private LocalHandOffs.Turn takeTurn(String key, LockOptions options, long deadline) {
+	private LocalTurn takeTurn(String key, LockOptions options, long deadline) {
 		WaitingAcquirers.@Nullable Waiting[] waitingHere = new WaitingAcquirers.Waiting[1];
 		try {
 			return this.local.enter(key, options.isAutoRenewing(), deadline,
