@@ -47,7 +47,9 @@ public interface LockHandle extends AutoCloseable {
 	 * let it reject writes carrying a smaller token than it has seen (for example
 	 * {@code UPDATE ... WHERE fence < :token}), so that a holder whose lease expired while it was
 	 * paused cannot overwrite the work of the next holder. Re-entrant acquisitions share the
-	 * token of the outermost one.
+	 * token of the outermost one. Tokens are not consecutive: other keys draw from the same
+	 * counter, and a lock passed between threads of one client takes tokens from a block its
+	 * grant reserved. Compare them, never count on the step.
 	 * @return the fencing token, at least 1
 	 */
 	long fencingToken();
