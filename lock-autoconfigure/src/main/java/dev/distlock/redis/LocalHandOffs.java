@@ -175,9 +175,4 @@ final class LocalHandOffs {
 		}
 	}
 
-	/** How many keys have threads of the client holding, acquiring or waiting. */
-	int size() {
-		return this.queues.size();
-	}
-
 }
