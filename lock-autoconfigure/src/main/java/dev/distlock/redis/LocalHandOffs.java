@@ -130,9 +130,6 @@ final class LocalHandOffs {
 	 * {@link #releasedInRedis}
 	 */
 	boolean passOn(RedisLockHandle handle) {
-		if (this.block == 1) {
-			return false;
-		}
 		return update(handle.key(), (queue) -> queue.passOn(handle, handle.mayPassLocally()));
 	}
 

@@ -105,12 +105,7 @@ final class LocalQueue {
 	 * @return the waiter to wake, if any
 	 */
 	@Nullable LocalWaiter releasedInRedis(RedisLockHandle handle) {
-		if (handle.token().equals(this.heldToken)) {
-			this.heldToken = null;
-			this.holder = null;
-			return promoteFirst();
-		}
-		return null;
+		return handle.token().equals(this.heldToken) ? endTenure() : null;
 	}
 
 	/**
@@ -123,9 +118,7 @@ final class LocalQueue {
 	 */
 	LocalWaiter.State settle(LocalWaiter waiter, boolean givingUp, Deque<LocalWaiter> wake) {
 		if (waiter.state() == LocalWaiter.State.WAITING && this.holder != null && !this.holder.isHoldingHealthily()) {
-			this.heldToken = null;
-			this.holder = null;
-			addTo(wake, promoteFirst());
+			addTo(wake, endTenure());
 		}
 		LocalWaiter.State state = waiter.state();
 		if (!givingUp || state == LocalWaiter.State.HANDED) {
@@ -144,6 +137,13 @@ final class LocalQueue {
 		if (waiter != null) {
 			wake.add(waiter);
 		}
+	}
+
+	/** The client no longer holds the lock: the first waiter here goes to Redis next. */
+	private @Nullable LocalWaiter endTenure() {
+		this.heldToken = null;
+		this.holder = null;
+		return promoteFirst();
 	}
 
 	private @Nullable LocalWaiter promoteFirst() {

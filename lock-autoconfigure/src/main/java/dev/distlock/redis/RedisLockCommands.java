@@ -54,8 +54,7 @@ final class RedisLockCommands {
 	 * token did not hold the lock
 	 */
 	long release(String key, String token, long keepMillis) {
-		Long result = this.redis.execute(LockScripts.RELEASE, keys(key), token, Long.toString(keepMillis), "0");
-		return (result != null) ? result : 0;
+		return runRelease(key, token, keepMillis, false);
 	}
 
 	/**
@@ -64,7 +63,12 @@ final class RedisLockCommands {
 	 * @return as {@link #release}
 	 */
 	long leaveQueue(String key, String token) {
-		Long result = this.redis.execute(LockScripts.RELEASE, keys(key), token, "0", "1");
+		return runRelease(key, token, 0, true);
+	}
+
+	private long runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
+		Long result = this.redis.execute(LockScripts.RELEASE, keys(key), token, Long.toString(keepMillis),
+				leavingQueue ? "1" : "0");
 		return (result != null) ? result : 0;
 	}
 
