@@ -47,7 +47,7 @@ import dev.distlock.redis.ReleaseSubscription;
 @ConditionalOnClass({ RedisConnectionFactory.class, StringRedisTemplate.class })
 @ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(DistributedLockProperties.class)
-@Import(DistributedLockProxyRegistrar.class)
+@Import({ DistributedLockProxyRegistrar.class, LettuceReconnectConfiguration.class })
 public final class DistributedLockAutoConfiguration {
 
 	@Bean

@@ -43,6 +43,13 @@ public class DistributedLockProperties {
 	 */
 	private int order = DistributedLockAdvisor.DEFAULT_ORDER;
 
+	/**
+	 * Longest pause between attempts to reconnect to Redis after a connection was lost, set on
+	 * the application's Lettuce client resources so that locks work again soon after Redis is
+	 * back. Zero keeps Lettuce's own backoff, which grows to 30 seconds.
+	 */
+	private Duration maxReconnectDelay = Duration.ofSeconds(1);
+
 	private final Renewal renewal = new Renewal();
 
 	private final Waiting waiting = new Waiting();
@@ -85,6 +92,14 @@ public class DistributedLockProperties {
 
 	public void setOrder(int order) {
 		this.order = order;
+	}
+
+	public Duration getMaxReconnectDelay() {
+		return this.maxReconnectDelay;
+	}
+
+	public void setMaxReconnectDelay(Duration maxReconnectDelay) {
+		this.maxReconnectDelay = maxReconnectDelay;
 	}
 
 	public Renewal getRenewal() {

@@ -10,6 +10,8 @@ import org.springframework.core.task.SyncTaskExecutor;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.listener.ChannelTopic;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
+import org.springframework.util.backoff.BackOff;
+import org.springframework.util.backoff.FixedBackOff;
 
 /**
  * The one subscription of a client to its own release channel, on which releases tell its waiters
@@ -21,6 +23,8 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 public final class ReleaseSubscription implements SmartLifecycle, DisposableBean {
 
 	private static final Log logger = LogFactory.getLog(ReleaseSubscription.class);
+
+	private static final BackOff RECOVERY_BACKOFF = new FixedBackOff(500);
 
 	private final RedisMessageListenerContainer container = new RedisMessageListenerContainer();
 
@@ -41,6 +45,8 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 		this.container.setTaskExecutor(new SyncTaskExecutor());
 		this.container.setSubscriptionExecutor(new SimpleAsyncTaskExecutor("distlock-subscription-"));
 		this.container.setBeanName("distlockReleaseSubscription");
+		// Subscribe again soon after Redis is back: waiters use backoff until then.
+		this.container.setRecoveryBackoff(RECOVERY_BACKOFF);
 		this.container.addMessageListener(waiter, new ChannelTopic(channel));
 		this.container.afterPropertiesSet();
 	}

@@ -1,0 +1,37 @@
+package dev.distlock.autoconfigure;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import io.lettuce.core.resource.Delay;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.data.redis.autoconfigure.ClientResourcesBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Caps the pause between Lettuce's attempts to reconnect to Redis at
+ * {@code distlock.max-reconnect-delay}. Lettuce's own default doubles the pause up to 30
+ * seconds, so after a long outage locks could fail for many seconds after Redis was back.
+ * Applies to the application's Lettuce client resources as Spring Boot creates them; an
+ * application that defines its own {@code ClientResources} bean sets its reconnect delay there.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnClass({ ClientResourcesBuilderCustomizer.class, Delay.class })
+class LettuceReconnectConfiguration {
+
+	private static final Duration FIRST_DELAY = Duration.ofMillis(10);
+
+	@Bean
+	ClientResourcesBuilderCustomizer distributedLockReconnectDelay(DistributedLockProperties properties) {
+		Duration max = properties.getMaxReconnectDelay();
+		return (builder) -> {
+			if (!max.isZero() && !max.isNegative()) {
+				builder.reconnectDelay(
+						Delay.exponential(FIRST_DELAY.compareTo(max) < 0 ? FIRST_DELAY : max, max, 2, TimeUnit.MILLISECONDS));
+			}
+		};
+	}
+
+}
