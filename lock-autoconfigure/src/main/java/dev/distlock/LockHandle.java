@@ -55,8 +55,11 @@ public interface LockHandle extends AutoCloseable {
 	long fencingToken();
 
 	/**
-	 * Returns whether this hold's lease has been found lost (expired, taken over, or not
-	 * renewable while Redis was unreachable). Once lost, the lock no longer excludes others.
+	 * Returns whether this hold's lease is lost: found lost (expired, taken over, force-released),
+	 * or run out by this process's own count. The count is conservative: it runs from the send
+	 * time of the last acquire or renewal that Redis confirmed, for the lease minus a drift
+	 * margin, so it turns true no later than Redis can have expired the key, whether or not a
+	 * renewal has failed yet. Once lost, the lock no longer excludes others.
 	 * @return whether the lease was lost
 	 */
 	boolean isLeaseLost();

@@ -76,7 +76,8 @@ public interface LockListener {
 
 	/**
 	 * Called once when a hold's lease is found lost: a renewal found the key gone or owned by
-	 * someone else, Redis stayed unreachable past the lease, or the release found the key gone.
+	 * someone else, the hold's local validity ran out before Redis confirmed a renewal (Redis
+	 * unreachable or not answering), or the release found the key gone or the validity run out.
 	 * @param handle the hold whose lease was lost
 	 */
 	default void leaseLost(LockHandle handle) {

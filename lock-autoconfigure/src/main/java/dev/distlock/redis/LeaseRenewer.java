@@ -7,19 +7,21 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import org.springframework.dao.DataAccessException;
-
 /**
- * Renews the leases of all auto-renewing locks of one client from a single thread, every third
- * of the lease, in batches of up to {@link RenewalBatches#MAX_BATCH} keys per round trip. A lock
- * stops being renewed when it is released, when its holder thread has died, and when its lease
- * is found lost; renewal never extends a key that does not hold the lock's token.
+ * Renews the leases of all auto-renewing locks of one client, every third of the lease, in
+ * batches of up to {@link RenewalBatches#MAX_BATCH} keys per round trip, and confirms hand-overs
+ * that Redis keeps only for their claim window. The round thread never waits for Redis: batches
+ * go out on sender threads, and a batch that has not been answered within a renewal period is
+ * sent again, so one slow command never holds renewal up past a deadline. A lock whose local
+ * validity ran out before Redis confirmed a renewal is marked lost at once. A lock stops being
+ * renewed when it is released, when its holder thread has died, and when its lease is lost;
+ * renewal never extends a key that does not hold the lock's token.
  */
 final class LeaseRenewer implements AutoCloseable {
 
@@ -31,11 +33,13 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private final Duration lease;
 
+	private final long periodNanos;
+
 	private final boolean bySlot;
 
 	private final Set<RedisLockHandle> renewing = ConcurrentHashMap.newKeySet();
 
-	private final AtomicLong renewalsOfReleasedLocks = new AtomicLong();
+	private final RenewalSender sender;
 
 	private volatile ScheduledExecutorService scheduler;
 
@@ -43,7 +47,9 @@ final class LeaseRenewer implements AutoCloseable {
 		this.commands = commands;
 		this.holds = holds;
 		this.lease = lease;
+		this.periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis() / 3));
 		this.bySlot = bySlot;
+		this.sender = new RenewalSender(commands, holds);
 	}
 
 	Duration lease() {
@@ -67,18 +73,34 @@ final class LeaseRenewer implements AutoCloseable {
 
 	/** Renewals that extended a lock whose release had completed before they were sent: always 0. */
 	long renewalsOfReleasedLocks() {
-		return this.renewalsOfReleasedLocks.get();
+		return this.sender.renewalsOfReleasedLocks();
+	}
+
+	/** Extends a hand-over from its claim window to the holder's lease, without waiting for it. */
+	void confirm(RedisLockHandle handle) {
+		long now = System.nanoTime();
+		this.sender.claim(handle, now, 0);
+		this.sender.send(List.of(handle), handle.leaseTime(), now, new RenewalRound(this.holds, 1));
+	}
+
+	/** Runs a renewal round now, on the renewal thread: after a reconnect, holds are confirmed anew. */
+	void renewSoon() {
+		ScheduledExecutorService running = this.scheduler;
+		if (running != null) {
+			try {
+				running.execute(this::renewAllSafely);
+			}
+			catch (RuntimeException ex) {
+				// Closed.
+			}
+		}
 	}
 
 	private synchronized void start() {
 		if (this.scheduler == null) {
-			long period = Math.max(1, this.lease.toMillis() / 3);
-			ScheduledExecutorService started = Executors.newSingleThreadScheduledExecutor((task) -> {
-				Thread thread = new Thread(task, "distlock-renewal");
-				thread.setDaemon(true);
-				return thread;
-			});
-			started.scheduleWithFixedDelay(this::renewAllSafely, period, period, TimeUnit.MILLISECONDS);
+			ScheduledExecutorService started = Executors.newSingleThreadScheduledExecutor(daemon("distlock-renewal"));
+			started.scheduleWithFixedDelay(this::renewAllSafely, this.periodNanos, this.periodNanos,
+					TimeUnit.NANOSECONDS);
 			this.scheduler = started;
 		}
 	}
@@ -95,6 +117,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 	void renewAll() {
 		List<RedisLockHandle> due = new ArrayList<>(this.renewing.size());
+		long now = System.nanoTime();
 		for (RedisLockHandle handle : this.renewing) {
 			if (!handle.isHeldInRedis()) {
 				this.renewing.remove(handle);
@@ -104,55 +127,30 @@ final class LeaseRenewer implements AutoCloseable {
 				logger.warn("Stopped renewing lock '" + handle.key() + "': its holder thread " + handle.owner().getName()
 						+ " ended without releasing it; it expires with its lease");
 			}
-			else {
+			else if (handle.isLeaseLost()) {
+				this.renewing.remove(handle);
+				this.holds.leaseLost(handle, "its lease ran out before Redis confirmed a renewal");
+			}
+			else if (this.sender.claim(handle, now, this.periodNanos)) {
 				due.add(handle);
 			}
 		}
-		int renewed = 0;
 		List<List<RedisLockHandle>> batches = RenewalBatches.of(due, this.bySlot);
+		RenewalRound round = new RenewalRound(this.holds, batches.size());
 		for (List<RedisLockHandle> batch : batches) {
-			renewed += renew(batch);
+			this.sender.send(batch, this.lease, now, round);
 		}
-		this.holds.renewed(renewed, batches.size());
+		if (batches.isEmpty()) {
+			this.holds.renewed(0, 0);
+		}
 	}
 
-	private int renew(List<RedisLockHandle> batch) {
-		long sent = System.nanoTime();
-		boolean[] results;
-		try {
-			results = this.commands.renew(batch, this.lease.toMillis());
-		}
-		catch (DataAccessException | IllegalStateException ex) {
-			batch.forEach((handle) -> unreachable(handle, sent, ex));
-			return 0;
-		}
-		int renewed = 0;
-		for (int i = 0; i < results.length; i++) {
-			RedisLockHandle handle = batch.get(i);
-			if (results[i]) {
-				handle.renewed(sent);
-				renewed++;
-				long released = handle.releasedNanos();
-				if (released != 0 && released - sent < 0) {
-					this.renewalsOfReleasedLocks.incrementAndGet();
-				}
-			}
-			else if (handle.isHeldInRedis()) {
-				this.renewing.remove(handle);
-				this.holds.leaseLost(handle, "its key was gone or held by another owner when renewing");
-			}
-		}
-		return renewed;
-	}
-
-	private void unreachable(RedisLockHandle handle, long now, Exception ex) {
-		if (now - handle.lastRenewedNanos() >= this.lease.toNanos() && handle.isHeldInRedis()) {
-			this.renewing.remove(handle);
-			this.holds.leaseLost(handle, "Redis was unreachable for longer than the lease (" + ex.getMessage() + ")");
-		}
-		else {
-			logger.debug("Could not renew lock '" + handle.key() + "'; retrying next round", ex);
-		}
+	static ThreadFactory daemon(String name) {
+		return (task) -> {
+			Thread thread = new Thread(task, name);
+			thread.setDaemon(true);
+			return thread;
+		};
 	}
 
 	@Override
@@ -160,6 +158,7 @@ final class LeaseRenewer implements AutoCloseable {
 		if (this.scheduler != null) {
 			this.scheduler.shutdownNow();
 		}
+		this.sender.close();
 		this.renewing.clear();
 	}
 

@@ -26,13 +26,17 @@ final class LocalHandOffs {
 
 	private final int block;
 
+	private final RedisReachability reachability;
+
 	/**
 	 * Creates the hand-offs of one client.
 	 * @param maxLocalPasses how many times in a row a lock may pass between threads of the
 	 * client without Redis; 0 to always go through Redis
+	 * @param reachability what the client knows of Redis: no pass while it is in doubt
 	 */
-	LocalHandOffs(int maxLocalPasses) {
+	LocalHandOffs(int maxLocalPasses, RedisReachability reachability) {
 		this.block = maxLocalPasses + 1;
+		this.reachability = reachability;
 	}
 
 	/**
@@ -130,7 +134,7 @@ final class LocalHandOffs {
 	 * {@link #releasedInRedis}
 	 */
 	boolean passOn(RedisLockHandle handle) {
-		return update(handle.key(), (queue) -> queue.passOn(handle, handle.mayPassLocally()));
+		return update(handle.key(), (queue) -> queue.passOn(handle, handle.mayPassLocally(this.reachability)));
 	}
 
 	void heldBy(RedisLockHandle handle) {

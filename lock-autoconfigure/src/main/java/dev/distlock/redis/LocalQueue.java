@@ -89,7 +89,7 @@ final class LocalQueue {
 		}
 		this.waiters.pollFirst();
 		this.holder = null;
-		first.handOver(new Baton(handle.token(), this.nextFence++, handle.lastRenewedNanos()));
+		first.handOver(new Baton(handle.token(), this.nextFence++, handle.confirmedSendNanos(), handle.validUntilNanos()));
 		return first;
 	}
 
@@ -157,10 +157,10 @@ final class LocalQueue {
 
 	/**
 	 * What passes from one holder to the next within the client: the owner token the lock is
-	 * held with in Redis, the fencing token of the new hold, and when the lease was last
-	 * renewed.
+	 * held with in Redis, the fencing token of the new hold, when the last confirmed acquire or
+	 * renewal was sent, and until when the hold is valid by the local count.
 	 */
-	record Baton(String token, long fencingToken, long lastRenewedNanos) {
+	record Baton(String token, long fencingToken, long confirmedSendNanos, long validUntilNanos) {
 	}
 
 }

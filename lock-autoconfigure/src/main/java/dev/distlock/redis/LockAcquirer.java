@@ -4,13 +4,18 @@ import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.dao.DataAccessResourceFailureException;
+
 import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
 
 /**
  * Acquires a lock for the calling thread: takes its turn among the client's threads that want
  * the same key ({@link LocalHandOffs}), which either passes it the lock without Redis or lets it
  * acquire in Redis as the representative of the client ({@link LockAttempts}), and records the
- * grant ({@link LockHolds}).
+ * grant ({@link LockHolds}). A wait that ends without the lock while Redis is in doubt (its
+ * last command failed, or it has stopped answering) ends with a {@link LockUnavailableException}:
+ * an outage is never reported as a lock that someone else holds.
  */
 final class LockAcquirer {
 
@@ -26,9 +31,12 @@ final class LockAcquirer {
 
 	private final LockTokens tokens;
 
+	private final PendingReleases pending;
+
 	LockAcquirer(RedisLockCommands commands, LockWaiter waiter, LockHolds holds, LocalHandOffs local,
-			WaitingAcquirers waiting, LockTokens tokens) {
+			WaitingAcquirers waiting, LockTokens tokens, PendingReleases pending) {
 		this.commands = commands;
+		this.pending = pending;
 		this.waiter = waiter;
 		this.holds = holds;
 		this.local = local;
@@ -49,6 +57,10 @@ final class LockAcquirer {
 		}
 		RedisLockHandle handle = turn.toRedis() ? acquireInRedis(key, options, lease, start, deadline) : null;
 		if (handle == null) {
+			if (this.commands.reachability().inDoubt()) {
+				throw new LockUnavailableException(key, "acquire", new DataAccessResourceFailureException(
+						"the wait ended while Redis was not answering lock commands"));
+			}
 			this.holds.notAcquired(key, options.name(), start);
 		}
 		return handle;
@@ -69,15 +81,14 @@ final class LockAcquirer {
 
 	private @Nullable RedisLockHandle acquireInRedis(String key, LockOptions options, Duration lease, long start,
 			long deadline) {
-		LockAttempts attempts = new LockAttempts(this.commands, key, this.tokens.next(), lease.toMillis(),
-				() -> this.local.block(key, options.isAutoRenewing()));
+		LockAttempts attempts = new LockAttempts(this.commands, this.pending, key, this.tokens.next(),
+				lease.toMillis(), () -> this.local.block(key, options.isAutoRenewing()));
 		RedisLockHandle handle = null;
 		try {
-			long fence = attempts.acquire(this.waiting.tracking(this.waiter, options.name()), deadline);
-			if (fence > 0) {
-				handle = this.holds.grant(key, attempts.token(), fence, lease, options, attempts.lastAttemptNanos(),
-						start);
-				this.local.acquiredInRedis(key, handle, attempts.lastBlock());
+			LockAttempts.Grant grant = attempts.acquire(this.waiting.tracking(this.waiter, options.name()), deadline);
+			if (grant != null) {
+				handle = this.holds.grant(key, attempts.token(), grant, lease, options, start);
+				this.local.acquiredInRedis(key, handle, grant.block());
 			}
 			return handle;
 		}

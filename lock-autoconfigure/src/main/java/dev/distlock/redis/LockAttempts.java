@@ -1,11 +1,11 @@
 package dev.distlock.redis;
 
+import java.time.Duration;
 import java.util.function.IntSupplier;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
-import org.springframework.dao.QueryTimeoutException;
 
 import dev.distlock.LockUnavailableException;
 
@@ -14,13 +14,20 @@ import dev.distlock.LockUnavailableException;
  * deadline passes or the thread is interrupted. A caller that may wait begins its
  * {@link LockWaiter.Wait} before the first attempt; if the wait gives a hand-off channel, a
  * failed attempt also takes a place in the lock's queue, and a release may then hand the lock
- * over during the wait, with no attempt of its own. Otherwise the acquirer attempts again when
- * the wait ends, never past the deadline. An acquirer that gives up leaves the queue, passing on
- * a lock that was handed to it in the meantime.
+ * over during the wait, with no attempt of its own.
+ * <p>
+ * A hand-over is accepted only while it can still be valid: the release came after the last
+ * attempt that found the lock held, so its claim window counts from that attempt's send. A
+ * hand-over at or below the fencing counter that an attempt found is void (it came before that
+ * attempt, and has lapsed since), and one whose claim window may have run out is checked in
+ * Redis by another attempt. An acquirer that gives up, and an attempt whose outcome is unknown,
+ * leave the queue in the background, passing on a lock handed over in the meantime.
  */
 final class LockAttempts {
 
 	private final RedisLockCommands commands;
+
+	private final PendingReleases pending;
 
 	private final String key;
 
@@ -36,12 +43,16 @@ final class LockAttempts {
 
 	private boolean mayBeQueued;
 
+	private long heldFence;
+
 	/**
 	 * Creates the attempts of one acquisition.
 	 * @param block how many fencing tokens each attempt reserves (asked again for each attempt)
 	 */
-	LockAttempts(RedisLockCommands commands, String key, String token, long leaseMillis, IntSupplier block) {
+	LockAttempts(RedisLockCommands commands, PendingReleases pending, String key, String token, long leaseMillis,
+			IntSupplier block) {
 		this.commands = commands;
+		this.pending = pending;
 		this.key = key;
 		this.token = token;
 		this.leaseMillis = leaseMillis;
@@ -53,72 +64,70 @@ final class LockAttempts {
 	}
 
 	/**
-	 * Returns when the last attempt was sent: the lease of a granted lock runs from no
-	 * earlier than this (a hand-over comes after the attempt that found the lock held), so it is
-	 * the safe start for counting it down locally.
-	 */
-	long lastAttemptNanos() {
-		return this.lastAttemptNanos;
-	}
-
-	/**
-	 * Returns how many fencing tokens the last attempt reserved: the size of the block whose
-	 * first token a grant, or a hand-over after that attempt, carries.
-	 */
-	int lastBlock() {
-		return this.lastBlock;
-	}
-
-	/**
 	 * Tries until acquired or given up.
-	 * @return the first fencing token of the reserved block, or 0 or less if not acquired
+	 * @return the grant, or null if not acquired
+	 * @throws LockUnavailableException if an attempt fails
 	 */
-	long acquire(LockWaiter waiter, long deadline) {
+	@Nullable Grant acquire(LockWaiter waiter, long deadline) {
 		if (System.nanoTime() - deadline >= 0) {
-			return attempt(null);
+			AcquireReply reply = attempt(null);
+			return (reply != null && reply.granted()) ? granted(reply) : null;
 		}
 		LockWaiter.Wait wait = waiter.begin(this.key, this.token);
-		long fencingToken = 0;
+		Grant grant = null;
 		try {
-			fencingToken = attemptAndWait(wait, deadline);
-			return fencingToken;
+			grant = attemptAndWait(wait, deadline);
+			return grant;
 		}
 		finally {
-			wait.close(fencingToken > 0);
+			wait.close(grant != null);
 		}
 	}
 
-	private long attemptAndWait(LockWaiter.Wait wait, long deadline) {
+	private @Nullable Grant attemptAndWait(LockWaiter.Wait wait, long deadline) {
 		String channel = wait.handOffChannel();
 		while (true) {
-			long result = attempt(channel);
-			if (result > 0) {
-				return result;
-			}
-			if (result == 0 || System.nanoTime() - deadline >= 0 || !wait.await(-1 - result, deadline)) {
+			AcquireReply reply = attempt(channel);
+			if (reply == null) {
 				break;
 			}
-			long handedOver = wait.handedOverFencingToken();
-			if (handedOver > 0) {
-				return handedOver;
+			if (reply.granted()) {
+				return granted(reply);
+			}
+			this.heldFence = Math.max(this.heldFence, reply.fenceCounter());
+			long heldSent = this.lastAttemptNanos;
+			if (System.nanoTime() - deadline >= 0 || !wait.await(reply.holderLeaseMillis(), deadline)) {
+				break;
+			}
+			HandOver handOver = wait.takeHandOver();
+			if (handOver != null && handOver.fencingToken() > this.heldFence) {
+				Duration claim = Duration.ofMillis(Math.min(this.leaseMillis, this.commands.claimWindowMillis()));
+				Grant grant = new Grant(handOver.fencingToken(), handOver.block(), heldSent, claim);
+				if (!grant.hasRunOut()) {
+					return grant;
+				}
+				// Too late to trust: the next attempt finds out in Redis whether it is still ours.
 			}
 		}
 		if (channel != null) {
-			releaseQuietly();
+			leaveInBackground();
 		}
-		return 0;
+		return null;
+	}
+
+	private Grant granted(AcquireReply reply) {
+		return new Grant(reply.fencingToken(), this.lastBlock, this.lastAttemptNanos, Duration.ofMillis(this.leaseMillis));
 	}
 
 	/**
 	 * Makes one attempt.
 	 * @param handOffChannel where to be told of a hand-over if the lock is held, or null to stay
 	 * out of the lock's queue
-	 * @return the fencing token if acquired, 0 if the thread is interrupted, else
-	 * {@code -1 - holder's remaining lease in ms}
+	 * @return the reply, or null if the thread is interrupted
 	 */
-	private long attempt(@Nullable String handOffChannel) {
+	private @Nullable AcquireReply attempt(@Nullable String handOffChannel) {
 		if (Thread.currentThread().isInterrupted()) {
-			return 0;
+			return null;
 		}
 		this.lastAttemptNanos = System.nanoTime();
 		this.lastBlock = this.block.getAsInt();
@@ -129,34 +138,36 @@ final class LockAttempts {
 					ReleaseMessageWaiter.QUEUE_ENTRY_TTL.toMillis(), this.lastBlock, queuedBefore);
 		}
 		catch (DataAccessException ex) {
-			if (Thread.currentThread().isInterrupted() || ex instanceof QueryTimeoutException) {
-				// The acquire may have been applied even though its reply was lost: undo it if it was.
-				releaseQuietly();
-			}
+			// The acquire may have been applied although its reply was lost: undo it once Redis answers.
+			leaveInBackground();
 			if (Thread.currentThread().isInterrupted()) {
-				return 0;
+				return null;
 			}
 			throw new LockUnavailableException(this.key, "acquire", ex);
 		}
 	}
 
+	private void leaveInBackground() {
+		this.pending.release(this.key, this.token, System.nanoTime() + Duration.ofMillis(this.leaseMillis).toNanos());
+	}
+
 	/**
-	 * Releases whatever this acquisition may have in Redis: the lock if it was granted or handed
-	 * over, and its place in the queue. The interrupt flag is cleared for the call and restored.
+	 * What an acquisition was granted: the first fencing token of the block reserved for it,
+	 * the size of the block, when the request that the grant counts from was sent, and how long
+	 * Redis keeps the lock from then (the lease, or the claim window of a hand-over).
+	 *
+	 * @param fencingToken the first fencing token of the block
+	 * @param block how many fencing tokens were reserved
+	 * @param sentNanos when the request the grant counts from was sent
+	 * @param validFor how long Redis keeps the lock from then
 	 */
-	private void releaseQuietly() {
-		boolean interrupted = Thread.interrupted();
-		try {
-			this.commands.leaveQueue(this.key, this.token);
+	record Grant(long fencingToken, int block, long sentNanos, Duration validFor) {
+
+		/** Whether the grant may have run out already, by the local count (see {@link RedisLockHandle}). */
+		boolean hasRunOut() {
+			return System.nanoTime() - RedisLockHandle.validUntil(this.sentNanos, this.validFor) >= 0;
 		}
-		catch (DataAccessException ex) {
-			// The place lapses by itself, and a lock expires with its lease.
-		}
-		finally {
-			if (interrupted) {
-				Thread.currentThread().interrupt();
-			}
-		}
+
 	}
 
 }

@@ -39,11 +39,11 @@ final class LockHolds implements AutoCloseable {
 	private final Set<RedisLockHandle> all = ConcurrentHashMap.newKeySet();
 
 	LockHolds(RedisLockCommands commands, LockListener listeners, Duration renewalLease, boolean bySlot,
-			LocalHandOffs local) {
+			LocalHandOffs local, PendingReleases pending) {
 		this.listeners = listeners;
 		this.renewer = new LeaseRenewer(commands, this, renewalLease, bySlot);
 		this.local = local;
-		this.releases = new LockReleases(commands, listeners, local, this);
+		this.releases = new LockReleases(commands, listeners, local, this, pending);
 	}
 
 	LeaseRenewer renewer() {
@@ -56,7 +56,7 @@ final class LockHolds implements AutoCloseable {
 		if (outer == null) {
 			return null;
 		}
-		if (outer.isLeaseLost() || outer.leaseExpiredLocally()) {
+		if (outer.isLeaseLost()) {
 			leaseLost(outer, "its lease had run out before a re-entrant acquisition");
 			throw new LockLeaseLostException(key, outer.leaseTime(), outer.heldFor());
 		}
@@ -67,9 +67,24 @@ final class LockHolds implements AutoCloseable {
 		return nested;
 	}
 
-	RedisLockHandle grant(String key, String token, long fencingToken, Duration lease, LockOptions options,
-			long acquiredNanos, long startNanos) {
-		RedisLockHandle handle = new RedisLockHandle(this, key, token, fencingToken, lease, options, acquiredNanos);
+	/**
+	 * Records a lock acquired in Redis; a hand-over that Redis keeps only for its claim window
+	 * is confirmed in the background, so that the holder's method starts without waiting.
+	 */
+	RedisLockHandle grant(String key, String token, LockAttempts.Grant grant, Duration lease, LockOptions options,
+			long startNanos) {
+		RedisLockHandle handle = register(new RedisLockHandle(this, key, token, grant.fencingToken(), lease, options,
+				grant.sentNanos(), grant.validFor()), startNanos);
+		if (grant.validFor().compareTo(lease) < 0) {
+			this.renewer.confirm(handle);
+		}
+		return handle;
+	}
+
+	private RedisLockHandle register(RedisLockHandle handle, long startNanos) {
+		String key = handle.key();
+		long fencingToken = handle.fencingToken();
+		LockOptions options = handle.options();
 		this.byThread.get().put(key, handle);
 		this.all.add(handle);
 		if (options.isAutoRenewing()) {
@@ -88,9 +103,10 @@ final class LockHolds implements AutoCloseable {
 	 */
 	RedisLockHandle grantPassed(String key, LocalQueue.Baton baton, Duration lease, LockOptions options,
 			long startNanos) {
-		RedisLockHandle handle = grant(key, baton.token(), baton.fencingToken(), lease, options, System.nanoTime(),
-				startNanos);
-		handle.renewed(baton.lastRenewedNanos());
+		RedisLockHandle handle = new RedisLockHandle(this, key, baton.token(), baton.fencingToken(), lease, options,
+				baton.confirmedSendNanos(), lease);
+		handle.inherit(baton.confirmedSendNanos(), baton.validUntilNanos());
+		register(handle, startNanos);
 		this.local.heldBy(handle);
 		return handle;
 	}
@@ -131,7 +147,7 @@ final class LockHolds implements AutoCloseable {
 	 * releasing them once their lease has run out.
 	 */
 	List<RedisLockHandle> held() {
-		this.all.removeIf((handle) -> !handle.owner().isAlive() && handle.leaseExpiredLocally());
+		this.all.removeIf((handle) -> !handle.owner().isAlive() && handle.isPastDeadline());
 		return this.all.stream().filter(RedisLockHandle::isHeldInRedis).toList();
 	}
 

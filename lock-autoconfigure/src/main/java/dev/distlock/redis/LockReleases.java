@@ -15,8 +15,11 @@ import dev.distlock.LockUnavailableException;
 /**
  * Ends the holds of a client: passes the lock to the next thread of the client that waits for
  * it ({@link LocalHandOffs}), or releases it in Redis, which keeps it for the minimum hold or
- * hands it to the next waiter in the lock's queue; reports a lease found lost on release; and
- * ends holds by force for the actuator.
+ * hands it to the next waiter in the lock's queue; reports a lease found lost on release,
+ * including one whose local validity ran out although Redis still had the key; and ends holds by
+ * force for the actuator. A release that cannot reach Redis is retried in the background until
+ * Redis answers (the caller gets its exception at once), so that a live holder never strands its
+ * lock for a whole lease.
  */
 final class LockReleases {
 
@@ -30,8 +33,12 @@ final class LockReleases {
 
 	private final LockHolds holds;
 
-	LockReleases(RedisLockCommands commands, LockListener listeners, LocalHandOffs local, LockHolds holds) {
+	private final PendingReleases pending;
+
+	LockReleases(RedisLockCommands commands, LockListener listeners, LocalHandOffs local, LockHolds holds,
+			PendingReleases pending) {
 		this.commands = commands;
+		this.pending = pending;
 		this.listeners = listeners;
 		this.local = local;
 		this.holds = holds;
@@ -40,6 +47,9 @@ final class LockReleases {
 	void release(RedisLockHandle handle) {
 		this.holds.forget(handle);
 		Duration held = handle.heldFor();
+		if (handle.isPastDeadline()) {
+			this.holds.leaseLost(handle, "its lease ran out before release, by this process's count");
+		}
 		if (this.local.passOn(handle)) {
 			this.listeners.released(handle, held);
 			if (logger.isDebugEnabled()) {
@@ -62,6 +72,7 @@ final class LockReleases {
 			outcome = this.commands.release(handle.key(), handle.token(), keep);
 		}
 		catch (DataAccessException ex) {
+			this.pending.release(handle.key(), handle.token(), System.nanoTime() + handle.leaseTime().toNanos());
 			this.listeners.released(handle, held);
 			throw new LockUnavailableException(handle.key(), "release", ex);
 		}

@@ -21,8 +21,12 @@ import org.springframework.util.StreamUtils;
  */
 final class LockScripts {
 
-	/** Sets the lock and increments its fencing counter, or returns the holder's remaining lease. */
-	static final RedisScript<Long> ACQUIRE = load("acquire.lua", Long.class);
+	/**
+	 * Sets the lock and reserves fencing tokens, or returns the holder's remaining lease and the
+	 * fencing counter.
+	 */
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	static final RedisScript<List<Long>> ACQUIRE = (RedisScript) load("acquire.lua", List.class);
 
 	/** Deletes (or keeps until the minimum hold) the lock if it holds the token, and publishes. */
 	static final RedisScript<Long> RELEASE = load("release.lua", Long.class);

@@ -49,11 +49,12 @@ public interface LockWaiter {
 		boolean await(long holderLeaseMillis, long deadlineNanos);
 
 		/**
-		 * Returns the fencing token a release granted this waiter when it handed it the lock.
-		 * @return the fencing token, or 0 if the lock has not been handed over
+		 * Returns, once, the hand-over a release announced to this waiter during the last
+		 * {@link #await await}, if any. The acquirer decides whether it is still valid.
+		 * @return the hand-over, or {@code null} if none arrived
 		 */
-		default long handedOverFencingToken() {
-			return 0;
+		default @Nullable HandOver takeHandOver() {
+			return null;
 		}
 
 		/**

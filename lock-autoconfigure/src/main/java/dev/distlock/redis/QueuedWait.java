@@ -1,14 +1,18 @@
 package dev.distlock.redis;
 
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One acquisition's place in a lock's queue, as a {@link ReleaseMessageWaiter} keeps it: the
- * attempts queue the owner token with the client's channel, and the wait ends when the message
- * naming that token arrives with the fencing token of the hand-over, or when the backstop, the
- * holder's lease or the deadline says to attempt again.
+ * attempts queue the owner token with the client's channel, and the wait ends when a message
+ * naming that token arrives with the hand-over, or when the backstop, the holder's lease or the
+ * deadline says to attempt again. Each hand-over is taken once: one that the acquirer finds
+ * void does not end later waits.
  */
 final class QueuedWait implements LockWaiter.Wait {
 
@@ -18,9 +22,9 @@ final class QueuedWait implements LockWaiter.Wait {
 
 	private final BiConsumer<String, QueuedWait> onClose;
 
-	private final CountDownLatch handedOver = new CountDownLatch(1);
+	private final BlockingQueue<HandOver> handOvers = new LinkedBlockingQueue<>();
 
-	private volatile long fencingToken;
+	private @Nullable HandOver received;
 
 	private volatile boolean waiting;
 
@@ -36,10 +40,9 @@ final class QueuedWait implements LockWaiter.Wait {
 		this.onClose = onClose;
 	}
 
-	/** Records the hand-over and wakes the acquirer. */
-	void handOver(long fencingToken) {
-		this.fencingToken = fencingToken;
-		this.handedOver.countDown();
+	/** Records a hand-over and wakes the acquirer. */
+	void handOver(HandOver handOver) {
+		this.handOvers.add(handOver);
 	}
 
 	/** Whether an attempt failed and the acquirer has started waiting. */
@@ -59,7 +62,7 @@ final class QueuedWait implements LockWaiter.Wait {
 				TimeUnit.MILLISECONDS.toNanos(Math.max(holderLeaseMillis, 1)),
 				ReleaseMessageWaiter.MAX_SILENT_WAIT.toNanos()));
 		try {
-			this.handedOver.await(timeout, TimeUnit.NANOSECONDS);
+			this.received = this.handOvers.poll(Math.max(timeout, 0), TimeUnit.NANOSECONDS);
 			return true;
 		}
 		catch (InterruptedException ex) {
@@ -69,8 +72,10 @@ final class QueuedWait implements LockWaiter.Wait {
 	}
 
 	@Override
-	public long handedOverFencingToken() {
-		return this.fencingToken;
+	public @Nullable HandOver takeHandOver() {
+		HandOver handOver = this.received;
+		this.received = null;
+		return handOver;
 	}
 
 	@Override

@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.util.Assert;
+import org.springframework.util.ClassUtils;
 
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
@@ -28,6 +29,9 @@ import dev.distlock.observation.LockObservationDocumentation;
  */
 public class RedisLockClient implements LockClient, AutoCloseable {
 
+	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.event.EventBus",
+			RedisLockClient.class.getClassLoader());
+
 	private final String keyPrefix;
 
 	private final LockOptions defaultOptions;
@@ -42,6 +46,12 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 
 	private final RedisLockMonitor monitor;
 
+	private final PendingReleases pending;
+
+	private final AutoCloseable connectionEvents;
+
+	private final RedisReachability reachability;
+
 	/**
 	 * Creates a client with an auto-renewal lease of 30 seconds and no listeners.
 	 * @param redis the template used for every command
@@ -55,17 +65,24 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 
 	RedisLockClient(RedisLockClientBuilder builder) {
 		LockTokens tokens = new LockTokens();
-		RedisLockCommands commands = new RedisLockCommands(builder.redis, builder.clusterSlots);
-		LocalHandOffs local = new LocalHandOffs(builder.maxLocalHandOffs);
+		RedisReachability reachability = new RedisReachability();
+		this.reachability = reachability;
+		RedisLockCommands commands = new RedisLockCommands(builder.redis, builder.clusterSlots, reachability,
+				builder.claimWindow.toMillis());
+		this.pending = new PendingReleases(commands);
+		LocalHandOffs local = new LocalHandOffs(builder.maxLocalHandOffs, reachability);
 		this.releaseChannel = builder.keyPrefix + "distlock:released:" + tokens.clientId();
 		this.keyPrefix = builder.keyPrefix;
 		this.defaultOptions = builder.defaultOptions;
 		LockListeners listeners = new LockListeners(builder.listeners);
-		this.holds = new LockHolds(commands, listeners, builder.renewalLease, builder.clusterSlots, local);
+		this.holds = new LockHolds(commands, listeners, builder.renewalLease, builder.clusterSlots, local, this.pending);
 		WaitingAcquirers waiting = new WaitingAcquirers(listeners);
-		this.acquirer = new LockAcquirer(commands, builder.waiter, this.holds, local, waiting, tokens);
+		this.acquirer = new LockAcquirer(commands, builder.waiter, this.holds, local, waiting, tokens, this.pending);
 		this.observationRegistry = builder.observationRegistry;
 		this.monitor = new RedisLockMonitor(commands, this.holds, waiting);
+		this.connectionEvents = LETTUCE_PRESENT ? LettuceConnectionEvents.watch(builder.redis.getConnectionFactory(),
+				reachability, this.holds.renewer()::renewSoon) : () -> {
+				};
 	}
 
 	/**
@@ -141,6 +158,10 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 		return handle;
 	}
 
+	RedisReachability reachability() {
+		return this.reachability;
+	}
+
 	LeaseRenewer renewer() {
 		return this.holds.renewer();
 	}
@@ -153,6 +174,13 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	@Override
 	public void close() {
 		this.holds.close();
+		this.pending.close();
+		try {
+			this.connectionEvents.close();
+		}
+		catch (Exception ex) {
+			// Nothing left to watch.
+		}
 	}
 
 }

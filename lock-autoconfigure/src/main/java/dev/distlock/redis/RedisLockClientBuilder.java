@@ -37,6 +37,8 @@ public final class RedisLockClientBuilder {
 
 	int maxLocalHandOffs = DEFAULT_MAX_LOCAL_HAND_OFFS;
 
+	Duration claimWindow = ReleaseMessageWaiter.CLAIM_WINDOW;
+
 	final List<LockListener> listeners = new ArrayList<>();
 
 	ObservationRegistry observationRegistry = ObservationRegistry.NOOP;
@@ -108,6 +110,20 @@ public final class RedisLockClientBuilder {
 	public RedisLockClientBuilder maxLocalHandOffs(int maxLocalHandOffs) {
 		Assert.isTrue(maxLocalHandOffs >= 0 && maxLocalHandOffs < 1000, "maxLocalHandOffs must be between 0 and 999");
 		this.maxLocalHandOffs = maxLocalHandOffs;
+		return this;
+	}
+
+	/**
+	 * Sets how long a release keeps a lock it hands to a waiter until the waiter confirms it
+	 * (the waiter's lease, if shorter): a waiter that died while queued keeps others out no longer
+	 * than this. At most {@link ReleaseMessageWaiter#QUEUE_ENTRY_TTL}.
+	 * @param claimWindow the claim window
+	 * @return this builder
+	 */
+	RedisLockClientBuilder claimWindow(Duration claimWindow) {
+		Assert.isTrue(claimWindow.toMillis() >= 10 && claimWindow.compareTo(ReleaseMessageWaiter.QUEUE_ENTRY_TTL) <= 0,
+				"claimWindow must be between 10ms and the queue entry TTL");
+		this.claimWindow = claimWindow;
 		return this;
 	}
 

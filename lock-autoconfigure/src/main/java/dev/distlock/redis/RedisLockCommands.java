@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -17,7 +18,8 @@ import org.springframework.data.redis.core.script.RedisScript;
 /**
  * The Redis commands of the lock, one round trip each: acquire (or queue), release (or hand
  * over) and batch renewal, and for monitoring, inspecting a key and checking the scripts.
- * Failures are thrown as Spring's {@code DataAccessException}s.
+ * Failures are thrown as Spring's {@code DataAccessException}s. Every command is recorded in
+ * the client's {@link RedisReachability}.
  */
 final class RedisLockCommands {
 
@@ -25,9 +27,25 @@ final class RedisLockCommands {
 
 	private final boolean cluster;
 
-	RedisLockCommands(StringRedisTemplate redis, boolean cluster) {
+	private final RedisReachability reachability;
+
+	/** How long a release keeps a lock it hands over until the new holder confirms it, in ms. */
+	private final long claimWindowMillis;
+
+	RedisLockCommands(StringRedisTemplate redis, boolean cluster, RedisReachability reachability,
+			long claimWindowMillis) {
 		this.redis = redis;
 		this.cluster = cluster;
+		this.reachability = reachability;
+		this.claimWindowMillis = claimWindowMillis;
+	}
+
+	RedisReachability reachability() {
+		return this.reachability;
+	}
+
+	long claimWindowMillis() {
+		return this.claimWindowMillis;
 	}
 
 	/**
@@ -37,15 +55,20 @@ final class RedisLockCommands {
 	 * @param queueEntryTtlMillis how long the place stays valid unless renewed by another attempt
 	 * @param block how many fencing tokens to reserve, 1 or more
 	 * @param mayBeQueued whether an earlier attempt of the same token may have queued it
-	 * @return the first fencing token of the block if acquired, else
-	 * {@code -1 - holder's remaining lease in ms}
+	 * @return the grant, or the holder's remaining lease and the fencing counter
 	 */
-	long acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
+	AcquireReply acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
-		Long result = this.redis.execute(LockScripts.ACQUIRE, keys(key), token, Long.toString(leaseMillis),
-				(handOffChannel != null) ? handOffChannel : "", Long.toString(queueEntryTtlMillis),
-				Integer.toString(block), mayBeQueued ? "1" : "0");
-		return (result != null) ? result : -1;
+		List<Long> result = call(() -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token,
+				Long.toString(leaseMillis), (handOffChannel != null) ? handOffChannel : "",
+				Long.toString(queueEntryTtlMillis), Integer.toString(block), mayBeQueued ? "1" : "0"));
+		if (result == null || result.size() < 2) {
+			return AcquireReply.held(0, Long.MAX_VALUE);
+		}
+		if (result.get(0) == 1) {
+			return AcquireReply.granted(result.get(1));
+		}
+		return AcquireReply.held(result.get(1), (result.size() > 2) ? result.get(2) : Long.MAX_VALUE);
 	}
 
 	/**
@@ -67,8 +90,8 @@ final class RedisLockCommands {
 	}
 
 	private long runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
-		Long result = this.redis.execute(LockScripts.RELEASE, keys(key), token, Long.toString(keepMillis),
-				leavingQueue ? "1" : "0");
+		Long result = call(() -> this.redis.execute(LockScripts.RELEASE, keys(key), token, Long.toString(keepMillis),
+				leavingQueue ? "1" : "0", Long.toString(this.claimWindowMillis)));
 		return (result != null) ? result : 0;
 	}
 
@@ -82,6 +105,10 @@ final class RedisLockCommands {
 	 * @return per lock, whether its lease was renewed
 	 */
 	boolean[] renew(List<RedisLockHandle> batch, long leaseMillis) {
+		return call(() -> renewBatch(batch, leaseMillis));
+	}
+
+	private boolean[] renewBatch(List<RedisLockHandle> batch, long leaseMillis) {
 		List<String> keys = new ArrayList<>(batch.size());
 		Object[] args = new Object[batch.size() + 1];
 		args[0] = Long.toString(leaseMillis);
@@ -103,7 +130,7 @@ final class RedisLockCommands {
 	 * expires), and the 1-based index of the token that holds the key, 0 if none does
 	 */
 	long[] inspect(String key, List<String> tokens) {
-		List<Long> result = this.redis.execute(LockScripts.INSPECT, List.of(key), tokens.toArray());
+		List<Long> result = call(() -> this.redis.execute(LockScripts.INSPECT, List.of(key), tokens.toArray()));
 		if (result == null || result.size() < 2) {
 			return new long[] { -2, 0 };
 		}
@@ -132,6 +159,23 @@ final class RedisLockCommands {
 			return result;
 		});
 		return (loaded != null) ? loaded : Map.of();
+	}
+
+	/**
+	 * Runs one command, recording it in the client's reachability.
+	 */
+	private <T> T call(Supplier<T> command) {
+		this.reachability.sending();
+		T result;
+		try {
+			result = command.get();
+		}
+		catch (RuntimeException ex) {
+			this.reachability.failed();
+			throw ex;
+		}
+		this.reachability.answered();
+		return result;
 	}
 
 	private static void load(RedisScriptingCommands scripting, String name, RedisScript<?> script) {

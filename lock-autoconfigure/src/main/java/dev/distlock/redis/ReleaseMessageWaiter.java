@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.jspecify.annotations.Nullable;
@@ -34,6 +33,13 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 	 * several backstop periods, so that only a waiter that stopped trying is skipped.
 	 */
 	static final Duration QUEUE_ENTRY_TTL = MAX_SILENT_WAIT.multipliedBy(3);
+
+	/**
+	 * How long a release keeps a lock it hands over until the new holder confirms it: no longer
+	 * than a place's validity, so that a waiter that died in the queue strands the lock at most
+	 * this long, whatever its lease.
+	 */
+	static final Duration CLAIM_WINDOW = MAX_SILENT_WAIT.multipliedBy(2);
 
 	private final Map<String, QueuedWait> waits = new ConcurrentHashMap<>();
 
@@ -88,12 +94,11 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 
 	@Override
 	public void onMessage(Message message, byte @Nullable [] pattern) {
-		String body = new String(message.getBody(), StandardCharsets.UTF_8);
-		int separator = body.lastIndexOf(':');
-		QueuedWait wait = (separator > 0) ? this.waits.get(body.substring(0, separator)) : null;
+		Map.Entry<String, HandOver> handOver = HandOver.parse(new String(message.getBody(), StandardCharsets.UTF_8));
+		QueuedWait wait = (handOver != null) ? this.waits.get(handOver.getKey()) : null;
 		if (wait != null) {
 			this.handOffs.incrementAndGet();
-			wait.handOver(Long.parseLong(body, separator + 1, body.length(), 10));
+			wait.handOver(handOver.getValue());
 		}
 	}
 

@@ -98,8 +98,8 @@ final class WaitingAcquirers {
 		}
 
 		@Override
-		public long handedOverFencingToken() {
-			return this.wait.handedOverFencingToken();
+		public @Nullable HandOver takeHandOver() {
+			return this.wait.takeHandOver();
 		}
 
 		@Override

@@ -2,6 +2,8 @@
 -- that is going to wait takes a place in the lock's queue instead, so that a release hands it the
 -- lock. The holder uses the first token of the block; threads of its process that the lock
 -- passes to without Redis use the others, so that tokens still increase with every holder.
+-- Tokens never fall below this server's clock in microseconds, so that they keep increasing when
+-- the counter is lost (a restart without persistence, an older snapshot, a lagging replica).
 -- KEYS[1] lock key; KEYS[2] the fencing counter shared by the locks of its hash slot; KEYS[3] the
 -- lock's queue (a list of waiters' owner tokens in arrival order); KEYS[4] the waiters' entries
 -- (a hash: owner token -> "<valid until, ms by this server's clock> <lease ms> <block> <channel>").
@@ -9,21 +11,29 @@
 -- was handed the lock, empty to stay out of the queue; ARGV[4] ms the place in the queue stays
 -- valid unless another attempt renews it; ARGV[5] how many fencing tokens to reserve (1 or more);
 -- ARGV[6] '1' if an earlier attempt of this acquisition may have queued it, else '0'.
--- Returns the first fencing token of the block (1 or more) if acquired, else -1 minus the holder's
--- remaining lease in ms.
+-- Returns {1, first fencing token of the block} if acquired, else {0, the holder's remaining
+-- lease in ms, the fencing counter}: a hand-over at or below that counter came before this
+-- attempt and is void.
 local block = tonumber(ARGV[5])
+local function grant()
+	local time = redis.call('time')
+	local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+	local first = math.max(tonumber(redis.call('get', KEYS[2]) or '0') + 1, now)
+	redis.call('set', KEYS[2], string.format('%d', first + block - 1))
+	return {1, first}
+end
 if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
 	if ARGV[6] == '1' and redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
 		-- It had a place in the queue, and found the lock free (its holder's lease ran out).
 		redis.call('lrem', KEYS[3], 1, ARGV[1])
 	end
-	return redis.call('incrby', KEYS[2], block) - block + 1
+	return grant()
 end
 if redis.call('get', KEYS[1]) == ARGV[1] then
 	-- A release handed the lock to this caller, and the message saying so was lost or is late:
 	-- take it with a fresh lease and a new fencing token.
 	redis.call('pexpire', KEYS[1], ARGV[2])
-	return redis.call('incrby', KEYS[2], block) - block + 1
+	return grant()
 end
 if ARGV[3] ~= '' then
 	local time = redis.call('time')
@@ -42,4 +52,4 @@ if remaining == -1 then
 elseif remaining < 0 then
 	remaining = 0
 end
-return -1 - remaining
+return {0, remaining, tonumber(redis.call('get', KEYS[2]) or '0')}

@@ -1,12 +1,16 @@
 -- Releases a lock only if it still holds this acquisition's token, and hands it to the first
--- waiter in its queue whose place is still valid: the lock is set to that waiter's token with
--- its lease, the waiter's block of fencing tokens is reserved, and the waiter alone is told the
--- first token of it, on its channel.
+-- waiter in its queue whose place is still valid: the lock is set to that waiter's token for a
+-- short claim window (its lease, if shorter), the waiter's block of fencing tokens is reserved,
+-- and the waiter alone is told the first token and the size of the block, on its channel. The
+-- waiter confirms the hand-over by extending the key to its lease; a waiter that died meanwhile
+-- keeps the lock only for the claim window. Tokens never fall below this server's clock in
+-- microseconds (see acquire.lua).
 -- With nobody waiting the lock is deleted and nothing is published. A waiter that gives up calls
 -- it too: it leaves the queue, and passes the lock on if it was handed it in the meantime.
 -- KEYS[1] lock key; KEYS[2] fencing counter; KEYS[3] queue; KEYS[4] waiters' entries (see acquire.lua).
 -- ARGV[1] owner token; ARGV[2] ms the lock must still be kept (minimum hold), 0 for none; ARGV[3]
--- '1' if the token may have a place in the queue (a waiter giving up), else '0'.
+-- '1' if the token may have a place in the queue (a waiter giving up), else '0'; ARGV[4] the claim
+-- window in ms.
 -- Returns 1 if deleted, 2 if left to expire when the minimum hold ends, 3 if handed to a waiter,
 -- 0 if the lock was gone or someone else's.
 if ARGV[3] == '1' and redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
@@ -20,7 +24,7 @@ if keep > 0 then
 	redis.call('pexpire', KEYS[1], keep)
 	return 2
 end
-local now
+local now, micros
 local waiter = redis.call('lpop', KEYS[3])
 while waiter do
 	local entry = redis.call('hget', KEYS[4], waiter)
@@ -29,12 +33,14 @@ while waiter do
 		if not now then
 			local time = redis.call('time')
 			now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+			micros = tonumber(time[1]) * 1000000 + tonumber(time[2])
 		end
 		local validUntil, lease, block, channel = string.match(entry, '^(%d+) (%d+) (%d+) (.*)$')
 		if validUntil and tonumber(validUntil) > now then
-			redis.call('set', KEYS[1], waiter, 'PX', lease)
-			local fence = redis.call('incrby', KEYS[2], block) - block + 1
-			redis.call('publish', channel, waiter .. ':' .. string.format('%d', fence))
+			redis.call('set', KEYS[1], waiter, 'PX', math.min(tonumber(lease), tonumber(ARGV[4])))
+			local fence = math.max(tonumber(redis.call('get', KEYS[2]) or '0') + 1, micros)
+			redis.call('set', KEYS[2], string.format('%d', fence + block - 1))
+			redis.call('publish', channel, string.format('%s:%d:%d', waiter, fence, block))
 			return 3
 		end
 	end

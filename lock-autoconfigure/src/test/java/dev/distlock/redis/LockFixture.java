@@ -1,6 +1,7 @@
 package dev.distlock.redis;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -30,17 +31,22 @@ final class LockFixture implements AutoCloseable {
 
 	private LockFixture(RedisTestServer server, Duration renewalLease, int maxLocalHandOffs,
 			LockListener... listeners) {
+		this(server, (builder) -> {
+			builder.renewalLease(renewalLease).maxLocalHandOffs(maxLocalHandOffs);
+			for (LockListener listener : listeners) {
+				builder.listener(listener);
+			}
+		});
+	}
+
+	private LockFixture(RedisTestServer server, Consumer<RedisLockClientBuilder> customizer) {
 		this.connectionFactory = TestRedis.connectionFactory(server);
 		this.redis = TestRedis.template(this.connectionFactory);
 		this.waiter = new ReleaseMessageWaiter(JitteredBackoffWaiter.standard());
 		RedisLockClientBuilder builder = RedisLockClient.builder(this.redis)
 			.waiter(this.waiter)
-			.renewalLease(renewalLease)
-			.maxLocalHandOffs(maxLocalHandOffs)
 			.defaultOptions(LockOptions.renewing(Duration.ofSeconds(10)));
-		for (LockListener listener : listeners) {
-			builder.listener(listener);
-		}
+		customizer.accept(builder);
 		this.client = builder.build();
 		this.subscription = new ReleaseSubscription(this.connectionFactory, this.client.releaseChannel(), this.waiter);
 		this.subscription.start();
@@ -49,6 +55,14 @@ final class LockFixture implements AutoCloseable {
 
 	static LockFixture start(RedisTestServer server, Duration renewalLease, LockListener... listeners) {
 		return new LockFixture(server, renewalLease, RedisLockClientBuilder.DEFAULT_MAX_LOCAL_HAND_OFFS, listeners);
+	}
+
+	/**
+	 * Starts a fixture whose client the customizer may change (its waiter is the release
+	 * message waiter unless the customizer sets another).
+	 */
+	static LockFixture start(RedisTestServer server, Consumer<RedisLockClientBuilder> customizer) {
+		return new LockFixture(server, customizer);
 	}
 
 	static LockFixture start(RedisTestServer server, Duration renewalLease, int maxLocalHandOffs) {

@@ -42,8 +42,8 @@ class RenewalStressTests {
 					if (cycle % 4000 == 0) {
 						// Now and then hold until the renewal thread has extended this very lock.
 						RedisLockHandle held = (RedisLockHandle) handle;
-						long acquired = held.lastRenewedNanos();
-						await().atMost(Duration.ofSeconds(10)).until(() -> held.lastRenewedNanos() != acquired);
+						long acquired = held.confirmedSendNanos();
+						await().atMost(Duration.ofSeconds(10)).until(() -> held.confirmedSendNanos() != acquired);
 					}
 				}
 			});

@@ -79,13 +79,6 @@ public class CheckInRepository {
 	}
 
 	/**
-	 * Starts the fence of every queue again from zero, for a new sequence of fencing tokens.
-	 */
-	public void resetFences() {
-		this.jdbc.sql("update queue_head set fence = 0").update();
-	}
-
-	/**
 	 * Inserts a check-in.
 	 * @param checkIn the new row
 	 */

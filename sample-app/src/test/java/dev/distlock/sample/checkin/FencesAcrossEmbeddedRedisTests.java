@@ -17,13 +17,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A database that outlives the embedded Redis, as with the {@code mariadb} and {@code postgres}
- * profiles: the next start's embedded Redis hands out fencing tokens from 1 again, lower than the
- * fences the previous run left in the database, and the check-ins must still be accepted.
+ * profiles: the next start's embedded Redis is new and empty, yet its fencing tokens follow the
+ * server clock, so they exceed the fences the previous run left in the database and the
+ * check-ins are accepted without resetting anything.
  */
-class EmbeddedRedisFenceResetTests {
+class FencesAcrossEmbeddedRedisTests {
 
 	@Test
-	void instanceThatStartsANewEmbeddedRedisStartsTheFencesAgain() throws Exception {
+	void newEmptyEmbeddedRedisGrantsTokensAboveThePreviousRunsFences() throws Exception {
 		TestDatabase database = TestDatabase.h2();
 		// The in-memory database lives as long as a connection to it is open.
 		try (Connection keepAlive = DriverManager.getConnection(database.url(), database.username(),

@@ -1,0 +1,80 @@
+package dev.distlock.redis;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.dao.DataAccessException;
+
+/**
+ * Releases, in the background, what a client may have left in Redis when a command's outcome
+ * is unknown or a command could not be sent: an acquire whose reply was lost may have taken
+ * the lock or a place in its queue, a release that failed left the lock held, and a waiter that
+ * gave up may still have a place (and may meanwhile have been handed the lock). Each is released
+ * by its owner token, which never touches anyone else's lock, and retried with a growing pause
+ * until Redis answers or its bound passes (by then the key has expired with its lease). Callers
+ * never wait for it: they get their answer or exception at once.
+ */
+final class PendingReleases implements AutoCloseable {
+
+	private static final Log logger = LogFactory.getLog(PendingReleases.class);
+
+	private static final long FIRST_RETRY_MILLIS = 50;
+
+	private static final long MAX_RETRY_MILLIS = 500;
+
+	private final RedisLockCommands commands;
+
+	private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor((task) -> {
+		Thread thread = new Thread(task, "distlock-pending-releases");
+		thread.setDaemon(true);
+		return thread;
+	});
+
+	PendingReleases(RedisLockCommands commands) {
+		this.commands = commands;
+	}
+
+	/**
+	 * Releases whatever the owner token may hold on the key (the lock, a place in its queue),
+	 * retrying until Redis answers or the bound passes.
+	 * @param boundNanos the {@link System#nanoTime()} after which the key has surely expired
+	 */
+	void release(String key, String token, long boundNanos) {
+		submit(key, token, boundNanos, 0);
+	}
+
+	private void submit(String key, String token, long boundNanos, long delayMillis) {
+		try {
+			this.executor.schedule(() -> attempt(key, token, boundNanos, delayMillis), delayMillis,
+					TimeUnit.MILLISECONDS);
+		}
+		catch (RuntimeException ex) {
+			// Closed: the key expires with its lease.
+		}
+	}
+
+	private void attempt(String key, String token, long boundNanos, long lastDelayMillis) {
+		try {
+			this.commands.leaveQueue(key, token);
+		}
+		catch (DataAccessException ex) {
+			if (System.nanoTime() - boundNanos < 0) {
+				long delay = Math.min(MAX_RETRY_MILLIS, Math.max(FIRST_RETRY_MILLIS, lastDelayMillis * 2));
+				submit(key, token, boundNanos, delay);
+			}
+			else {
+				logger.debug("Gave up releasing lock '" + key + "' after its lease; it has expired", ex);
+			}
+		}
+	}
+
+	@Override
+	public void close() {
+		this.executor.shutdownNow();
+	}
+
+}

@@ -1,0 +1,37 @@
+package dev.distlock.redis;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One round of renewals, whose batches are answered on sender threads in any order: it adds up
+ * the leases renewed and tells the client's listeners once, when the last batch has been
+ * answered or has failed.
+ */
+final class RenewalRound {
+
+	private final LockHolds holds;
+
+	private final int batches;
+
+	private final AtomicInteger outstanding;
+
+	private final AtomicInteger renewed = new AtomicInteger();
+
+	RenewalRound(LockHolds holds, int batches) {
+		this.holds = holds;
+		this.batches = batches;
+		this.outstanding = new AtomicInteger(batches);
+	}
+
+	/**
+	 * Records one batch as done.
+	 * @param renewedInBatch how many of its leases were renewed (0 if it failed)
+	 */
+	void batchDone(int renewedInBatch) {
+		int total = this.renewed.addAndGet(renewedInBatch);
+		if (this.outstanding.decrementAndGet() == 0) {
+			this.holds.renewed(total, this.batches);
+		}
+	}
+
+}

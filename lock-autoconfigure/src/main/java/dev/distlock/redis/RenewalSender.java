@@ -1,0 +1,110 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Sends renewal batches to Redis on threads of its own, so that the thread that composes the
+ * rounds never waits for Redis, and applies the answers: a confirmed renewal extends the hold's
+ * local validity from the time the batch was sent; a key found gone or owned by someone else
+ * marks the lease lost. A hold counts as being sent until its batch is answered or a renewal
+ * period has passed, after which it may be sent again, so one command stuck in a blackhole never
+ * keeps a hold from being renewed.
+ */
+final class RenewalSender implements AutoCloseable {
+
+	private static final Log logger = LogFactory.getLog(RenewalSender.class);
+
+	private final RedisLockCommands commands;
+
+	private final LockHolds holds;
+
+	private final Map<RedisLockHandle, Long> sending = new ConcurrentHashMap<>();
+
+	private final AtomicLong renewalsOfReleasedLocks = new AtomicLong();
+
+	private final ExecutorService senders = Executors.newCachedThreadPool(LeaseRenewer.daemon("distlock-renewal-sender"));
+
+	RenewalSender(RedisLockCommands commands, LockHolds holds) {
+		this.commands = commands;
+		this.holds = holds;
+	}
+
+	/** Renewals that extended a lock whose release had completed before they were sent. */
+	long renewalsOfReleasedLocks() {
+		return this.renewalsOfReleasedLocks.get();
+	}
+
+	/**
+	 * Claims a hold for the batch about to be sent at {@code now}, unless an earlier batch with
+	 * it, sent less than a period ago, is still unanswered.
+	 * @return whether the hold is to be sent now
+	 */
+	boolean claim(RedisLockHandle handle, long now, long periodNanos) {
+		return this.sending.compute(handle,
+				(held, since) -> (since == null || now - since > periodNanos) ? now : since) == now;
+	}
+
+	/**
+	 * Sends a batch of holds claimed at {@code marker} on a sender thread.
+	 * @param validFor the lease each renewal extends the holds to
+	 */
+	void send(List<RedisLockHandle> batch, Duration validFor, long marker, RenewalRound round) {
+		try {
+			this.senders.execute(() -> round.batchDone(renew(batch, validFor, marker)));
+		}
+		catch (RuntimeException ex) {
+			// Closed: the locks expire with their leases.
+			batch.forEach((handle) -> this.sending.remove(handle, marker));
+		}
+	}
+
+	/**
+	 * Renews one batch.
+	 * @return how many leases were renewed
+	 */
+	private int renew(List<RedisLockHandle> batch, Duration validFor, long marker) {
+		long sent = System.nanoTime();
+		boolean[] results;
+		try {
+			results = this.commands.renew(batch, validFor.toMillis());
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Could not renew " + batch.size() + " lock(s); retrying until their leases run out", ex);
+			return 0;
+		}
+		finally {
+			batch.forEach((handle) -> this.sending.remove(handle, marker));
+		}
+		int renewed = 0;
+		for (int i = 0; i < results.length; i++) {
+			RedisLockHandle handle = batch.get(i);
+			if (results[i]) {
+				handle.confirmed(sent, validFor);
+				renewed++;
+				long released = handle.releasedNanos();
+				if (released != 0 && released - sent < 0) {
+					this.renewalsOfReleasedLocks.incrementAndGet();
+				}
+			}
+			else if (handle.isHeldInRedis()) {
+				this.holds.leaseLost(handle, "its key was gone or held by another owner when renewing");
+			}
+		}
+		return renewed;
+	}
+
+	@Override
+	public void close() {
+		this.senders.shutdownNow();
+	}
+
+}

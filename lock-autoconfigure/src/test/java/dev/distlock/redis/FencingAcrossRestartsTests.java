@@ -1,0 +1,117 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.core.RedisCallback;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.test.redis.RedisServerProcess;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Fencing tokens never go backwards when Redis loses its counter: a restart without persistence,
+ * a counter restored from an older snapshot, a flushed counter key or script cache. A plain
+ * {@code INCR} counter, the control, goes backwards in the same restart.
+ */
+class FencingAcrossRestartsTests {
+
+	private static final LockOptions FIXED = new LockOptions(Duration.ZERO, Duration.ofSeconds(30));
+
+	private static RedisServerProcess server;
+
+	private LockFixture fixture;
+
+	@BeforeAll
+	static void startServer() {
+		server = RedisServerProcess.startOnFreePort();
+	}
+
+	@AfterAll
+	static void stopServer() {
+		server.close();
+	}
+
+	@BeforeEach
+	void start() {
+		this.fixture = LockFixture.start(server, Duration.ofSeconds(30));
+	}
+
+	@AfterEach
+	void stop() {
+		this.fixture.close();
+	}
+
+	@Test
+	void tokensAfterARestartWithoutPersistenceExceedEveryEarlierToken() {
+		String key = TestRedis.uniqueKey("restart");
+		long before = highestOf(key, 200);
+		this.fixture.redis.opsForValue().increment("control:counter", 200);
+		restartEmpty();
+		long controlAfter = this.fixture.redis.opsForValue().increment("control:counter");
+		assertThat(controlAfter).as("control: a plain INCR counter starts again from 1").isEqualTo(1);
+		assertThat(lowestOf(key, 50)).as("tokens after the restart").isGreaterThan(before);
+	}
+
+	@Test
+	void tokensAfterTheCounterWentBackExceedEveryEarlierToken() {
+		String key = TestRedis.uniqueKey("snapshot");
+		highestOf(key, 5);
+		String snapshot = this.fixture.redis.opsForValue().get(LockKeys.fenceKey(key, false));
+		long before = highestOf(key, 20);
+		// As a restore from an older RDB snapshot, or a failover to a replica that lags, would.
+		this.fixture.redis.opsForValue().set(LockKeys.fenceKey(key, false), snapshot);
+		assertThat(lowestOf(key, 5)).isGreaterThan(before);
+	}
+
+	@Test
+	void tokensAfterTheCounterOrTheScriptsAreFlushedExceedEveryEarlierToken() {
+		String key = TestRedis.uniqueKey("flush");
+		long before = highestOf(key, 20);
+		this.fixture.redis.delete(LockKeys.fenceKey(key, false));
+		this.fixture.redis.execute((RedisCallback<Void>) (connection) -> {
+			connection.scriptingCommands().scriptFlush();
+			return null;
+		});
+		assertThat(lowestOf(key, 5)).isGreaterThan(before);
+	}
+
+	private void restartEmpty() {
+		server.stop();
+		server.start();
+		await().atMost(Duration.ofSeconds(10)).ignoreExceptions()
+			.until(() -> "PONG".equals(this.fixture.redis.execute((RedisCallback<String>) (c) -> c.ping())));
+	}
+
+	private long highestOf(String key, int holds) {
+		List<Long> tokens = tokensOf(key, holds);
+		assertThat(tokens).isSortedAccordingTo(Long::compare).doesNotHaveDuplicates();
+		return tokens.get(tokens.size() - 1);
+	}
+
+	private long lowestOf(String key, int holds) {
+		return tokensOf(key, holds).get(0);
+	}
+
+	private List<Long> tokensOf(String key, int holds) {
+		List<Long> tokens = new ArrayList<>();
+		for (int i = 0; i < holds; i++) {
+			try (LockHandle handle = this.fixture.client.lock(key, FIXED)) {
+				tokens.add(handle.fencingToken());
+			}
+		}
+		return tokens;
+	}
+
+}

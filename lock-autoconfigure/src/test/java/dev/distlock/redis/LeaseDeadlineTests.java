@@ -1,0 +1,96 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.core.RedisCallback;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockOptions;
+import dev.distlock.test.redis.RedisServerProcess;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Every hold has a local deadline: the send time of the last acquire or renewal that Redis
+ * confirmed, plus the lease, minus a drift margin. At the deadline the holder knows its lease is
+ * lost, before Redis can have expired the key, whether or not a renewal has failed, and however
+ * long a stalled command would block.
+ */
+class LeaseDeadlineTests {
+
+	private static RedisServerProcess server;
+
+	private final RecordingLockListener listener = new RecordingLockListener();
+
+	private LockFixture fixture;
+
+	@BeforeAll
+	static void startServer() {
+		server = RedisServerProcess.startOnFreePort();
+	}
+
+	@AfterAll
+	static void stopServer() {
+		server.close();
+	}
+
+	@AfterEach
+	void stop() {
+		this.fixture.close();
+	}
+
+	@Test
+	void fixedLeaseIsLostLocallyBeforeRedisExpiresTheKey() {
+		this.fixture = LockFixture.start(server, Duration.ofSeconds(30), this.listener);
+		String key = TestRedis.uniqueKey("fixed");
+		long sent = System.nanoTime();
+		LockHandle handle = this.fixture.client.lock(key, new LockOptions(Duration.ZERO, Duration.ofSeconds(2)));
+		assertThat(handle.isLeaseLost()).isFalse();
+		await().atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(1)).until(handle::isLeaseLost);
+		long lostAfter = System.nanoTime() - sent;
+		Long remaining = this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS);
+		assertThat(Duration.ofNanos(lostAfter)).as("lost no later than the lease after the send")
+			.isLessThanOrEqualTo(Duration.ofSeconds(2));
+		assertThat(remaining).as("Redis still keeps the key: the holder knew first").isPositive();
+		assertThatExceptionOfType(LockLeaseLostException.class).as("the release reports the loss")
+			.isThrownBy(handle::release);
+		assertThat(this.listener.lost).extracting(LockHandle::key).containsExactly(key);
+	}
+
+	@Test
+	void renewedLeaseIsLostLocallyWhileRedisStopsAnswering() {
+		Duration lease = Duration.ofMillis(900);
+		this.fixture = LockFixture.start(server, lease, this.listener);
+		String key = TestRedis.uniqueKey("stall");
+		RedisLockHandle handle = (RedisLockHandle) this.fixture.client.lock(key, LockOptions.renewing(Duration.ZERO));
+		await().atMost(Duration.ofSeconds(3)).until(() -> this.listener.renewedLocks() > 0);
+		// Redis holds every command for 3s: the renewals, with a 2s command timeout, get no answer.
+		this.fixture.redis.execute((RedisCallback<Void>) (connection) -> {
+			connection.execute("CLIENT", "PAUSE".getBytes(), "3000".getBytes(), "ALL".getBytes());
+			return null;
+		});
+		long paused = System.nanoTime();
+		await().atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(1)).until(handle::isLeaseLost);
+		long lostAt = System.nanoTime();
+		assertThat(Duration.ofNanos(lostAt - handle.confirmedSendNanos())).as("lost within the lease of the last confirmed send")
+			.isLessThanOrEqualTo(lease);
+		assertThat(Duration.ofNanos(lostAt - paused)).as("long before the command timeout ends")
+			.isLessThan(Duration.ofSeconds(2));
+		await().atMost(Duration.ofSeconds(1)).until(() -> this.listener.lost.stream().anyMatch((lost) -> lost.key().equals(key)));
+		assertThat(handle.mayPassLocally(this.fixture.client.reachability())).isFalse();
+		await().atMost(Duration.ofSeconds(10)).ignoreExceptions()
+			.until(() -> "PONG".equals(this.fixture.redis.execute((RedisCallback<String>) (c) -> c.ping())));
+		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
+	}
+
+}

@@ -1,0 +1,115 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.core.RedisCallback;
+
+import dev.distlock.DistributedLockException;
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.test.redis.RedisServerProcess;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * What waiters and holders of one client do when Redis goes away: a wait that ends because Redis
+ * is unreachable ends with {@link LockUnavailableException}, never as "not acquired" (which a
+ * {@code SKIP} would hide), within the wait time plus one command timeout; and a lock is never
+ * passed between the client's threads without Redis after Redis came back empty.
+ */
+class OutageTests {
+
+	private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(2);
+
+	private static RedisServerProcess server;
+
+	private final List<LockFixture> fixtures = new ArrayList<>();
+
+	@BeforeAll
+	static void startServer() {
+		server = RedisServerProcess.startOnFreePort();
+	}
+
+	@AfterAll
+	static void stopServer() {
+		server.close();
+	}
+
+	@AfterEach
+	void stop() {
+		if (!server.isRunning()) {
+			server.start();
+		}
+		this.fixtures.forEach(LockFixture::close);
+	}
+
+	@Test
+	void waitsThatEndWhileRedisIsDownAreUnavailableNotNotAcquired() {
+		LockFixture holderSide = fixture(Duration.ofSeconds(30));
+		LockFixture waiterSide = fixture(Duration.ofSeconds(30));
+		String key = TestRedis.uniqueKey("outage");
+		holderSide.client.lock(key, LockOptions.renewing(Duration.ZERO));
+		Duration waitTime = Duration.ofSeconds(3);
+		List<CompletableFuture<Long>> waits = new ArrayList<>();
+		for (int i = 0; i < 4; i++) {
+			waits.add(CompletableFuture.supplyAsync(() -> {
+				long start = System.nanoTime();
+				try {
+					Optional<LockHandle> handle = waiterSide.client.tryLock(key, LockOptions.renewing(waitTime));
+					throw new AssertionError("a wait during the outage ended with " + handle);
+				}
+				catch (LockUnavailableException ex) {
+					return System.nanoTime() - start;
+				}
+			}));
+		}
+		await().until(() -> waiterSide.client.monitor().waiters().size() == 4);
+		server.stop();
+		for (CompletableFuture<Long> wait : waits) {
+			assertThat(Duration.ofNanos(wait.join())).as("the wait time plus one command timeout")
+				.isLessThanOrEqualTo(waitTime.plus(COMMAND_TIMEOUT).plusMillis(500));
+		}
+	}
+
+	@Test
+	void lockIsNotPassedBetweenThreadsAfterRedisCameBackEmpty() throws Exception {
+		LockFixture fixture = fixture(Duration.ofSeconds(3));
+		String key = TestRedis.uniqueKey("restart");
+		LockHandle holder = fixture.client.lock(key, LockOptions.renewing(Duration.ZERO));
+		CompletableFuture<LockHandle> next = CompletableFuture
+			.supplyAsync(() -> fixture.client.lock(key, LockOptions.renewing(Duration.ofSeconds(20))));
+		await().until(() -> fixture.client.monitor().waiters().size() == 1);
+		server.stop();
+		server.start();
+		await().atMost(Duration.ofSeconds(10)).ignoreExceptions()
+			.until(() -> "PONG".equals(fixture.redis.execute((RedisCallback<String>) (c) -> c.ping())));
+		assertThatExceptionOfType(DistributedLockException.class).as("the hold ended with Redis")
+			.isThrownBy(holder::release);
+		LockHandle handle = next.get(20, TimeUnit.SECONDS);
+		assertThat(fixture.redis.hasKey(key)).as("acquired in the new Redis, not passed on without it").isTrue();
+		assertThat(handle.fencingToken()).isGreaterThan(holder.fencingToken());
+		handle.release();
+	}
+
+	private LockFixture fixture(Duration renewalLease) {
+		LockFixture fixture = LockFixture.start(server, renewalLease);
+		this.fixtures.add(fixture);
+		return fixture;
+	}
+
+}
