@@ -130,7 +130,7 @@ class FencingAcrossRestartsTests {
 		}
 	}
 
-	private void assertTokensIncreaseAcross(String fault, Persistence persistence, Consumer<RedisNode> fault) {
+	private void assertTokensIncreaseAcross(String name, Persistence persistence, Consumer<RedisNode> fault) {
 		RedisNode redis = track(RedisNode.start(persistence));
 		LockApps apps = track(new LockApps());
 		LockClient client = apps.client(redis.port(), "spring.data.redis.timeout=2s");
@@ -144,7 +144,7 @@ class FencingAcrossRestartsTests {
 		tokens.addAll(grant(client, 200));
 		long[] order = tokens.stream().mapToLong(Long::longValue).toArray();
 		int broken = TokenOrder.notGreaterThanEarlier(order);
-		Figures.record("fencing: " + fault, "last token before %d, first after %d, %d of %d tokens after the fault "
+		Figures.record("fencing: " + name, "last token before %d, first after %d, %d of %d tokens after the fault "
 				+ "not greater than an earlier one", order[before - 1], order[before], broken,
 				order.length - before);
 		assertThat(broken).as("tokens not greater than an earlier one, around %s",
