@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.LockClient;
 
@@ -37,6 +38,8 @@ public final class WorkerMain {
 		List<String> properties = Arrays.asList(args);
 		try (ConfigurableApplicationContext context = FaultApplication.start(properties)) {
 			LockClient client = context.getBean(LockClient.class);
+			// Connect now, so that the first command of a scenario does not pay for it.
+			context.getBean(StringRedisTemplate.class).hasKey("faults:warm-up");
 			HoldCommand holds = new HoldCommand(client);
 			ContendCommand contention = new ContendCommand(client, context);
 			Replies.send("ready " + ProcessHandle.current().pid());
