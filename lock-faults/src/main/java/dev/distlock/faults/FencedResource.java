@@ -16,7 +16,7 @@ public final class FencedResource implements AutoCloseable {
 			end
 			return 0""";
 
-	private final Resp.Connection connection;
+	private final RespConnection connection;
 
 	/**
 	 * Connects to the resource's Redis.

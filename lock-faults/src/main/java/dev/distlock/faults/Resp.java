@@ -1,17 +1,10 @@
 package dev.distlock.faults;
 
-import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
@@ -35,7 +28,7 @@ public final class Resp {
 	 * @throws IllegalStateException if Redis replies with an error
 	 */
 	public static @Nullable Object call(int port, String... args) {
-		try (Connection connection = connect(port)) {
+		try (RespConnection connection = connect(port)) {
 			return connection.call(args);
 		}
 	}
@@ -45,13 +38,13 @@ public final class Resp {
 	 * @param port the Redis port
 	 * @return the connection, to close
 	 */
-	public static Connection connect(int port) {
+	public static RespConnection connect(int port) {
 		try {
 			Socket socket = new Socket();
 			socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), TIMEOUT_MILLIS);
 			socket.setSoTimeout(TIMEOUT_MILLIS);
 			socket.setTcpNoDelay(true);
-			return new Connection(socket);
+			return new RespConnection(socket);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Redis on port " + port + ": " + ex.getMessage(), ex);
@@ -79,119 +72,10 @@ public final class Resp {
 	 * @return the integer, {@code null} for a nil reply
 	 */
 	public static @Nullable Long number(int port, String... args) {
-		Object reply = call(port, args);
-		return (reply instanceof String text) ? Long.valueOf(text) : (Long) reply;
-	}
-
-	private static @Nullable Object read(InputStream in) throws IOException {
-		int type = in.read();
-		String line = readLine(in);
-		switch (type) {
-			case '+':
-				return line;
-			case '-':
-				throw new IllegalStateException(line);
-			case ':':
-				return Long.parseLong(line);
-			case '$': {
-				int length = Integer.parseInt(line);
-				if (length < 0) {
-					return null;
-				}
-				byte[] data = in.readNBytes(length + 2);
-				return new String(data, 0, length, StandardCharsets.UTF_8);
-			}
-			case '*': {
-				int count = Integer.parseInt(line);
-				if (count < 0) {
-					return null;
-				}
-				List<@Nullable Object> items = new ArrayList<>();
-				for (int i = 0; i < count; i++) {
-					items.add(read(in));
-				}
-				return items;
-			}
-			default:
-				throw new IOException("Unexpected reply type " + type);
+		try (RespConnection connection = connect(port)) {
+			return connection.number(args);
 		}
 	}
 
-	private static String readLine(InputStream in) throws IOException {
-		ByteArrayOutputStream line = new ByteArrayOutputStream();
-		int b;
-		while ((b = in.read()) != '\n') {
-			if (b == -1) {
-				throw new IOException("Connection closed");
-			}
-			if (b != '\r') {
-				line.write(b);
-			}
-		}
-		return line.toString(StandardCharsets.UTF_8);
-	}
-
-	/**
-	 * One open connection; commands on it are serialized.
-	 */
-	public static final class Connection implements AutoCloseable {
-
-		private final Socket socket;
-
-		private final OutputStream out;
-
-		private final InputStream in;
-
-		Connection(Socket socket) throws IOException {
-			this.socket = socket;
-			this.out = socket.getOutputStream();
-			this.in = new BufferedInputStream(socket.getInputStream());
-		}
-
-		/**
-		 * Sends one command and reads its reply.
-		 * @param args the command and its arguments
-		 * @return a {@code String}, {@code Long}, {@code List} or {@code null}
-		 */
-		public synchronized @Nullable Object call(String... args) {
-			try {
-				ByteArrayOutputStream request = new ByteArrayOutputStream();
-				request.writeBytes(("*" + args.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
-				for (String arg : args) {
-					byte[] bytes = arg.getBytes(StandardCharsets.UTF_8);
-					request.writeBytes(("$" + bytes.length + "\r\n").getBytes(StandardCharsets.US_ASCII));
-					request.writeBytes(bytes);
-					request.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
-				}
-				this.out.write(request.toByteArray());
-				this.out.flush();
-				return read(this.in);
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
-		}
-
-		/**
-		 * Sends a command whose reply is an integer or a number as text.
-		 * @param args the command
-		 * @return the number, {@code null} for a nil reply
-		 */
-		public @Nullable Long number(String... args) {
-			Object reply = call(args);
-			return (reply instanceof String text) ? Long.valueOf(text) : (Long) reply;
-		}
-
-		@Override
-		public void close() {
-			try {
-				this.socket.close();
-			}
-			catch (IOException ex) {
-				// Best effort.
-			}
-		}
-
-	}
 
 }

@@ -1,18 +1,16 @@
 package dev.distlock.faults;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * The parent's side of a {@link WorkerMain} JVM started with this JVM's class path: sends commands,
@@ -27,17 +25,13 @@ public final class WorkerJvm implements AutoCloseable {
 
 	private final PrintWriter commands;
 
-	private final LinkedBlockingQueue<String> replies = new LinkedBlockingQueue<>();
-
-	private final List<String> unclaimed = new ArrayList<>();
+	private final WorkerReplies replies;
 
 	private WorkerJvm(String name, Process process) {
 		this.name = name;
 		this.process = process;
 		this.commands = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
-		Thread reader = new Thread(this::readReplies, "worker-" + name + "-replies");
-		reader.setDaemon(true);
-		reader.start();
+		this.replies = new WorkerReplies(name, process.getInputStream());
 	}
 
 	/**
@@ -72,50 +66,30 @@ public final class WorkerJvm implements AutoCloseable {
 	}
 
 	/**
-	 * Waits for the next reply starting with the prefix (such as {@code "acquired b1"}); replies that
-	 * do not match stay for later calls.
-	 * @param prefix the start of the reply
+	 * Waits for the next reply whose first words are the given ones (such as {@code "acquired b1"});
+	 * replies that do not match stay for later calls.
+	 * @param prefix the first words of the reply
 	 * @param timeout how long to wait at most
 	 * @return the reply's words
 	 * @throws IllegalStateException if no such reply comes in time
 	 */
-	public synchronized String[] await(String prefix, Duration timeout) {
+	public String[] await(String prefix, Duration timeout) {
 		String[] reply = poll(prefix, timeout);
 		if (reply == null) {
 			throw new IllegalStateException(this.name + ": no reply '" + prefix + "' within " + timeout.toMillis()
-					+ " ms; other replies: " + this.unclaimed);
+					+ " ms; other replies: " + this.replies.describeUnclaimed());
 		}
 		return reply;
 	}
 
 	/**
 	 * Like {@link #await(String, Duration)}, but returns {@code null} when no such reply comes.
-	 * @param prefix the start of the reply
+	 * @param words the first words of the reply
 	 * @param timeout how long to wait at most
 	 * @return the reply's words, or {@code null}
 	 */
-	public synchronized String[] poll(String prefix, Duration timeout) {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		for (Iterator<String> it = this.unclaimed.iterator(); it.hasNext();) {
-			String line = it.next();
-			if (line.startsWith(prefix)) {
-				it.remove();
-				return line.split(" ");
-			}
-		}
-		try {
-			String line;
-			while ((line = this.replies.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) != null) {
-				if (line.startsWith(prefix)) {
-					return line.split(" ");
-				}
-				this.unclaimed.add(line);
-			}
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		return null;
+	public String @Nullable [] poll(String words, Duration timeout) {
+		return this.replies.poll(words, timeout);
 	}
 
 	/** Stops the JVM with {@code SIGSTOP}. */
@@ -155,24 +129,6 @@ public final class WorkerJvm implements AutoCloseable {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-		}
-	}
-
-	private void readReplies() {
-		try (BufferedReader out = new BufferedReader(
-				new InputStreamReader(this.process.getInputStream(), StandardCharsets.UTF_8))) {
-			String line;
-			while ((line = out.readLine()) != null) {
-				if (line.startsWith(Replies.PREFIX)) {
-					this.replies.add(line.substring(Replies.PREFIX.length()));
-				}
-				else {
-					System.err.println("[" + this.name + "] " + line);
-				}
-			}
-		}
-		catch (IOException ex) {
-			// The worker is gone.
 		}
 	}
 

@@ -42,6 +42,8 @@ class BlackholeTests {
 
 	private static WorkerJvm acquirer;
 
+	private static int runs;
+
 	@BeforeAll
 	static void start() {
 		redis = RedisNode.start(Persistence.NONE);
@@ -113,15 +115,16 @@ class BlackholeTests {
 	}
 
 	private void assertLossKnownInTime(String name, WorkerJvm holder, FaultProxy proxy, String lease) {
+		String run = String.valueOf(runs++);
 		String key = "lock:blackhole:" + UUID.randomUUID();
-		holder.send("hold h " + key + " " + lease + " -1 0");
-		holder.await("acquired h", Duration.ofSeconds(10));
+		holder.send("hold h" + run + " " + key + " " + lease + " -1 0");
+		holder.await("acquired h" + run, Duration.ofSeconds(10));
 		Pause.millis(1200);
 		long blackhole = System.nanoTime();
 		proxy.blackhole();
-		acquirer.send("hold b " + key + " 1000 500 10000");
-		long acquired = Long.parseLong(acquirer.await("acquired b", Duration.ofSeconds(12))[3]);
-		String[] lost = holder.poll("lost h", Duration.ofNanos(Math.max(0, acquired + TimeUnit.SECONDS.toNanos(8)
+		acquirer.send("hold b" + run + " " + key + " 1000 500 10000");
+		long acquired = Long.parseLong(acquirer.await("acquired b" + run, Duration.ofSeconds(12))[3]);
+		String[] lost = holder.poll("lost h" + run, Duration.ofNanos(Math.max(0, acquired + TimeUnit.SECONDS.toNanos(8)
 				- System.nanoTime())));
 		long lostAt = (lost != null) ? Long.parseLong(lost[2]) : Long.MAX_VALUE;
 		Figures.record("blackhole: " + name, "other instance acquired %d ms into the blackhole; holder's isLeaseLost() "
@@ -129,8 +132,8 @@ class BlackholeTests {
 						? ((lostAt - acquired) / 1_000_000 + " ms after that (" + (lostAt - blackhole) / 1_000_000
 								+ " ms into the blackhole)")
 						: "not within 8 s after that");
-		holder.send("release h");
-		acquirer.await("released b", Duration.ofSeconds(5));
+		holder.send("release h" + run);
+		acquirer.await("released b" + run, Duration.ofSeconds(5));
 		assertThat(lostAt).as("lease lost known at or before the other acquired").isLessThanOrEqualTo(acquired);
 		assertThat(lostAt - blackhole).as("lease lost known within the lease after the last confirmed send")
 			.isLessThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(LEASE_MS + SLACK_MS));

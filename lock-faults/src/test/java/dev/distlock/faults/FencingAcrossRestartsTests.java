@@ -15,7 +15,6 @@ import dev.distlock.LockOptions;
 import dev.distlock.faults.RedisNode.Persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 10, finding 1: fencing tokens must increase strictly across everything that makes Redis
@@ -90,12 +89,11 @@ class FencingAcrossRestartsTests {
 		LockHandle holderA = clientA.lock(KEY, LockOptions.renewing(Duration.ZERO));
 		restart(redis);
 		long back = System.nanoTime();
-		LockHandle holderB = await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20))
-			.ignoreExceptions().until(() -> clientB.lock(KEY, OPTIONS), (held) -> true);
+		LockHandle holderB = LockCalls.lockEventually(clientB, KEY, OPTIONS);
 		try (FencedResource resource = new FencedResource(store.port())) {
 			boolean acceptedB = resource.writeFenced("fenced:account", holderB.fencingToken(), "B");
 			boolean acceptedA = resource.writeFenced("fenced:account", holderA.fencingToken(), "A (stale)");
-			long learned = awaitLeaseLost(holderA, Duration.ofSeconds(12));
+			long learned = LockCalls.leaseLostAt(holderA, Duration.ofSeconds(12));
 			Figures.record("fencing Kleppmann", "A token %d, B token %d after an empty restart; B's write "
 					+ "accepted=%s, A's stale write accepted=%s; A learned of its lost lease %s after Redis was back",
 					holderA.fencingToken(), holderB.fencingToken(), acceptedB, acceptedA,
@@ -105,28 +103,8 @@ class FencingAcrossRestartsTests {
 			assertThat(acceptedA).as("A's stale fenced write").isFalse();
 		}
 		finally {
-			releaseQuietly(holderB);
-			releaseQuietly(holderA);
-		}
-	}
-
-	private static long awaitLeaseLost(LockHandle handle, Duration bound) {
-		long deadline = System.nanoTime() + bound.toNanos();
-		while (System.nanoTime() - deadline < 0) {
-			if (handle.isLeaseLost()) {
-				return System.nanoTime();
-			}
-			Pause.millis(5);
-		}
-		return -1;
-	}
-
-	private static void releaseQuietly(LockHandle handle) {
-		try {
-			handle.release();
-		}
-		catch (RuntimeException ex) {
-			// Expected for the stale holder.
+			LockCalls.release(holderB);
+			LockCalls.release(holderA);
 		}
 	}
 
@@ -154,8 +132,7 @@ class FencingAcrossRestartsTests {
 	private static List<Long> grant(LockClient client, int count) {
 		List<Long> tokens = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
-			LockHandle handle = await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20))
-				.ignoreExceptions().until(() -> client.lock(KEY, OPTIONS), (held) -> true);
+			LockHandle handle = LockCalls.lockEventually(client, KEY, OPTIONS);
 			tokens.add(handle.fencingToken());
 			handle.release();
 		}

@@ -1,7 +1,6 @@
 package dev.distlock.faults;
 
 import java.time.Duration;
-import java.util.Optional;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
@@ -77,7 +76,7 @@ class LostReplyTests {
 		}
 		long failed = System.nanoTime();
 		Long pttl = Resp.number(redis.port(), "PTTL", key);
-		long freed = awaitDirectAcquire(key, Duration.ofSeconds(8));
+		long freed = LockCalls.firstAcquisition(direct, key, THIRTY_SECONDS, Duration.ofSeconds(8));
 		Figures.record("lost reply: acquire", "reply dropped=%s; caller got %s after %d ms; key's PTTL then %d ms; "
 				+ "another client got the lock %s", drop.await(Duration.ZERO),
 				(failure != null) ? failure.getClass().getSimpleName() : "no exception", (failed - start) / 1_000_000,
@@ -92,9 +91,9 @@ class LostReplyTests {
 		String key = "lock:lost-release:" + UUID.randomUUID();
 		LockHandle handle = proxied.lock(key, THIRTY_SECONDS);
 		proxy.dropNextRequest(key);
-		String outcome = releaseOutcome(handle);
+		String outcome = LockCalls.release(handle);
 		long answering = System.nanoTime();
-		long freed = awaitDirectAcquire(key, Duration.ofSeconds(8));
+		long freed = LockCalls.firstAcquisition(direct, key, THIRTY_SECONDS, Duration.ofSeconds(8));
 		Figures.record("lost reply: release request dropped", "release gave %s; another client got the lock %s",
 				outcome, describe(freed, answering));
 		assertThat(freed).as("another client acquired").isPositive();
@@ -106,11 +105,11 @@ class LostReplyTests {
 		String key = "lock:outage-release:" + UUID.randomUUID();
 		LockHandle handle = proxied.lock(key, THIRTY_SECONDS);
 		proxy.resetAll(true);
-		String outcome = releaseOutcome(handle);
+		String outcome = LockCalls.release(handle);
 		Pause.millis(1000);
 		proxy.passThrough();
 		long answering = System.nanoTime();
-		long freed = awaitDirectAcquire(key, Duration.ofSeconds(8));
+		long freed = LockCalls.firstAcquisition(direct, key, THIRTY_SECONDS, Duration.ofSeconds(8));
 		Figures.record("lost reply: release during a 1 s outage", "release gave %s; another client got the lock %s",
 				outcome, describe(freed, answering).replace("the failure", "Redis answered again"));
 		assertThat(freed).as("another client acquired").isPositive();
@@ -127,35 +126,6 @@ class LostReplyTests {
 		Figures.record("lost reply control", "blog lock SET NX PX 30000 with its reply lost: key left with PTTL %d ms",
 				pttl);
 		assertThat(pttl).isGreaterThan(20_000L);
-	}
-
-	private static String releaseOutcome(LockHandle handle) {
-		try {
-			handle.release();
-			return "no exception";
-		}
-		catch (RuntimeException ex) {
-			return ex.getClass().getSimpleName();
-		}
-	}
-
-	private static long awaitDirectAcquire(String key, Duration bound) {
-		long deadline = System.nanoTime() + bound.toNanos();
-		while (System.nanoTime() - deadline < 0) {
-			try {
-				Optional<LockHandle> handle = direct.tryLock(key, THIRTY_SECONDS);
-				if (handle.isPresent()) {
-					long acquired = System.nanoTime();
-					handle.get().release();
-					return acquired;
-				}
-			}
-			catch (RuntimeException ex) {
-				// Try again until the bound.
-			}
-			Pause.millis(20);
-		}
-		return -1;
 	}
 
 	private static String describe(long freed, long since) {
