@@ -6,6 +6,7 @@ import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -17,7 +18,8 @@ import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
 /**
  * The application the faults are tried on: non-web Spring Boot with Boot's Redis and AOP
  * auto-configuration and distlock's, as a user of the starter gets them, plus one bean with a
- * {@code @DistributedLock(onNotAcquired = SKIP)} method. Worker JVMs run it; scenarios that need
+ * {@code @DistributedLock(onNotAcquired = SKIP)} method, and in worker JVMs ({@code faults.worker=true}) a
+ * listener that reports callers starting to wait. Worker JVMs run it; scenarios that need
  * no separate process run it in the test JVM.
  */
 @Configuration(proxyBeanMethods = false)
@@ -41,6 +43,12 @@ public class FaultApplication {
 	@Bean
 	SkippingJob skippingJob() {
 		return new SkippingJob();
+	}
+
+	@Bean
+	@ConditionalOnProperty("faults.worker")
+	WaitingReporter waitingReporter() {
+		return new WaitingReporter();
 	}
 
 }

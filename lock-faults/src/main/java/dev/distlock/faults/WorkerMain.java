@@ -3,6 +3,7 @@ package dev.distlock.faults;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -21,6 +22,7 @@ import dev.distlock.LockClient;
  * see {@link ContendCommand};</li>
  * <li>{@code quit}.</li>
  * </ul>
+ * It also replies {@code waiting <key>} when a caller's first attempt found the key held.
  * Replies are lines starting with {@value Replies#PREFIX}; hold intervals use
  * {@link System#nanoTime()}, one clock for all the JVMs of a host.
  */
@@ -35,7 +37,8 @@ public final class WorkerMain {
 	 * @throws Exception if reading commands fails
 	 */
 	public static void main(String[] args) throws Exception {
-		List<String> properties = Arrays.asList(args);
+		List<String> properties = new ArrayList<>(Arrays.asList(args));
+		properties.add("faults.worker=true");
 		try (ConfigurableApplicationContext context = FaultApplication.start(properties)) {
 			LockClient client = context.getBean(LockClient.class);
 			// Connect now, so that the first command of a scenario does not pay for it.

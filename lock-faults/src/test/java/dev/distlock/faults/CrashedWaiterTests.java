@@ -65,7 +65,7 @@ class CrashedWaiterTests {
 			holder.send("hold x" + run + " " + key + " 6000 -1 0");
 			holder.await("acquired x" + run, Duration.ofSeconds(5));
 			waiterC.send("hold c" + run + " " + key + " 6000 100 20000");
-			Pause.millis(300);
+			waiterC.await("waiting " + key, Duration.ofSeconds(5));
 			long killed = holder.kill();
 			long acquired = Long.parseLong(waiterC.await("acquired c" + run, Duration.ofSeconds(10))[3]);
 			long stranded = (acquired - killed) / 1_000_000;
@@ -84,9 +84,9 @@ class CrashedWaiterTests {
 		long released;
 		try (WorkerJvm waiterB = WorkerJvm.start("B", properties)) {
 			waiterB.send("hold b" + run + " " + key + " " + lease + " 100 60000");
-			Pause.millis(300);
+			waiterB.await("waiting " + key, Duration.ofSeconds(5));
 			waiterC.send("hold c" + run + " " + key + " " + lease + " 100 60000");
-			Pause.millis(300);
+			waiterC.await("waiting " + key, Duration.ofSeconds(5));
 			long killed = waiterB.kill();
 			Pause.until(killed + 1_500_000_000L);
 			holderA.send("release a" + run);

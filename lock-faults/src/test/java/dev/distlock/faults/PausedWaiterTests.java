@@ -93,7 +93,11 @@ class PausedWaiterTests {
 		for (int i = 0; i < threadsInB; i++) {
 			waiterB.send("hold b" + run + "-" + i + " " + key + " 2000 200 15000");
 		}
-		Pause.millis(500);
+		// B has attempted once and found the lock held (its threads beyond the first wait within B).
+		waiterB.await("waiting " + key, Duration.ofSeconds(5));
+		for (int i = 1; i < threadsInB; i++) {
+			waiterB.poll("waiting " + key, Duration.ofSeconds(2));
+		}
 		waiterB.pause();
 		long resumeAt;
 		String[] acquiredC;
