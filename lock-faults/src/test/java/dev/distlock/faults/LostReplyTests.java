@@ -31,6 +31,8 @@ class LostReplyTests {
 
 	private static final long SLACK_MS = 300;
 
+	private static final long COMMAND_TIMEOUT_MS = 2000;
+
 	private static RedisNode redis;
 
 	private static FaultProxy proxy;
@@ -82,6 +84,8 @@ class LostReplyTests {
 				(failure != null) ? failure.getClass().getSimpleName() : "no exception", (failed - start) / 1_000_000,
 				pttl, describe(freed, failed));
 		assertThat(failure).isInstanceOf(LockUnavailableException.class);
+		assertThat((failed - start) / 1_000_000).as("ms until the caller got its exception")
+			.isLessThanOrEqualTo(COMMAND_TIMEOUT_MS + SLACK_MS);
 		assertThat(freed).as("another client acquired").isPositive();
 		assertThat((freed - failed) / 1_000_000).isLessThanOrEqualTo(REQUIRED_MS + SLACK_MS);
 	}
