@@ -7,8 +7,10 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.jspecify.annotations.Nullable;
 
@@ -138,6 +140,12 @@ public final class RedisNode implements AutoCloseable {
 	@Override
 	public void close() {
 		kill();
+		try (Stream<Path> paths = Files.walk(this.directory)) {
+			paths.sorted(Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
+		}
+		catch (IOException ex) {
+			// Best effort: it is in the temporary folder.
+		}
 	}
 
 	@Override

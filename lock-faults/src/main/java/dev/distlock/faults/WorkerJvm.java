@@ -134,10 +134,8 @@ public final class WorkerJvm implements AutoCloseable {
 
 	@Override
 	public void close() {
-		if (this.process.isAlive()) {
-			signal("CONT");
-			kill();
-		}
+		// SIGKILL ends a stopped process too; no SIGCONT needed.
+		kill();
 	}
 
 }
