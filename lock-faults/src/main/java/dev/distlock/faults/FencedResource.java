@@ -1,0 +1,55 @@
+package dev.distlock.faults;
+
+/**
+ * The resource a lock protects, in a Redis of its own that no fault touches: an unfenced counter
+ * (a read-modify-write with {@code GET} and {@code SET}, lost updates show missing exclusion) and a
+ * fenced register that accepts a write only with a token greater than any it accepted before
+ * ({@code UPDATE ... WHERE fence < :token}, done atomically in Lua).
+ */
+public final class FencedResource implements AutoCloseable {
+
+	private static final String FENCED_WRITE = """
+			local fence = tonumber(redis.call('hget', KEYS[1], 'fence') or '0')
+			if fence < tonumber(ARGV[1]) then
+				redis.call('hset', KEYS[1], 'fence', ARGV[1], 'value', ARGV[2])
+				return 1
+			end
+			return 0""";
+
+	private final RespConnection connection;
+
+	/**
+	 * Connects to the resource's Redis.
+	 * @param port its port
+	 */
+	public FencedResource(int port) {
+		this.connection = Resp.connect(port);
+	}
+
+	/**
+	 * Adds one to the counter by reading it and writing it back, two separate commands.
+	 * @param counterKey the counter
+	 */
+	public void incrementUnfenced(String counterKey) {
+		Long value = this.connection.number("GET", counterKey);
+		this.connection.call("SET", counterKey, String.valueOf(((value != null) ? value : 0) + 1));
+	}
+
+	/**
+	 * Writes a value if the token exceeds every token the register accepted before.
+	 * @param registerKey the register
+	 * @param token the writer's fencing token
+	 * @param value what to write
+	 * @return whether the write was accepted
+	 */
+	public boolean writeFenced(String registerKey, long token, String value) {
+		Long accepted = this.connection.number("EVAL", FENCED_WRITE, "1", registerKey, String.valueOf(token), value);
+		return accepted != null && accepted == 1;
+	}
+
+	@Override
+	public void close() {
+		this.connection.close();
+	}
+
+}

@@ -1,0 +1,104 @@
+package dev.distlock.faults;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One client connection through a {@link FaultProxy} and its connection to Redis, pumped by two
+ * threads that apply the proxy's current fault to every chunk.
+ */
+final class ProxiedConnection {
+
+	private final FaultProxy proxy;
+
+	private final Socket client;
+
+	private final Socket upstream;
+
+	private volatile boolean swallowReplies;
+
+	ProxiedConnection(FaultProxy proxy, Socket client, Socket upstream) {
+		this.proxy = proxy;
+		this.client = client;
+		this.upstream = upstream;
+	}
+
+	void start() throws IOException {
+		this.client.setTcpNoDelay(true);
+		this.upstream.setTcpNoDelay(true);
+		startPump("up", this.client.getInputStream(), this.upstream.getOutputStream(), true);
+		startPump("down", this.upstream.getInputStream(), this.client.getOutputStream(), false);
+	}
+
+	private void startPump(String direction, InputStream in, OutputStream out, boolean requests) {
+		Thread thread = new Thread(() -> pump(in, out, requests),
+				"fault-proxy-" + this.client.getPort() + "-" + direction);
+		thread.setDaemon(true);
+		thread.start();
+	}
+
+	private void pump(InputStream in, OutputStream out, boolean requests) {
+		byte[] buffer = new byte[16384];
+		try {
+			int n;
+			while ((n = in.read(buffer)) != -1) {
+				if (requests) {
+					ReplyDrop drop = this.proxy.claimReplyDrop(buffer, n);
+					if (drop != null) {
+						if (drop.forwardsRequest()) {
+							this.swallowReplies = true;
+							out.write(buffer, 0, n);
+							out.flush();
+						}
+						else {
+							reset();
+						}
+						drop.fire();
+						continue;
+					}
+				}
+				else if (this.swallowReplies) {
+					reset();
+					return;
+				}
+				FaultProxy.Mode mode = this.proxy.mode;
+				if (mode == FaultProxy.Mode.BLACKHOLE) {
+					continue;
+				}
+				if (mode == FaultProxy.Mode.DELAY) {
+					LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(this.proxy.delayMillis));
+				}
+				out.write(buffer, 0, n);
+				out.flush();
+			}
+		}
+		catch (IOException ex) {
+			// Either side went away.
+		}
+		reset();
+	}
+
+	/** Closes both sockets with a TCP reset (linger 0). */
+	void reset() {
+		resetQuietly(this.client);
+		resetQuietly(this.upstream);
+		this.proxy.closed(this);
+	}
+
+	static void resetQuietly(Socket socket) {
+		try {
+			if (!socket.isClosed()) {
+				socket.setSoLinger(true, 0);
+			}
+			socket.close();
+		}
+		catch (IOException ex) {
+			// Already closed.
+		}
+	}
+
+}

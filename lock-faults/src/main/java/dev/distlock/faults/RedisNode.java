@@ -1,0 +1,156 @@
+package dev.distlock.faults;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One {@code redis-server} on a fixed free port of {@code 127.0.0.1} that can be killed with
+ * {@code SIGKILL} and restarted on the same port with the same data directory, so that whatever
+ * its {@link Persistence} mode kept is restored. ({@code RedisServerProcess} of lock-test-support
+ * persists nothing and deletes its directory when stopped, so it cannot restart from a snapshot.)
+ */
+public final class RedisNode implements AutoCloseable {
+
+	/** What the server writes to disk. */
+	public enum Persistence {
+
+		/** Nothing: a restart comes back empty. */
+		NONE("--save", "", "--appendonly", "no"),
+
+		/** Only the snapshots taken by {@link RedisNode#save()}: a restart restores the last one. */
+		RDB("--save", "", "--appendonly", "no", "--dbfilename", "dump.rdb"),
+
+		/** Append-only file, fsync after every write. */
+		AOF_ALWAYS("--save", "", "--appendonly", "yes", "--appendfsync", "always");
+
+		private final List<String> arguments;
+
+		Persistence(String... arguments) {
+			this.arguments = List.of(arguments);
+		}
+
+	}
+
+	private final int port;
+
+	private final Persistence persistence;
+
+	private final Path directory;
+
+	private @Nullable Process process;
+
+	private RedisNode(int port, Persistence persistence, Path directory) {
+		this.port = port;
+		this.persistence = persistence;
+		this.directory = directory;
+	}
+
+	/**
+	 * Starts a server on a free port.
+	 * @param persistence what it persists
+	 * @return the running server
+	 */
+	public static RedisNode start(Persistence persistence) {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			RedisNode node = new RedisNode(socket.getLocalPort(), persistence,
+					Files.createTempDirectory("distlock-faults-redis-"));
+			socket.close();
+			node.restart();
+			return node;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * The port, the same across restarts.
+	 * @return the port
+	 */
+	public int port() {
+		return this.port;
+	}
+
+	/** Takes a snapshot now ({@code SAVE}); with {@link Persistence#RDB} a restart restores it. */
+	public void save() {
+		Resp.call(this.port, "SAVE");
+	}
+
+	/**
+	 * Kills the server with {@code SIGKILL} and waits until it has exited. Nothing is flushed.
+	 * @return {@link System#nanoTime()} once the process is gone
+	 */
+	public synchronized long kill() {
+		Process running = this.process;
+		this.process = null;
+		if (running != null) {
+			running.destroyForcibly();
+			try {
+				running.waitFor(10, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+		return System.nanoTime();
+	}
+
+	/**
+	 * Starts the server (again) on its port and waits until it answers {@code PING}.
+	 * @return {@link System#nanoTime()} of the first {@code PONG}
+	 */
+	public synchronized long restart() {
+		if (this.process != null && this.process.isAlive()) {
+			return System.nanoTime();
+		}
+		List<String> command = new ArrayList<>(List.of("redis-server", "--port", String.valueOf(this.port), "--bind",
+				"127.0.0.1", "--protected-mode", "no", "--daemonize", "no", "--dir", this.directory.toString(),
+				"--loglevel", "warning"));
+		command.addAll(this.persistence.arguments);
+		try {
+			this.process = ProcessReaper.register(new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(this.directory.resolve("redis.log").toFile())
+				.start());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not run redis-server", ex);
+		}
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		while (!Resp.answers(this.port)) {
+			if (!this.process.isAlive() || System.nanoTime() - deadline > 0) {
+				throw new IllegalStateException("redis-server on " + this.port + " did not come up, see "
+						+ this.directory.resolve("redis.log"));
+			}
+			Pause.millis(5);
+		}
+		return System.nanoTime();
+	}
+
+	@Override
+	public void close() {
+		kill();
+		try (Stream<Path> paths = Files.walk(this.directory)) {
+			paths.sorted(Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
+		}
+		catch (IOException ex) {
+			// Best effort: it is in the temporary folder.
+		}
+	}
+
+	@Override
+	public String toString() {
+		return "redis-server 127.0.0.1:" + this.port + " (" + this.persistence + ")";
+	}
+
+}

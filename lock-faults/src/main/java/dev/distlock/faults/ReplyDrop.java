@@ -1,0 +1,67 @@
+package dev.distlock.faults;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A one-shot fault armed on a {@link FaultProxy}: the next request containing a marker has its
+ * reply swallowed (or is swallowed itself), then its connection is reset.
+ */
+public final class ReplyDrop {
+
+	private final String marker;
+
+	private final boolean forwardRequest;
+
+	private final CountDownLatch fired = new CountDownLatch(1);
+
+	private volatile long firedNanos;
+
+	ReplyDrop(String marker, boolean forwardRequest) {
+		this.marker = marker;
+		this.forwardRequest = forwardRequest;
+	}
+
+	boolean matches(byte[] chunk, int length) {
+		return new String(chunk, 0, length, StandardCharsets.ISO_8859_1).contains(this.marker);
+	}
+
+	/**
+	 * Whether the request itself reaches Redis (only its reply is lost).
+	 * @return {@code true} for a dropped reply, {@code false} for a dropped request
+	 */
+	boolean forwardsRequest() {
+		return this.forwardRequest;
+	}
+
+	void fire() {
+		this.firedNanos = System.nanoTime();
+		this.fired.countDown();
+	}
+
+	/**
+	 * Waits until the fault has hit a request.
+	 * @param timeout how long to wait at most
+	 * @return whether it fired in time
+	 */
+	public boolean await(Duration timeout) {
+		try {
+			return this.fired.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	/**
+	 * When the fault hit.
+	 * @return {@link System#nanoTime()} at the moment the request was seen
+	 */
+	public long firedNanos() {
+		return this.firedNanos;
+	}
+
+}

@@ -1,0 +1,28 @@
+package dev.distlock.faults;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.DistributedLock;
+import dev.distlock.LockFailureAction;
+
+/**
+ * A job that skips when another instance holds its lock, as the README's scheduled jobs do.
+ */
+public class SkippingJob {
+
+	/** What {@link #run(String)} returns when its body ran. */
+	public static final String RAN = "ran";
+
+	/**
+	 * Runs the job under the lock, or skips (returns {@code null}) if the lock stays held for the
+	 * wait time ({@code faults.skip.wait-time}, 10 s unless set).
+	 * @param key the lock key
+	 * @return {@link #RAN}, or {@code null} when skipped
+	 */
+	@DistributedLock(key = "#key", waitTime = "${faults.skip.wait-time:10s}", leaseTime = "10s",
+			onNotAcquired = LockFailureAction.SKIP)
+	public @Nullable String run(String key) {
+		return RAN;
+	}
+
+}

@@ -1,0 +1,69 @@
+package dev.distlock.faults;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.LockClient;
+
+/**
+ * A worker JVM: boots {@link FaultApplication} with the {@code name=value} properties given as
+ * arguments, replies {@code ready <pid>}, then obeys one command per line on standard input:
+ * <ul>
+ * <li>{@code hold <id> <key> <leaseMs|renew> <holdMs|-1> <waitMs>}: see {@link HoldCommand};</li>
+ * <li>{@code release <id>}: ends a hold started with {@code holdMs = -1};</li>
+ * <li>{@code contend <id> <distlock|blog> <key> <threads> <durationMs> <leaseMs|renew> <bodyMs> <resourcePort> <file>}:
+ * see {@link ContendCommand};</li>
+ * <li>{@code quit}.</li>
+ * </ul>
+ * It also replies {@code waiting <key>} when a caller's first attempt found the key held.
+ * Replies are lines starting with {@value Replies#PREFIX}; hold intervals use
+ * {@link System#nanoTime()}, one clock for all the JVMs of a host.
+ */
+public final class WorkerMain {
+
+	private WorkerMain() {
+	}
+
+	/**
+	 * Runs the worker.
+	 * @param args the application's properties
+	 * @throws Exception if reading commands fails
+	 */
+	public static void main(String[] args) throws Exception {
+		List<String> properties = new ArrayList<>(Arrays.asList(args));
+		properties.add("faults.worker=true");
+		try (ConfigurableApplicationContext context = FaultApplication.start(properties)) {
+			LockClient client = context.getBean(LockClient.class);
+			// Connect now, so that the first command of a scenario does not pay for it.
+			context.getBean(StringRedisTemplate.class).hasKey("faults:warm-up");
+			HoldCommand holds = new HoldCommand(client);
+			ContendCommand contention = new ContendCommand(client, context);
+			Replies.send("ready " + ProcessHandle.current().pid());
+			BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+			String line;
+			while ((line = commands.readLine()) != null && !line.equals("quit")) {
+				String[] command = line.trim().split(" ");
+				try {
+					switch (command[0]) {
+						case "hold" -> holds.start(command);
+						case "release" -> holds.release(command[1]);
+						case "contend" -> contention.start(command);
+						default -> Replies.send("error - unknown command " + line);
+					}
+				}
+				catch (RuntimeException ex) {
+					Replies.send("error " + command[1] + " " + Replies.describe(ex));
+				}
+			}
+		}
+		System.exit(0);
+	}
+
+}

@@ -1,0 +1,170 @@
+package dev.distlock.faults;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+
+import dev.distlock.faults.RedisNode.Persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 10, finding 2: a holder behind a network blackhole (connections open, nothing delivered)
+ * must know its lease is lost at or before the moment another instance acquires the lock, and no
+ * later than its lease after the last send Redis confirmed, whatever the command timeout. The
+ * control is a naive holder that believes it holds the lock until a renewal says otherwise.
+ */
+class BlackholeTests {
+
+	private static final long LEASE_MS = 3000;
+
+	private static final long SLACK_MS = 50;
+
+	private static RedisNode redis;
+
+	private static FaultProxy shortTimeoutProxy;
+
+	private static FaultProxy defaultTimeoutProxy;
+
+	private static WorkerJvm shortTimeoutHolder;
+
+	private static WorkerJvm defaultTimeoutHolder;
+
+	private static WorkerJvm acquirer;
+
+	private static int runs;
+
+	@BeforeAll
+	static void start() {
+		redis = RedisNode.start(Persistence.NONE);
+		shortTimeoutProxy = FaultProxy.start(redis.port());
+		defaultTimeoutProxy = FaultProxy.start(redis.port());
+		shortTimeoutHolder = WorkerJvm.start("holder-2s", LockApps.properties(shortTimeoutProxy.port(),
+				"spring.data.redis.timeout=2s", "distlock.renewal.lease=3s"));
+		defaultTimeoutHolder = WorkerJvm.start("holder-60s", LockApps.properties(defaultTimeoutProxy.port(),
+				"distlock.renewal.lease=3s"));
+		acquirer = WorkerJvm.start("acquirer", LockApps.properties(redis.port(), "spring.data.redis.timeout=2s"));
+	}
+
+	@AfterEach
+	void heal() {
+		for (FaultProxy proxy : List.of(shortTimeoutProxy, defaultTimeoutProxy)) {
+			proxy.passThrough();
+			proxy.resetAll(false);
+		}
+	}
+
+	@AfterAll
+	static void stop() {
+		for (AutoCloseable resource : new AutoCloseable[] { acquirer, defaultTimeoutHolder, shortTimeoutHolder,
+				defaultTimeoutProxy, shortTimeoutProxy, redis }) {
+			closeQuietly(resource);
+		}
+	}
+
+	@Test
+	void fixedLeaseHolderKnowsBeforeAnotherAcquires() {
+		assertLossKnownInTime("fixed 3 s lease, timeout 2s", shortTimeoutHolder, shortTimeoutProxy, "3000");
+	}
+
+	@Test
+	void renewedLeaseHolderKnowsBeforeAnotherAcquires() {
+		assertLossKnownInTime("renewed 3 s lease, timeout 2s", shortTimeoutHolder, shortTimeoutProxy, "renew");
+	}
+
+	@Test
+	void renewedLeaseHolderWithDefaultTimeoutKnowsBeforeAnotherAcquires() {
+		assertLossKnownInTime("renewed 3 s lease, Lettuce default timeout", defaultTimeoutHolder,
+				defaultTimeoutProxy, "renew");
+	}
+
+	@Test
+	void controlNaiveHolderStillBelievesItHoldsWhenAnotherAcquires() throws Exception {
+		String key = "lock:blackhole:naive";
+		try (LockApps apps = new LockApps()) {
+			ConfigurableApplicationContext context = apps.start(shortTimeoutProxy.port(), "spring.data.redis.timeout=2s");
+			StringRedisTemplate template = context.getBean(StringRedisTemplate.class);
+			String owner = UUID.randomUUID().toString();
+			assertThat(template.opsForValue().setIfAbsent(key, owner, Duration.ofMillis(LEASE_MS))).isTrue();
+			AtomicBoolean believesHeld = new AtomicBoolean(true);
+			Thread renewer = new Thread(() -> renewNaively(template, key, owner, believesHeld), "naive-renewer");
+			renewer.setDaemon(true);
+			renewer.start();
+			Pause.millis(500);
+			long blackhole = System.nanoTime();
+			shortTimeoutProxy.blackhole();
+			acquirer.send("hold c1 " + key + " 1000 200 8000");
+			long acquired = Long.parseLong(acquirer.await("acquired c1", Duration.ofSeconds(10))[3]);
+			boolean both = believesHeld.get();
+			Figures.record("blackhole control", "naive holder (lost only when a renewal says so) still believed it held "
+					+ "the lock when another acquired it %d ms into the blackhole: %s", (acquired - blackhole) / 1_000_000, both);
+			assertThat(both).isTrue();
+			believesHeld.set(false);
+			acquirer.await("released c1", Duration.ofSeconds(5));
+		}
+	}
+
+	private void assertLossKnownInTime(String name, WorkerJvm holder, FaultProxy proxy, String lease) {
+		String run = String.valueOf(runs++);
+		String key = "lock:blackhole:" + UUID.randomUUID();
+		holder.send("hold h" + run + " " + key + " " + lease + " -1 0");
+		holder.await("acquired h" + run, Duration.ofSeconds(10));
+		Pause.millis(1200);
+		long blackhole = System.nanoTime();
+		proxy.blackhole();
+		acquirer.send("hold b" + run + " " + key + " 1000 500 10000");
+		long acquired = Long.parseLong(acquirer.await("acquired b" + run, Duration.ofSeconds(12))[3]);
+		String[] lost = holder.poll("lost h" + run, Duration.ofNanos(Math.max(0, acquired + TimeUnit.SECONDS.toNanos(8)
+				- System.nanoTime())));
+		long lostAt = (lost != null) ? Long.parseLong(lost[2]) : Long.MAX_VALUE;
+		Figures.record("blackhole: " + name, "other instance acquired %d ms into the blackhole; holder's isLeaseLost() "
+				+ "true %s", (acquired - blackhole) / 1_000_000, (lost != null)
+						? ((lostAt - acquired) / 1_000_000 + " ms after that (" + (lostAt - blackhole) / 1_000_000
+								+ " ms into the blackhole)")
+						: "not within 8 s after that");
+		holder.send("release h" + run);
+		acquirer.await("released b" + run, Duration.ofSeconds(5));
+		assertThat(lostAt).as("lease lost known at or before the other acquired").isLessThanOrEqualTo(acquired);
+		assertThat(lostAt - blackhole).as("lease lost known within the lease after the last confirmed send")
+			.isLessThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(LEASE_MS + SLACK_MS));
+	}
+
+	private static void renewNaively(StringRedisTemplate template, String key, String owner, AtomicBoolean held) {
+		RedisScript<Long> renew = RedisScript.of("if redis.call('get', KEYS[1]) == ARGV[1] then "
+				+ "return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end", Long.class);
+		while (held.get()) {
+			try {
+				Long renewed = template.execute(renew, List.of(key), owner, String.valueOf(LEASE_MS));
+				if (renewed != null && renewed == 0) {
+					held.set(false);
+				}
+			}
+			catch (RuntimeException ex) {
+				// A naive holder treats a failed renewal as "try again".
+			}
+			Pause.millis(LEASE_MS / 3);
+		}
+	}
+
+	private static void closeQuietly(AutoCloseable resource) {
+		try {
+			if (resource != null) {
+				resource.close();
+			}
+		}
+		catch (Exception ex) {
+			// Best effort.
+		}
+	}
+
+}

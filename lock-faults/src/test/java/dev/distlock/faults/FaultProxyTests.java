@@ -1,0 +1,78 @@
+package dev.distlock.faults;
+
+import java.io.UncheckedIOException;
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.faults.RedisNode.Persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The proxy and the Redis node the scenarios rely on do what they claim: each fault is real.
+ */
+class FaultProxyTests {
+
+	private static RedisNode redis;
+
+	private static FaultProxy proxy;
+
+	@BeforeAll
+	static void start() {
+		redis = RedisNode.start(Persistence.AOF_ALWAYS);
+		proxy = FaultProxy.start(redis.port());
+	}
+
+	@AfterAll
+	static void stop() {
+		proxy.close();
+		redis.close();
+	}
+
+	@Test
+	void passesThroughAndDelays() {
+		assertThat(Resp.call(proxy.port(), "SET", "k", "v")).isEqualTo("OK");
+		proxy.delay(200);
+		long start = System.nanoTime();
+		assertThat(Resp.call(proxy.port(), "GET", "k")).isEqualTo("v");
+		assertThat((System.nanoTime() - start) / 1_000_000).isGreaterThanOrEqualTo(400);
+		proxy.passThrough();
+	}
+
+	@Test
+	void blackholeDeliversNothingAndResetRefuses() {
+		proxy.blackhole();
+		assertThatExceptionOfType(UncheckedIOException.class).isThrownBy(() -> Resp.call(proxy.port(), "PING"));
+		proxy.resetAll(true);
+		assertThatExceptionOfType(UncheckedIOException.class).isThrownBy(() -> Resp.call(proxy.port(), "PING"));
+		proxy.passThrough();
+		assertThat(Resp.answers(proxy.port())).isTrue();
+	}
+
+	@Test
+	void droppedReplyRanInRedisAndDroppedRequestDidNot() {
+		ReplyDrop reply = proxy.dropNextReplyTo("dropped-reply");
+		assertThatExceptionOfType(UncheckedIOException.class)
+			.isThrownBy(() -> Resp.call(proxy.port(), "SET", "dropped-reply", "1"));
+		assertThat(reply.await(Duration.ofSeconds(1))).isTrue();
+		assertThat(Resp.call(redis.port(), "GET", "dropped-reply")).isEqualTo("1");
+		proxy.dropNextRequest("dropped-request");
+		assertThatExceptionOfType(UncheckedIOException.class)
+			.isThrownBy(() -> Resp.call(proxy.port(), "SET", "dropped-request", "1"));
+		assertThat(Resp.call(redis.port(), "GET", "dropped-request")).isNull();
+	}
+
+	@Test
+	void appendOnlyNodeKeepsWritesAcrossKill() {
+		Resp.call(redis.port(), "SET", "durable", "yes");
+		redis.kill();
+		assertThat(Resp.answers(redis.port())).isFalse();
+		redis.restart();
+		assertThat(Resp.call(redis.port(), "GET", "durable")).isEqualTo("yes");
+	}
+
+}

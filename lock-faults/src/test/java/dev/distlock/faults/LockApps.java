@@ -1,0 +1,46 @@
+package dev.distlock.faults;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.springframework.context.ConfigurableApplicationContext;
+
+import dev.distlock.LockClient;
+
+/**
+ * Starts {@link FaultApplication} in the test JVM, connected to a Redis port (direct or through a
+ * proxy), and closes every context it started.
+ */
+final class LockApps implements AutoCloseable {
+
+	private final List<ConfigurableApplicationContext> contexts = new ArrayList<>();
+
+	/**
+	 * The properties of an application on the given port.
+	 * @param port the Redis (or proxy) port
+	 * @param more further {@code name=value} properties
+	 * @return the properties
+	 */
+	static List<String> properties(int port, String... more) {
+		List<String> properties = new ArrayList<>(List.of("spring.data.redis.host=127.0.0.1",
+				"spring.data.redis.port=" + port));
+		properties.addAll(List.of(more));
+		return properties;
+	}
+
+	ConfigurableApplicationContext start(int port, String... more) {
+		ConfigurableApplicationContext context = FaultApplication.start(properties(port, more));
+		this.contexts.add(context);
+		return context;
+	}
+
+	LockClient client(int port, String... more) {
+		return start(port, more).getBean(LockClient.class);
+	}
+
+	@Override
+	public void close() {
+		this.contexts.forEach(ConfigurableApplicationContext::close);
+	}
+
+}

@@ -1,0 +1,92 @@
+package dev.distlock.faults;
+
+import java.time.Duration;
+import java.util.Optional;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Lock calls the scenarios repeat: acquiring while Redis may still be coming back, watching for a
+ * lost lease, releasing a hold that may be stale.
+ */
+final class LockCalls {
+
+	private LockCalls() {
+	}
+
+	/**
+	 * Acquires, retrying failed attempts for up to 15 s (Redis may be restarting).
+	 * @param client the client
+	 * @param key the key
+	 * @param options the options
+	 * @return the held lock
+	 */
+	static LockHandle lockEventually(LockClient client, String key, LockOptions options) {
+		return await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20)).ignoreExceptions()
+			.until(() -> client.lock(key, options), (held) -> true);
+	}
+
+	/**
+	 * Tries to acquire every 20 ms until it succeeds or the bound passes; releases at once.
+	 * @param client the client
+	 * @param key the key
+	 * @param options the options (a zero wait time)
+	 * @param bound how long to keep trying
+	 * @return {@link System#nanoTime()} of the acquisition, or {@code -1} if there was none
+	 */
+	static long firstAcquisition(LockClient client, String key, LockOptions options, Duration bound) {
+		long deadline = System.nanoTime() + bound.toNanos();
+		while (System.nanoTime() - deadline < 0) {
+			try {
+				Optional<LockHandle> handle = client.tryLock(key, options);
+				if (handle.isPresent()) {
+					long acquired = System.nanoTime();
+					handle.get().release();
+					return acquired;
+				}
+			}
+			catch (RuntimeException ex) {
+				// Try again until the bound.
+			}
+			Pause.millis(20);
+		}
+		return -1;
+	}
+
+	/**
+	 * Watches {@link LockHandle#isLeaseLost()} every 5 ms up to the bound.
+	 * @param handle the hold
+	 * @param bound how long to watch
+	 * @return {@link System#nanoTime()} when it was seen true, or {@code -1}
+	 */
+	static long leaseLostAt(LockHandle handle, Duration bound) {
+		long deadline = System.nanoTime() + bound.toNanos();
+		while (System.nanoTime() - deadline < 0) {
+			if (handle.isLeaseLost()) {
+				return System.nanoTime();
+			}
+			Pause.millis(5);
+		}
+		return -1;
+	}
+
+	/**
+	 * Releases, returning what happened instead of throwing.
+	 * @param handle the hold
+	 * @return {@code "no exception"} or the simple name of the exception
+	 */
+	static String release(LockHandle handle) {
+		try {
+			handle.release();
+			return "no exception";
+		}
+		catch (RuntimeException ex) {
+			return ex.getClass().getSimpleName();
+		}
+	}
+
+}

@@ -1,0 +1,139 @@
+package dev.distlock.faults;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.faults.RedisNode.Persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Issue 10, finding 6: an acquire that ran in Redis but whose reply was lost, or a release that
+ * never reached Redis, must not strand the lock for its lease: the caller gets its exception at
+ * once, and another client gets the lock within about 2 s of Redis answering again. The control
+ * loses the reply of the blog lock's {@code SET NX PX} and shows the key left held for the lease.
+ */
+class LostReplyTests {
+
+	private static final LockOptions THIRTY_SECONDS = new LockOptions(Duration.ZERO, Duration.ofSeconds(30));
+
+	private static final long REQUIRED_MS = 2000;
+
+	private static final long SLACK_MS = 300;
+
+	private static final long COMMAND_TIMEOUT_MS = 2000;
+
+	private static RedisNode redis;
+
+	private static FaultProxy proxy;
+
+	private static LockApps apps;
+
+	private static LockClient proxied;
+
+	private static StringRedisTemplate proxiedTemplate;
+
+	private static LockClient direct;
+
+	@BeforeAll
+	static void start() {
+		redis = RedisNode.start(Persistence.NONE);
+		proxy = FaultProxy.start(redis.port());
+		apps = new LockApps();
+		proxied = apps.client(proxy.port(), "spring.data.redis.timeout=2s");
+		proxiedTemplate = apps.start(proxy.port(), "spring.data.redis.timeout=2s").getBean(StringRedisTemplate.class);
+		direct = apps.client(redis.port(), "spring.data.redis.timeout=2s");
+		// Load the scripts, so that the faults hit EVALSHA calls that run.
+		proxied.lock("lock:warm-up", THIRTY_SECONDS).release();
+	}
+
+	@AfterAll
+	static void stop() {
+		apps.close();
+		proxy.close();
+		redis.close();
+	}
+
+	@Test
+	void acquireWhoseReplyIsLostDoesNotStrandTheLock() {
+		String key = "lock:lost-reply:" + UUID.randomUUID();
+		ReplyDrop drop = proxy.dropNextReplyTo(key);
+		long start = System.nanoTime();
+		Throwable failure = null;
+		try {
+			proxied.tryLock(key, THIRTY_SECONDS).ifPresent(LockHandle::release);
+		}
+		catch (RuntimeException ex) {
+			failure = ex;
+		}
+		long failed = System.nanoTime();
+		Long pttl = Resp.number(redis.port(), "PTTL", key);
+		long freed = LockCalls.firstAcquisition(direct, key, THIRTY_SECONDS, Duration.ofSeconds(8));
+		Figures.record("lost reply: acquire", "reply dropped=%s; caller got %s after %d ms; key's PTTL then %d ms; "
+				+ "another client got the lock %s", drop.await(Duration.ZERO),
+				(failure != null) ? failure.getClass().getSimpleName() : "no exception", (failed - start) / 1_000_000,
+				pttl, describe(freed, failed));
+		assertThat(failure).isInstanceOf(LockUnavailableException.class);
+		assertThat((failed - start) / 1_000_000).as("ms until the caller got its exception")
+			.isLessThanOrEqualTo(COMMAND_TIMEOUT_MS + SLACK_MS);
+		assertThat(freed).as("another client acquired").isPositive();
+		assertThat((freed - failed) / 1_000_000).isLessThanOrEqualTo(REQUIRED_MS + SLACK_MS);
+	}
+
+	@Test
+	void releaseThatNeverReachedRedisDoesNotStrandTheLock() {
+		String key = "lock:lost-release:" + UUID.randomUUID();
+		LockHandle handle = proxied.lock(key, THIRTY_SECONDS);
+		proxy.dropNextRequest(key);
+		String outcome = LockCalls.release(handle);
+		long answering = System.nanoTime();
+		long freed = LockCalls.firstAcquisition(direct, key, THIRTY_SECONDS, Duration.ofSeconds(8));
+		Figures.record("lost reply: release request dropped", "release gave %s; another client got the lock %s",
+				outcome, describe(freed, answering));
+		assertThat(freed).as("another client acquired").isPositive();
+		assertThat((freed - answering) / 1_000_000).isLessThanOrEqualTo(REQUIRED_MS + SLACK_MS);
+	}
+
+	@Test
+	void releaseDuringAnOutageIsResolvedOnceRedisAnswers() {
+		String key = "lock:outage-release:" + UUID.randomUUID();
+		LockHandle handle = proxied.lock(key, THIRTY_SECONDS);
+		proxy.resetAll(true);
+		String outcome = LockCalls.release(handle);
+		Pause.millis(1000);
+		proxy.passThrough();
+		long answering = System.nanoTime();
+		long freed = LockCalls.firstAcquisition(direct, key, THIRTY_SECONDS, Duration.ofSeconds(8));
+		Figures.record("lost reply: release during a 1 s outage", "release gave %s; another client got the lock %s",
+				outcome, describe(freed, answering).replace("the failure", "Redis answered again"));
+		assertThat(freed).as("another client acquired").isPositive();
+		assertThat((freed - answering) / 1_000_000).isLessThanOrEqualTo(REQUIRED_MS + SLACK_MS);
+	}
+
+	@Test
+	void controlBlogLockWhoseReplyIsLostKeepsTheKeyForItsLease() {
+		String key = "lock:lost-reply-blog:" + UUID.randomUUID();
+		proxy.dropNextReplyTo(key);
+		assertThatExceptionOfType(RuntimeException.class)
+			.isThrownBy(() -> proxiedTemplate.opsForValue().setIfAbsent(key, "owner", Duration.ofSeconds(30)));
+		Long pttl = Resp.number(redis.port(), "PTTL", key);
+		Figures.record("lost reply control", "blog lock SET NX PX 30000 with its reply lost: key left with PTTL %d ms",
+				pttl);
+		assertThat(pttl).isGreaterThan(20_000L);
+	}
+
+	private static String describe(long freed, long since) {
+		return (freed > 0) ? (freed - since) / 1_000_000 + " ms after the failure" : "not within 8 s";
+	}
+
+}
