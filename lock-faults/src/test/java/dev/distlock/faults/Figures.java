@@ -9,7 +9,7 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * Records the figure a scenario measured, before its assertions run, on standard output and in
- * {@code target/fault-figures.txt}, the source of the tables in {@code FAULTS-BEFORE.md}.
+ * {@code target/fault-figures.txt}, the source of the table in {@code docs/faults.md}.
  */
 final class Figures {
 
