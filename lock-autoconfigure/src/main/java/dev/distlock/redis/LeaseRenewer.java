@@ -39,6 +39,8 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private final Set<RedisLockHandle> renewing = ConcurrentHashMap.newKeySet();
 
+	private static final long CONFIRM_RETRY_MILLIS = 50;
+
 	private final RenewalSender sender;
 
 	private volatile ScheduledExecutorService scheduler;
@@ -76,11 +78,30 @@ final class LeaseRenewer implements AutoCloseable {
 		return this.sender.renewalsOfReleasedLocks();
 	}
 
-	/** Extends a hand-over from its claim window to the holder's lease, without waiting for it. */
+	/**
+	 * Extends a hand-over from its claim window to the holder's lease, without waiting for it;
+	 * a confirmation that gets no answer is sent again while the claim window lasts.
+	 */
 	void confirm(RedisLockHandle handle) {
 		long now = System.nanoTime();
 		this.sender.claim(handle, now, 0);
-		this.sender.send(List.of(handle), handle.leaseTime(), now, new RenewalRound(this.holds, 1));
+		RenewalRound round = new RenewalRound(this.holds, 1);
+		this.sender.send(List.of(handle), handle.leaseTime(), now, (renewed) -> {
+			round.accept(renewed);
+			if (renewed < 0 && handle.isHeldInRedis() && !handle.isLeaseLost()) {
+				retryConfirm(handle);
+			}
+		});
+	}
+
+	private void retryConfirm(RedisLockHandle handle) {
+		start();
+		try {
+			this.scheduler.schedule(() -> confirm(handle), CONFIRM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+		}
+		catch (RuntimeException ex) {
+			// Closed: the lock expires with its claim window.
+		}
 	}
 
 	/** Runs a renewal round now, on the renewal thread: after a reconnect, holds are confirmed anew. */

@@ -27,11 +27,11 @@ final class LettuceConnectionEvents implements AutoCloseable {
 
 	/**
 	 * Starts watching the connection events of a factory, if it is Lettuce's.
-	 * @param reconnected run when a connection is lost or (re-)established: confirms the holds
+	 * @param confirmHolds run when a connection is lost or (re-)established: has Redis confirm the holds
 	 * @return the watch, to close with the client; a no-op for other factories
 	 */
 	static AutoCloseable watch(@Nullable RedisConnectionFactory factory, RedisReachability reachability,
-			Runnable reconnected) {
+			Runnable confirmHolds) {
 		ClientResources resources = (factory instanceof LettuceConnectionFactory lettuce) ? resources(lettuce) : null;
 		if (resources == null) {
 			return () -> {
@@ -40,10 +40,10 @@ final class LettuceConnectionEvents implements AutoCloseable {
 		return new LettuceConnectionEvents(resources.eventBus().get().subscribe((event) -> {
 			if (event instanceof DisconnectedEvent) {
 				reachability.connectionLost();
-				reconnected.run();
+				confirmHolds.run();
 			}
 			else if (event instanceof ConnectionActivatedEvent) {
-				reconnected.run();
+				confirmHolds.run();
 			}
 		}));
 	}

@@ -3,6 +3,7 @@ package dev.distlock.redis;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -28,15 +29,19 @@ final class LocalHandOffs {
 
 	private final RedisReachability reachability;
 
+	private final PendingReleases pending;
+
 	/**
 	 * Creates the hand-offs of one client.
 	 * @param maxLocalPasses how many times in a row a lock may pass between threads of the
 	 * client without Redis; 0 to always go through Redis
 	 * @param reachability what the client knows of Redis: no pass while it is in doubt
+	 * @param pending releases a lock whose pass came too late to be used
 	 */
-	LocalHandOffs(int maxLocalPasses, RedisReachability reachability) {
+	LocalHandOffs(int maxLocalPasses, RedisReachability reachability, PendingReleases pending) {
 		this.block = maxLocalPasses + 1;
 		this.reachability = reachability;
+		this.pending = pending;
 	}
 
 	/**
@@ -103,7 +108,7 @@ final class LocalHandOffs {
 			}
 			switch (state) {
 				case HANDED -> {
-					return LocalTurn.handed(waiter.baton());
+					return takeBaton(key, queue, Objects.requireNonNull(waiter.baton()));
 				}
 				case PROMOTED -> {
 					return LocalTurn.REDIS;
@@ -115,6 +120,22 @@ final class LocalHandOffs {
 				}
 			}
 		}
+	}
+
+	/**
+	 * Takes the lock a holder passed on, unless its validity ran out while this thread was
+	 * being woken (a pause, CPU starvation): then the thread goes to Redis instead, and the lock
+	 * is released there by its owner token in the background.
+	 */
+	private LocalTurn takeBaton(String key, LocalQueue queue, LocalQueue.Baton baton) {
+		if (baton.validUntilNanos() - System.nanoTime() > 0) {
+			return LocalTurn.handed(baton);
+		}
+		synchronized (queue) {
+			queue.rejectBaton(baton);
+		}
+		this.pending.release(key, baton.token(), System.nanoTime() + baton.leaseNanos());
+		return LocalTurn.REDIS;
 	}
 
 	void acquiredInRedis(String key, RedisLockHandle handle, int block) {

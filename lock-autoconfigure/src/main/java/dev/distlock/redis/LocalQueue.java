@@ -89,8 +89,21 @@ final class LocalQueue {
 		}
 		this.waiters.pollFirst();
 		this.holder = null;
-		first.handOver(new Baton(handle.token(), this.nextFence++, handle.confirmedSendNanos(), handle.validUntilNanos()));
+		first.handOver(new Baton(handle.token(), this.nextFence++, handle.confirmedSendNanos(), handle.validUntilNanos(),
+				handle.leaseTime().toNanos()));
 		return first;
+	}
+
+	/**
+	 * The thread passed the lock found it run out: the client no longer holds the lock, and that
+	 * thread acquires it in Redis next, as the representative.
+	 */
+	void rejectBaton(Baton baton) {
+		if (baton.token().equals(this.heldToken)) {
+			this.heldToken = null;
+			this.holder = null;
+		}
+		this.representative = true;
 	}
 
 	/** The thread that was passed the lock now holds it with its own handle. */
@@ -158,9 +171,9 @@ final class LocalQueue {
 	/**
 	 * What passes from one holder to the next within the client: the owner token the lock is
 	 * held with in Redis, the fencing token of the new hold, when the last confirmed acquire or
-	 * renewal was sent, and until when the hold is valid by the local count.
+	 * renewal was sent, until when the hold is valid by the local count, and its lease.
 	 */
-	record Baton(String token, long fencingToken, long confirmedSendNanos, long validUntilNanos) {
+	record Baton(String token, long fencingToken, long confirmedSendNanos, long validUntilNanos, long leaseNanos) {
 	}
 
 }

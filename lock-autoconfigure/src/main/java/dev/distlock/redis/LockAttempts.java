@@ -20,7 +20,7 @@ import dev.distlock.LockUnavailableException;
  * attempt that found the lock held, so its claim window counts from that attempt's send. A
  * hand-over at or below the fencing counter that an attempt found is void (it came before that
  * attempt, and has lapsed since), and one whose claim window may have run out is checked in
- * Redis by another attempt. An acquirer that gives up, and an attempt whose outcome is unknown,
+ * Redis by another attempt, as is a grant whose reply came after its lease may have run out. An acquirer that gives up, and an attempt whose outcome is unknown,
  * leave the queue in the background, passing on a lock handed over in the meantime.
  */
 final class LockAttempts {
@@ -71,7 +71,15 @@ final class LockAttempts {
 	@Nullable Grant acquire(LockWaiter waiter, long deadline) {
 		if (System.nanoTime() - deadline >= 0) {
 			AcquireReply reply = attempt(null);
-			return (reply != null && reply.granted()) ? granted(reply) : null;
+			if (reply != null && reply.granted()) {
+				Grant grant = granted(reply);
+				if (!grant.hasRunOut()) {
+					return grant;
+				}
+				// The reply came too late to trust the lock: let it go.
+				leaveInBackground();
+			}
+			return null;
 		}
 		LockWaiter.Wait wait = waiter.begin(this.key, this.token);
 		Grant grant = null;
@@ -92,7 +100,17 @@ final class LockAttempts {
 				break;
 			}
 			if (reply.granted()) {
-				return granted(reply);
+				Grant grant = granted(reply);
+				if (!grant.hasRunOut()) {
+					return grant;
+				}
+				// The reply came after the lease may have run out (a pause, a slow network): the next
+				// attempt finds out in Redis whether the lock is still ours, with a fresh send time.
+				if (System.nanoTime() - deadline >= 0) {
+					leaveInBackground();
+					return null;
+				}
+				continue;
 			}
 			this.heldFence = Math.max(this.heldFence, reply.fenceCounter());
 			long heldSent = this.lastAttemptNanos;
@@ -101,7 +119,7 @@ final class LockAttempts {
 			}
 			HandOver handOver = wait.takeHandOver();
 			if (handOver != null && handOver.fencingToken() > this.heldFence) {
-				Duration claim = Duration.ofMillis(Math.min(this.leaseMillis, this.commands.claimWindowMillis()));
+				Duration claim = Duration.ofMillis(this.commands.claimMillis(this.leaseMillis));
 				Grant grant = new Grant(handOver.fencingToken(), handOver.block(), heldSent, claim);
 				if (!grant.hasRunOut()) {
 					return grant;

@@ -134,6 +134,22 @@ final class LockHolds implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Marks lost every hold of the client that holds the key with the same owner token as the
+	 * given one: a lock passed on between threads keeps its token, so news that the token no
+	 * longer holds the key concerns the hold it was passed to as well.
+	 */
+	void tokenLost(RedisLockHandle handle, String reason) {
+		if (handle.isHeldInRedis()) {
+			leaseLost(handle, reason);
+		}
+		for (RedisLockHandle other : this.all) {
+			if (other != handle && other.key().equals(handle.key()) && other.token().equals(handle.token())) {
+				leaseLost(other, reason);
+			}
+		}
+	}
+
 	void leaseLost(RedisLockHandle handle, String reason) {
 		if (handle.markLeaseLost()) {
 			logger.warn("Lost the lease of lock '" + handle.key() + "' after " + handle.heldFor().toMillis() + "ms: "

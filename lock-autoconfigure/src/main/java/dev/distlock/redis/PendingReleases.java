@@ -7,8 +7,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import org.springframework.dao.DataAccessException;
-
 /**
  * Releases, in the background, what a client may have left in Redis when a command's outcome
  * is unknown or a command could not be sent: an acquire whose reply was lost may have taken
@@ -61,7 +59,7 @@ final class PendingReleases implements AutoCloseable {
 		try {
 			this.commands.leaveQueue(key, token);
 		}
-		catch (DataAccessException ex) {
+		catch (RuntimeException ex) {
 			if (System.nanoTime() - boundNanos < 0) {
 				long delay = Math.min(MAX_RETRY_MILLIS, Math.max(FIRST_RETRY_MILLIS, lastDelayMillis * 2));
 				submit(key, token, boundNanos, delay);

@@ -70,7 +70,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 		RedisLockCommands commands = new RedisLockCommands(builder.redis, builder.clusterSlots, reachability,
 				builder.claimWindow.toMillis());
 		this.pending = new PendingReleases(commands);
-		LocalHandOffs local = new LocalHandOffs(builder.maxLocalHandOffs, reachability);
+		LocalHandOffs local = new LocalHandOffs(builder.maxLocalHandOffs, reachability, this.pending);
 		this.releaseChannel = builder.keyPrefix + "distlock:released:" + tokens.clientId();
 		this.keyPrefix = builder.keyPrefix;
 		this.defaultOptions = builder.defaultOptions;

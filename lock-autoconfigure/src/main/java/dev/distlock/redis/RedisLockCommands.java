@@ -44,8 +44,13 @@ final class RedisLockCommands {
 		return this.reachability;
 	}
 
-	long claimWindowMillis() {
-		return this.claimWindowMillis;
+	/**
+	 * Returns how long a release that hands a waiter with this lease the lock keeps it until
+	 * the waiter confirms: the claim window, or the lease if shorter. The waiter's attempts
+	 * store it in its place in the queue, so that the release uses the same figure.
+	 */
+	long claimMillis(long leaseMillis) {
+		return Math.min(leaseMillis, this.claimWindowMillis);
 	}
 
 	/**
@@ -61,7 +66,8 @@ final class RedisLockCommands {
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
 		List<Long> result = call(() -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token,
 				Long.toString(leaseMillis), (handOffChannel != null) ? handOffChannel : "",
-				Long.toString(queueEntryTtlMillis), Integer.toString(block), mayBeQueued ? "1" : "0"));
+				Long.toString(queueEntryTtlMillis), Integer.toString(block), mayBeQueued ? "1" : "0",
+				Long.toString(claimMillis(leaseMillis))));
 		if (result == null || result.size() < 2) {
 			return AcquireReply.held(0, Long.MAX_VALUE);
 		}
@@ -91,7 +97,7 @@ final class RedisLockCommands {
 
 	private long runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
 		Long result = call(() -> this.redis.execute(LockScripts.RELEASE, keys(key), token, Long.toString(keepMillis),
-				leavingQueue ? "1" : "0", Long.toString(this.claimWindowMillis)));
+				leavingQueue ? "1" : "0"));
 		return (result != null) ? result : 0;
 	}
 
@@ -166,16 +172,16 @@ final class RedisLockCommands {
 	 */
 	private <T> T call(Supplier<T> command) {
 		this.reachability.sending();
-		T result;
+		boolean answered = false;
 		try {
-			result = command.get();
+			T result = command.get();
+			answered = true;
+			return result;
 		}
-		catch (RuntimeException ex) {
-			this.reachability.failed();
-			throw ex;
+		finally {
+			// An interrupted caller says nothing about Redis.
+			this.reachability.done(answered, answered || Thread.currentThread().isInterrupted());
 		}
-		this.reachability.answered();
-		return result;
 	}
 
 	private static void load(RedisScriptingCommands scripting, String name, RedisScript<?> script) {

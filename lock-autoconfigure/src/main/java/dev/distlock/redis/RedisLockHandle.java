@@ -174,11 +174,12 @@ final class RedisLockHandle implements LockHandle {
 
 	/**
 	 * Records that Redis confirmed the hold for the given time from a request sent then; a
-	 * confirmation older than the last one, or after the lease was lost, changes nothing.
+	 * confirmation older than the last one, or one that comes after the lease was lost or its
+	 * local validity ran out, changes nothing: once lost, a hold stays lost.
 	 */
 	synchronized void confirmed(long sentNanos, Duration validFor) {
 		long until = validUntil(sentNanos, validFor);
-		if (!this.leaseLost.get() && until - this.validUntilNanos > 0) {
+		if (!this.leaseLost.get() && !isPastDeadline() && until - this.validUntilNanos > 0) {
 			this.confirmedSendNanos = sentNanos;
 			this.validUntilNanos = until;
 		}

@@ -4,12 +4,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What a client knows of its connection to Redis: when a command last failed or the
- * connection was last lost (trouble), and whether Redis has stopped answering (commands
- * outstanding, none completing for a while). A hold passes between threads of the client
- * without Redis only while nothing is in doubt, and only if Redis confirmed it after the last
- * trouble (after a reconnect, Redis may have restarted empty). A wait that ends while Redis is
- * in doubt ends as unavailable, never as "not acquired".
+ * What a client knows of its connection to Redis: when a lock command last failed, when a
+ * connection was last lost, and whether Redis has stopped answering (commands outstanding, none
+ * completing for a while).
+ * <ul>
+ * <li>A hold passes between threads of the client without Redis only while Redis is not in
+ * doubt, and only if Redis confirmed it after the last failure or lost connection (after a
+ * reconnect, Redis may have restarted empty).</li>
+ * <li>A wait that ends while Redis is in doubt ends as unavailable, never as "not acquired".
+ * Only the lock's own commands count here: a connection the application closes on purpose
+ * does not make a busy lock look like an outage.</li>
+ * </ul>
  */
 final class RedisReachability {
 
@@ -23,11 +28,15 @@ final class RedisReachability {
 
 	private volatile long progressNanos = System.nanoTime();
 
-	private volatile long successNanos = System.nanoTime();
+	private volatile long answerNanos = System.nanoTime();
 
-	private volatile long troubleNanos = System.nanoTime();
+	private volatile long failureNanos = System.nanoTime();
 
-	private volatile boolean troubled;
+	private volatile boolean failed;
+
+	private volatile long lostConnectionNanos = System.nanoTime();
+
+	private volatile boolean lostConnection;
 
 	/**
 	 * Records that a command is about to be sent.
@@ -41,47 +50,47 @@ final class RedisReachability {
 		return now;
 	}
 
-	/** Records that Redis answered a command. */
-	void answered() {
+	/**
+	 * Records that a command sent with {@link #sending()} is done.
+	 * @param answered whether Redis answered it
+	 * @param excused whether a failure says nothing about Redis (the caller was interrupted)
+	 */
+	void done(boolean answered, boolean excused) {
 		long now = System.nanoTime();
 		this.outstanding.decrementAndGet();
 		this.progressNanos = now;
-		this.successNanos = now;
-	}
-
-	/** Records that a command failed: no answer in time, or the connection failed. */
-	void failed() {
-		this.outstanding.decrementAndGet();
-		this.progressNanos = System.nanoTime();
-		troubleNow();
+		if (answered) {
+			this.answerNanos = now;
+		}
+		else if (!excused) {
+			this.failureNanos = now;
+			this.failed = true;
+		}
 	}
 
 	/** Records that a connection to Redis was lost (Redis may come back empty). */
 	void connectionLost() {
-		troubleNow();
-	}
-
-	private void troubleNow() {
-		this.troubleNanos = System.nanoTime();
-		this.troubled = true;
+		this.lostConnectionNanos = System.nanoTime();
+		this.lostConnection = true;
 	}
 
 	/**
-	 * Whether Redis is in doubt now: the last command failed (or a connection was lost) after
-	 * the last answer, or commands are outstanding and none has completed for a while.
+	 * Whether Redis is in doubt now: the last lock command failed, or lock commands are
+	 * outstanding and none has completed for a while.
 	 */
 	boolean inDoubt() {
-		long now = System.nanoTime();
-		return (this.troubled && this.troubleNanos - this.successNanos >= 0)
-				|| (this.outstanding.get() > 0 && now - this.progressNanos > STALL_NANOS);
+		return (this.failed && this.failureNanos - this.answerNanos >= 0)
+				|| (this.outstanding.get() > 0 && System.nanoTime() - this.progressNanos > STALL_NANOS);
 	}
 
 	/**
 	 * Whether a hold confirmed by a command sent at the given time may pass to another thread
-	 * without Redis: nothing is in doubt, and the confirmation was sent after the last trouble.
+	 * without Redis: nothing is in doubt, and the confirmation was sent after the last failure
+	 * and the last lost connection.
 	 */
 	boolean allowsLocalPass(long confirmedSendNanos) {
-		return !inDoubt() && (!this.troubled || confirmedSendNanos - this.troubleNanos > 0);
+		return !inDoubt() && (!this.failed || confirmedSendNanos - this.failureNanos > 0)
+				&& (!this.lostConnection || confirmedSendNanos - this.lostConnectionNanos > 0);
 	}
 
 }

@@ -1,13 +1,14 @@
 package dev.distlock.redis;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 
 /**
  * One round of renewals, whose batches are answered on sender threads in any order: it adds up
  * the leases renewed and tells the client's listeners once, when the last batch has been
  * answered or has failed.
  */
-final class RenewalRound {
+final class RenewalRound implements IntConsumer {
 
 	private final LockHolds holds;
 
@@ -25,10 +26,11 @@ final class RenewalRound {
 
 	/**
 	 * Records one batch as done.
-	 * @param renewedInBatch how many of its leases were renewed (0 if it failed)
+	 * @param renewedInBatch how many of its leases were renewed, -1 if it failed
 	 */
-	void batchDone(int renewedInBatch) {
-		int total = this.renewed.addAndGet(renewedInBatch);
+	@Override
+	public void accept(int renewedInBatch) {
+		int total = this.renewed.addAndGet(Math.max(renewedInBatch, 0));
 		if (this.outstanding.decrementAndGet() == 0) {
 			this.holds.renewed(total, this.batches);
 		}

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntConsumer;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -56,10 +57,11 @@ final class RenewalSender implements AutoCloseable {
 	/**
 	 * Sends a batch of holds claimed at {@code marker} on a sender thread.
 	 * @param validFor the lease each renewal extends the holds to
+	 * @param done told how many leases were renewed, or -1 if Redis did not answer
 	 */
-	void send(List<RedisLockHandle> batch, Duration validFor, long marker, RenewalRound round) {
+	void send(List<RedisLockHandle> batch, Duration validFor, long marker, IntConsumer done) {
 		try {
-			this.senders.execute(() -> round.batchDone(renew(batch, validFor, marker)));
+			this.senders.execute(() -> done.accept(renew(batch, validFor, marker)));
 		}
 		catch (RuntimeException ex) {
 			// Closed: the locks expire with their leases.
@@ -69,7 +71,7 @@ final class RenewalSender implements AutoCloseable {
 
 	/**
 	 * Renews one batch.
-	 * @return how many leases were renewed
+	 * @return how many leases were renewed, or -1 if Redis did not answer
 	 */
 	private int renew(List<RedisLockHandle> batch, Duration validFor, long marker) {
 		long sent = System.nanoTime();
@@ -79,7 +81,7 @@ final class RenewalSender implements AutoCloseable {
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not renew " + batch.size() + " lock(s); retrying until their leases run out", ex);
-			return 0;
+			return -1;
 		}
 		finally {
 			batch.forEach((handle) -> this.sending.remove(handle, marker));
@@ -95,8 +97,8 @@ final class RenewalSender implements AutoCloseable {
 					this.renewalsOfReleasedLocks.incrementAndGet();
 				}
 			}
-			else if (handle.isHeldInRedis()) {
-				this.holds.leaseLost(handle, "its key was gone or held by another owner when renewing");
+			else {
+				this.holds.tokenLost(handle, "its key was gone or held by another owner when renewing");
 			}
 		}
 		return renewed;

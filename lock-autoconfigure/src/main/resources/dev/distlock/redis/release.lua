@@ -1,6 +1,6 @@
 -- Releases a lock only if it still holds this acquisition's token, and hands it to the first
--- waiter in its queue whose place is still valid: the lock is set to that waiter's token for a
--- short claim window (its lease, if shorter), the waiter's block of fencing tokens is reserved,
+-- waiter in its queue whose place is still valid: the lock is set to that waiter's token for the
+-- short claim window its entry names, the waiter's block of fencing tokens is reserved,
 -- and the waiter alone is told the first token and the size of the block, on its channel. The
 -- waiter confirms the hand-over by extending the key to its lease; a waiter that died meanwhile
 -- keeps the lock only for the claim window. Tokens never fall below this server's clock in
@@ -9,8 +9,7 @@
 -- it too: it leaves the queue, and passes the lock on if it was handed it in the meantime.
 -- KEYS[1] lock key; KEYS[2] fencing counter; KEYS[3] queue; KEYS[4] waiters' entries (see acquire.lua).
 -- ARGV[1] owner token; ARGV[2] ms the lock must still be kept (minimum hold), 0 for none; ARGV[3]
--- '1' if the token may have a place in the queue (a waiter giving up), else '0'; ARGV[4] the claim
--- window in ms.
+-- '1' if the token may have a place in the queue (a waiter giving up), else '0'.
 -- Returns 1 if deleted, 2 if left to expire when the minimum hold ends, 3 if handed to a waiter,
 -- 0 if the lock was gone or someone else's.
 if ARGV[3] == '1' and redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
@@ -21,7 +20,9 @@ if redis.call('get', KEYS[1]) ~= ARGV[1] then
 end
 local keep = tonumber(ARGV[2])
 if keep > 0 then
-	redis.call('pexpire', KEYS[1], keep)
+	-- Kept from everyone until the minimum hold ends, under a value that no renewal of the
+	-- released token matches any more.
+	redis.call('set', KEYS[1], 'released:' .. ARGV[1], 'PX', keep)
 	return 2
 end
 local now, micros
@@ -35,9 +36,9 @@ while waiter do
 			now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 			micros = tonumber(time[1]) * 1000000 + tonumber(time[2])
 		end
-		local validUntil, lease, block, channel = string.match(entry, '^(%d+) (%d+) (%d+) (.*)$')
+		local validUntil, claim, block, channel = string.match(entry, '^(%d+) (%d+) (%d+) (.*)$')
 		if validUntil and tonumber(validUntil) > now then
-			redis.call('set', KEYS[1], waiter, 'PX', math.min(tonumber(lease), tonumber(ARGV[4])))
+			redis.call('set', KEYS[1], waiter, 'PX', claim)
 			local fence = math.max(tonumber(redis.call('get', KEYS[2]) or '0') + 1, micros)
 			redis.call('set', KEYS[2], string.format('%d', fence + block - 1))
 			redis.call('publish', channel, string.format('%s:%d:%d', waiter, fence, block))

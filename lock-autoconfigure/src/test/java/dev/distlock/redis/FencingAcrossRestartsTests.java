@@ -4,21 +4,19 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.data.redis.core.RedisCallback;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
-import dev.distlock.test.redis.RedisServerProcess;
+import dev.distlock.testing.OwnRedisServer;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Fencing tokens never go backwards when Redis loses its counter: a restart without persistence,
@@ -29,23 +27,14 @@ class FencingAcrossRestartsTests {
 
 	private static final LockOptions FIXED = new LockOptions(Duration.ZERO, Duration.ofSeconds(30));
 
-	private static RedisServerProcess server;
+	@RegisterExtension
+	static final OwnRedisServer REDIS = new OwnRedisServer();
 
 	private LockFixture fixture;
 
-	@BeforeAll
-	static void startServer() {
-		server = RedisServerProcess.startOnFreePort();
-	}
-
-	@AfterAll
-	static void stopServer() {
-		server.close();
-	}
-
 	@BeforeEach
 	void start() {
-		this.fixture = LockFixture.start(server, Duration.ofSeconds(30));
+		this.fixture = LockFixture.start(REDIS.server(), Duration.ofSeconds(30));
 	}
 
 	@AfterEach
@@ -58,7 +47,7 @@ class FencingAcrossRestartsTests {
 		String key = TestRedis.uniqueKey("restart");
 		long before = highestOf(key, 200);
 		this.fixture.redis.opsForValue().increment("control:counter", 200);
-		restartEmpty();
+		REDIS.restartEmpty(this.fixture.redis);
 		long controlAfter = this.fixture.redis.opsForValue().increment("control:counter");
 		assertThat(controlAfter).as("control: a plain INCR counter starts again from 1").isEqualTo(1);
 		assertThat(lowestOf(key, 50)).as("tokens after the restart").isGreaterThan(before);
@@ -85,13 +74,6 @@ class FencingAcrossRestartsTests {
 			return null;
 		});
 		assertThat(lowestOf(key, 5)).isGreaterThan(before);
-	}
-
-	private void restartEmpty() {
-		server.stop();
-		server.start();
-		await().atMost(Duration.ofSeconds(10)).ignoreExceptions()
-			.until(() -> "PONG".equals(this.fixture.redis.execute((RedisCallback<String>) (c) -> c.ping())));
 	}
 
 	private long highestOf(String key, int holds) {

@@ -131,7 +131,9 @@ class HandOffScriptTests {
 		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
 		this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		assertThat(this.commands.release(key, "holder", 10_000)).isEqualTo(2);
-		assertThat(this.redis.opsForValue().get(key)).isEqualTo("holder");
+		assertThat(this.redis.opsForValue().get(key)).as("kept, under a value no renewal of the token matches")
+			.isEqualTo("released:holder");
+		assertThat(this.redis.getExpire(key)).isBetween(1L, 10L);
 		this.redis.delete(key);
 		assertThat(this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true).granted())
 			.as("free: taken by the waiter")

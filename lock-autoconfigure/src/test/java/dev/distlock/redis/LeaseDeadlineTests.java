@@ -3,17 +3,14 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import org.springframework.data.redis.core.RedisCallback;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockOptions;
-import dev.distlock.test.redis.RedisServerProcess;
+import dev.distlock.testing.OwnRedisServer;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,21 +25,12 @@ import static org.awaitility.Awaitility.await;
  */
 class LeaseDeadlineTests {
 
-	private static RedisServerProcess server;
+	@RegisterExtension
+	static final OwnRedisServer REDIS = new OwnRedisServer();
 
 	private final RecordingLockListener listener = new RecordingLockListener();
 
 	private LockFixture fixture;
-
-	@BeforeAll
-	static void startServer() {
-		server = RedisServerProcess.startOnFreePort();
-	}
-
-	@AfterAll
-	static void stopServer() {
-		server.close();
-	}
 
 	@AfterEach
 	void stop() {
@@ -51,7 +39,7 @@ class LeaseDeadlineTests {
 
 	@Test
 	void fixedLeaseIsLostLocallyBeforeRedisExpiresTheKey() {
-		this.fixture = LockFixture.start(server, Duration.ofSeconds(30), this.listener);
+		this.fixture = LockFixture.start(REDIS.server(), Duration.ofSeconds(30), this.listener);
 		String key = TestRedis.uniqueKey("fixed");
 		long sent = System.nanoTime();
 		LockHandle handle = this.fixture.client.lock(key, new LockOptions(Duration.ZERO, Duration.ofSeconds(2)));
@@ -68,17 +56,28 @@ class LeaseDeadlineTests {
 	}
 
 	@Test
+	void grantWhoseReplyCameAfterItsLeaseIsCheckedAgainInRedis() {
+		this.fixture = LockFixture.start(REDIS.server(), Duration.ofSeconds(30), this.listener);
+		String key = TestRedis.uniqueKey("late-grant");
+		// Redis holds the acquire for 600ms: its reply comes after the 300ms lease it grants may
+		// have run out (as when the caller is paused while the reply is on its way).
+		OwnRedisServer.pauseClients(this.fixture.redis, 600, "WRITE");
+		LockHandle handle = this.fixture.client.lock(key, new LockOptions(Duration.ofSeconds(5), Duration.ofMillis(300)));
+		assertThat(handle.isLeaseLost()).as("never handed out already lost").isFalse();
+		assertThat(this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS)).as("granted again with a fresh lease")
+			.isPositive();
+		handle.release();
+	}
+
+	@Test
 	void renewedLeaseIsLostLocallyWhileRedisStopsAnswering() {
 		Duration lease = Duration.ofMillis(900);
-		this.fixture = LockFixture.start(server, lease, this.listener);
+		this.fixture = LockFixture.start(REDIS.server(), lease, this.listener);
 		String key = TestRedis.uniqueKey("stall");
 		RedisLockHandle handle = (RedisLockHandle) this.fixture.client.lock(key, LockOptions.renewing(Duration.ZERO));
 		await().atMost(Duration.ofSeconds(3)).until(() -> this.listener.renewedLocks() > 0);
 		// Redis holds every command for 3s: the renewals, with a 2s command timeout, get no answer.
-		this.fixture.redis.execute((RedisCallback<Void>) (connection) -> {
-			connection.execute("CLIENT", "PAUSE".getBytes(), "3000".getBytes(), "ALL".getBytes());
-			return null;
-		});
+		OwnRedisServer.pauseClients(this.fixture.redis, 3000, "ALL");
 		long paused = System.nanoTime();
 		await().atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(1)).until(handle::isLeaseLost);
 		long lostAt = System.nanoTime();
@@ -88,8 +87,7 @@ class LeaseDeadlineTests {
 			.isLessThan(Duration.ofSeconds(2));
 		await().atMost(Duration.ofSeconds(1)).until(() -> this.listener.lost.stream().anyMatch((lost) -> lost.key().equals(key)));
 		assertThat(handle.mayPassLocally(this.fixture.client.reachability())).isFalse();
-		await().atMost(Duration.ofSeconds(10)).ignoreExceptions()
-			.until(() -> "PONG".equals(this.fixture.redis.execute((RedisCallback<String>) (c) -> c.ping())));
+		OwnRedisServer.awaitAnswers(this.fixture.redis);
 		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
 	}
 

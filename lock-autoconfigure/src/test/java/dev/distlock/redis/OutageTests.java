@@ -8,18 +8,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import org.springframework.data.redis.core.RedisCallback;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.distlock.DistributedLockException;
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
-import dev.distlock.test.redis.RedisServerProcess;
+import dev.distlock.testing.OwnRedisServer;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,25 +33,14 @@ class OutageTests {
 
 	private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(2);
 
-	private static RedisServerProcess server;
+	@RegisterExtension
+	static final OwnRedisServer REDIS = new OwnRedisServer();
 
 	private final List<LockFixture> fixtures = new ArrayList<>();
 
-	@BeforeAll
-	static void startServer() {
-		server = RedisServerProcess.startOnFreePort();
-	}
-
-	@AfterAll
-	static void stopServer() {
-		server.close();
-	}
-
 	@AfterEach
 	void stop() {
-		if (!server.isRunning()) {
-			server.start();
-		}
+		REDIS.ensureRunning();
 		this.fixtures.forEach(LockFixture::close);
 	}
 
@@ -79,7 +65,7 @@ class OutageTests {
 			}));
 		}
 		await().until(() -> waiterSide.client.monitor().waiters().size() == 4);
-		server.stop();
+		REDIS.server().stop();
 		for (CompletableFuture<Long> wait : waits) {
 			assertThat(Duration.ofNanos(wait.join())).as("the wait time plus one command timeout")
 				.isLessThanOrEqualTo(waitTime.plus(COMMAND_TIMEOUT).plusMillis(500));
@@ -94,10 +80,7 @@ class OutageTests {
 		CompletableFuture<LockHandle> next = CompletableFuture
 			.supplyAsync(() -> fixture.client.lock(key, LockOptions.renewing(Duration.ofSeconds(20))));
 		await().until(() -> fixture.client.monitor().waiters().size() == 1);
-		server.stop();
-		server.start();
-		await().atMost(Duration.ofSeconds(10)).ignoreExceptions()
-			.until(() -> "PONG".equals(fixture.redis.execute((RedisCallback<String>) (c) -> c.ping())));
+		REDIS.restartEmpty(fixture.redis);
 		assertThatExceptionOfType(DistributedLockException.class).as("the hold ended with Redis")
 			.isThrownBy(holder::release);
 		LockHandle handle = next.get(20, TimeUnit.SECONDS);
@@ -107,7 +90,7 @@ class OutageTests {
 	}
 
 	private LockFixture fixture(Duration renewalLease) {
-		LockFixture fixture = LockFixture.start(server, renewalLease);
+		LockFixture fixture = LockFixture.start(REDIS.server(), renewalLease);
 		this.fixtures.add(fixture);
 		return fixture;
 	}
