@@ -14,7 +14,8 @@ import dev.distlock.redis.ReleaseSubscription;
 /**
  * Health of distributed locking: {@code UP} when Redis answers the lock's connection and has the
  * lock scripts (those it lost are loaded again), and, with pub/sub waiting, the release channel
- * is subscribed; {@code DOWN} with details otherwise. Details also give the number of locks held
+ * is subscribed; {@code DOWN} with details otherwise, and while the last lock command was
+ * refused for a misconfiguration (a missing permission, wrong credentials), with what to fix. Details also give the number of locks held
  * and callers waiting.
  */
 public class DistributedLockHealthIndicator implements HealthIndicator {
@@ -45,6 +46,7 @@ public class DistributedLockHealthIndicator implements HealthIndicator {
 		catch (RuntimeException ex) {
 			builder.down(ex);
 		}
+		this.monitor.misconfiguration().ifPresent((fix) -> builder.down().withDetail("misconfiguration", fix));
 		if (this.subscription != null) {
 			boolean subscribed = this.subscription.isSubscribed();
 			builder.withDetail("releaseSubscription",

@@ -73,6 +73,7 @@ public class LockDefinitionSource {
 		if (annotation == null) {
 			return null;
 		}
+		InterceptableMethods.check(specificMethod);
 		String key = resolve(specificMethod, "key", annotation.key());
 		if (!StringUtils.hasText(key)) {
 			throw new InvalidLockDefinitionException(specificMethod,

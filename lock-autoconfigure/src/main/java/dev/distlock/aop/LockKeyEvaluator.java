@@ -86,6 +86,10 @@ public class LockKeyEvaluator extends CachedExpressionEvaluator {
 		catch (EvaluationException ex) {
 			throw new LockKeyExpressionException(method, expression, "failed: " + ex.getMessage(), ex);
 		}
+		catch (RuntimeException ex) {
+			// A method the expression calls threw; SpEL passes that exception on as it is.
+			throw new LockKeyExpressionException(method, expression, "threw " + ex, ex);
+		}
 		if (value == null) {
 			throw new LockKeyExpressionException(method, expression, "yielded null", null);
 		}

@@ -7,6 +7,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
 
+import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
 
 /**
@@ -67,6 +68,7 @@ final class LockAttempts {
 	 * Tries until acquired or given up.
 	 * @return the grant, or null if not acquired
 	 * @throws LockUnavailableException if an attempt fails
+	 * @throws LockMisconfigurationException if Redis refuses an attempt for a reason to fix
 	 */
 	@Nullable Grant acquire(LockWaiter waiter, long deadline) {
 		if (System.nanoTime() - deadline >= 0) {
@@ -156,6 +158,10 @@ final class LockAttempts {
 					ReleaseMessageWaiter.QUEUE_ENTRY_TTL.toMillis(), this.lastBlock, queuedBefore);
 		}
 		catch (DataAccessException ex) {
+			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(this.key, "acquire", ex);
+			if (misconfigured != null) {
+				throw misconfigured;
+			}
 			// The acquire may have been applied although its reply was lost: undo it once Redis answers.
 			leaveInBackground();
 			if (Thread.currentThread().isInterrupted()) {

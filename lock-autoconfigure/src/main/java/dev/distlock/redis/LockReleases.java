@@ -10,6 +10,7 @@ import org.springframework.dao.DataAccessException;
 
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockListener;
+import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
 
 /**
@@ -72,8 +73,12 @@ final class LockReleases {
 			outcome = this.commands.release(handle.key(), handle.token(), keep);
 		}
 		catch (DataAccessException ex) {
-			this.pending.release(handle.key(), handle.token(), System.nanoTime() + handle.leaseTime().toNanos());
 			this.listeners.released(handle, held);
+			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(handle.key(), "release", ex);
+			if (misconfigured != null) {
+				throw misconfigured;
+			}
+			this.pending.release(handle.key(), handle.token(), System.nanoTime() + handle.leaseTime().toNanos());
 			throw new LockUnavailableException(handle.key(), "release", ex);
 		}
 		handle.markReleasedInRedis(System.nanoTime());

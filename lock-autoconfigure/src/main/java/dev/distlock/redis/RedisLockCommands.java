@@ -172,16 +172,23 @@ final class RedisLockCommands {
 	 */
 	private <T> T call(Supplier<T> command) {
 		this.reachability.sending();
-		boolean answered = false;
+		T result;
 		try {
-			T result = command.get();
-			answered = true;
-			return result;
+			result = command.get();
 		}
-		finally {
-			// An interrupted caller says nothing about Redis.
-			this.reachability.done(answered, answered || Thread.currentThread().isInterrupted());
+		catch (RuntimeException ex) {
+			// An error reply that means misconfiguration is an answer; an interrupted caller says
+			// nothing about Redis.
+			String misconfiguration = RedisErrors.fix(ex);
+			this.reachability.done(misconfiguration != null, Thread.currentThread().isInterrupted(), misconfiguration);
+			throw ex;
 		}
+		catch (Error ex) {
+			this.reachability.done(false, true, null);
+			throw ex;
+		}
+		this.reachability.done(true, true, null);
+		return result;
 	}
 
 	private static void load(RedisScriptingCommands scripting, String name, RedisScript<?> script) {

@@ -3,6 +3,7 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.util.Assert;
@@ -96,6 +97,16 @@ public final class RedisLockMonitor {
 	 */
 	public Map<String, Boolean> checkScripts() {
 		return this.commands.loadScripts();
+	}
+
+	/**
+	 * Returns what to fix if the last lock command was refused by Redis for a reason that
+	 * retrying does not cure (a missing permission, wrong credentials); cleared by the next lock
+	 * command that succeeds.
+	 * @return the fix, or empty
+	 */
+	public Optional<String> misconfiguration() {
+		return Optional.ofNullable(this.commands.reachability().misconfiguration());
 	}
 
 }

@@ -3,6 +3,8 @@ package dev.distlock.redis;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What a client knows of its connection to Redis: when a lock command last failed, when a
  * connection was last lost, and whether Redis has stopped answering (commands outstanding, none
@@ -38,6 +40,8 @@ final class RedisReachability {
 
 	private volatile boolean lostConnection;
 
+	private volatile @Nullable String misconfiguration;
+
 	/**
 	 * Records that a command is about to be sent.
 	 * @return the send time, by {@link System#nanoTime()}
@@ -54,11 +58,14 @@ final class RedisReachability {
 	 * Records that a command sent with {@link #sending()} is done.
 	 * @param answered whether Redis answered it
 	 * @param excused whether a failure says nothing about Redis (the caller was interrupted)
+	 * @param misconfiguration what to fix if Redis answered with an error that means
+	 * misconfiguration, {@code null} if it did not
 	 */
-	void done(boolean answered, boolean excused) {
+	void done(boolean answered, boolean excused, @Nullable String misconfiguration) {
 		long now = System.nanoTime();
 		this.outstanding.decrementAndGet();
 		this.progressNanos = now;
+		this.misconfiguration = misconfiguration;
 		if (answered) {
 			this.answerNanos = now;
 		}
@@ -66,6 +73,15 @@ final class RedisReachability {
 			this.failureNanos = now;
 			this.failed = true;
 		}
+	}
+
+	/**
+	 * Returns what to fix, if the last lock command got an error reply that means
+	 * misconfiguration (a missing permission, wrong credentials).
+	 * @return the fix, or {@code null}
+	 */
+	@Nullable String misconfiguration() {
+		return this.misconfiguration;
 	}
 
 	/** Records that a connection to Redis was lost (Redis may come back empty). */

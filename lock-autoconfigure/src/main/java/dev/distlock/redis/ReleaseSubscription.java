@@ -1,7 +1,13 @@
 package dev.distlock.redis;
 
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.SmartLifecycle;
@@ -18,19 +24,26 @@ import org.springframework.util.backoff.FixedBackOff;
  * that they were handed a lock, feeding a {@link ReleaseMessageWaiter}. It uses a private listener
  * container, so it never mixes with the application's own, and delivers messages on the
  * connection's thread (the waiter only wakes the waiting thread). The container re-subscribes
- * by itself after Redis comes back.
+ * by itself after Redis comes back; a first subscription that failed (Redis down at startup) is
+ * retried every half second until it succeeds.
  */
 public final class ReleaseSubscription implements SmartLifecycle, DisposableBean {
 
 	private static final Log logger = LogFactory.getLog(ReleaseSubscription.class);
 
-	private static final BackOff RECOVERY_BACKOFF = new FixedBackOff(500);
+	private static final long RETRY_MILLIS = 500;
+
+	private static final BackOff RECOVERY_BACKOFF = new FixedBackOff(RETRY_MILLIS);
 
 	private final RedisMessageListenerContainer container = new RedisMessageListenerContainer();
 
 	private final ReleaseMessageWaiter waiter;
 
 	private final String channel;
+
+	private final AtomicBoolean warned = new AtomicBoolean();
+
+	private @Nullable ScheduledExecutorService retries;
 
 	/**
 	 * Creates the subscription; it starts with the application context.
@@ -68,18 +81,50 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 	}
 
 	@Override
-	public void start() {
+	public synchronized void start() {
+		if (this.retries == null) {
+			this.retries = Executors.newSingleThreadScheduledExecutor((task) -> {
+				Thread thread = new Thread(task, "distlock-subscription-retry");
+				thread.setDaemon(true);
+				return thread;
+			});
+			this.retries.scheduleWithFixedDelay(this::subscribeIfNotListening, RETRY_MILLIS, RETRY_MILLIS,
+					TimeUnit.MILLISECONDS);
+		}
+		subscribe();
+	}
+
+	private void subscribe() {
 		try {
 			this.container.start();
 		}
 		catch (RuntimeException ex) {
-			// Waiters use backoff meanwhile; the container keeps trying to subscribe.
-			logger.warn("Could not subscribe to lock release channel '" + this.channel + "' yet: " + ex.getMessage());
+			// Waiters use backoff meanwhile; the subscription is retried until it succeeds.
+			if (this.warned.compareAndSet(false, true)) {
+				logger.warn("Could not subscribe to lock release channel '" + this.channel + "' yet, retrying every "
+						+ RETRY_MILLIS + "ms: " + ex.getMessage());
+			}
+		}
+	}
+
+	/**
+	 * Starts the container again if it has given up: a container whose first subscription
+	 * failed (Redis down at startup) does not recover by itself, while one that lost an
+	 * established subscription does.
+	 */
+	private synchronized void subscribeIfNotListening() {
+		if (this.retries != null && !this.container.isListening()) {
+			this.container.stop();
+			subscribe();
 		}
 	}
 
 	@Override
-	public void stop() {
+	public synchronized void stop() {
+		if (this.retries != null) {
+			this.retries.shutdownNow();
+			this.retries = null;
+		}
 		this.container.stop();
 	}
 

@@ -13,7 +13,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * Sends renewal batches to Redis on threads of its own, so that the thread that composes the
+ * Sends renewal batches to Redis on two threads of its own, so that the thread that composes the
  * rounds never waits for Redis, and applies the answers: a confirmed renewal extends the hold's
  * local validity from the time the batch was sent; a key found gone or owned by someone else
  * marks the lease lost. A hold counts as being sent until its batch is answered or a renewal
@@ -24,6 +24,12 @@ final class RenewalSender implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(RenewalSender.class);
 
+	/**
+	 * Threads that send batches: two, so that a confirmation need not wait behind a whole
+	 * round; more would only queue on the same connection.
+	 */
+	private static final int SENDER_THREADS = 2;
+
 	private final RedisLockCommands commands;
 
 	private final LockHolds holds;
@@ -32,7 +38,8 @@ final class RenewalSender implements AutoCloseable {
 
 	private final AtomicLong renewalsOfReleasedLocks = new AtomicLong();
 
-	private final ExecutorService senders = Executors.newCachedThreadPool(LeaseRenewer.daemon("distlock-renewal-sender"));
+	private final ExecutorService senders = Executors.newFixedThreadPool(SENDER_THREADS,
+			LeaseRenewer.daemon("distlock-renewal-sender"));
 
 	RenewalSender(RedisLockCommands commands, LockHolds holds) {
 		this.commands = commands;
@@ -74,6 +81,10 @@ final class RenewalSender implements AutoCloseable {
 	 * @return how many leases were renewed, or -1 if Redis did not answer
 	 */
 	private int renew(List<RedisLockHandle> batch, Duration validFor, long marker) {
+		if (batch.stream().noneMatch((handle) -> Long.valueOf(marker).equals(this.sending.get(handle)))) {
+			// Every hold of the batch was sent again since (a stalled connection): nothing left to do.
+			return 0;
+		}
 		long sent = System.nanoTime();
 		boolean[] results;
 		try {

@@ -85,6 +85,18 @@ class DistributedLockAnnotationTests {
 	}
 
 	@Test
+	void keyExpressionThatThrowsFailsTheCallNamingTheMethodAndTheExpression() {
+		this.runner.run((context) -> {
+			Locked locked = context.getBean(Locked.class);
+			assertThatExceptionOfType(LockKeyExpressionException.class).isThrownBy(() -> locked.suffix("ab"))
+				.withMessageStartingWith("Lock key expression \"'lock:' + #code.substring(5)\" on ")
+				.withMessageContaining("Locked.suffix(String) threw java.lang.StringIndexOutOfBoundsException")
+				.withCauseInstanceOf(StringIndexOutOfBoundsException.class);
+			assertThat(locked.invocations()).isZero();
+		});
+	}
+
+	@Test
 	void exceptionOfTheMethodPropagatesUnchangedAndTheLockIsReleased() {
 		this.runner.run((context) -> {
 			Locked locked = context.getBean(Locked.class);
@@ -217,6 +229,11 @@ class DistributedLockAnnotationTests {
 		@DistributedLock(key = "#name")
 		public long nullable(String name) {
 			return leaseOf(String.valueOf(name));
+		}
+
+		@DistributedLock(key = "'lock:' + #code.substring(5)")
+		public long suffix(String code) {
+			return leaseOf(code);
 		}
 
 		@DistributedLock(key = "'fail:' + #id")

@@ -2,6 +2,7 @@ package dev.distlock.aop;
 
 import java.util.stream.Stream;
 
+import kotlin.coroutines.Continuation;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -48,7 +49,17 @@ class StartupValidationTests {
 				Arguments.of(NegativeMinHoldTime.class, "work(String)",
 						"minHoldTime \"-1s\" must be zero or positive"),
 				Arguments.of(NegativeLeaseTime.class, "work(String)",
-						"leaseTime \"-2\" must be at least 1ms, or \"-1\" to renew the lease while the method runs"));
+						"leaseTime \"-2\" must be at least 1ms, or \"-1\" to renew the lease while the method runs"),
+				Arguments.of(PrivateMethod.class, "work(String)", "it is private, and Spring's proxies never "
+						+ "intercept private methods, so it would run without its lock. Make it public and call it "
+						+ "through the bean"),
+				Arguments.of(StaticMethod.class, "work(String)", "it is static, and Spring's proxies only intercept "
+						+ "calls to a bean's instance methods, so it would run without its lock."),
+				Arguments.of(FinalMethod.class, "work(String)", "it is final, and the class-based proxy Spring Boot "
+						+ "creates cannot override it, so it would run without its lock. Remove the final modifier"),
+				Arguments.of(SuspendFunction.class, "work(String, Continuation)", "it is a Kotlin suspend function "
+						+ "(its last parameter is a Continuation), whose body runs after the call returns, so the lock "
+						+ "would be released before the work. Coroutines are not supported yet"));
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -58,6 +69,44 @@ class StartupValidationTests {
 			.withBean(beanClass)
 			.run((context) -> StartupFailures.assertInvalidLockDefinition(context, beanClass.getName() + "." + method,
 					problem));
+	}
+
+	static class PrivateMethod {
+
+		public void callWork(String id) {
+			work(id);
+		}
+
+		@DistributedLock(key = "#id")
+		private void work(String id) {
+		}
+
+	}
+
+	static class StaticMethod {
+
+		@DistributedLock(key = "#id")
+		public static void work(String id) {
+		}
+
+	}
+
+	static class FinalMethod {
+
+		@DistributedLock(key = "#id")
+		public final void work(String id) {
+		}
+
+	}
+
+	/** What kotlinc compiles {@code suspend fun work(id: String): String} to. */
+	static class SuspendFunction {
+
+		@DistributedLock(key = "#id")
+		public Object work(String id, Continuation<? super String> continuation) {
+			return id;
+		}
+
 	}
 
 	static class FallbackWithoutMethod {

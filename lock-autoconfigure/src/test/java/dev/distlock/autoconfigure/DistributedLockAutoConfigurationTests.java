@@ -6,12 +6,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -33,6 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Tests for {@link DistributedLockAutoConfiguration}.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class DistributedLockAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = LockTestContexts.withSharedRedis();
@@ -80,12 +84,22 @@ class DistributedLockAutoConfigurationTests {
 	}
 
 	@Test
-	void disabledByPropertyLeavesMethodsUnlocked() {
-		this.runner.withPropertyValues("distlock.enabled=false").withUserConfiguration(LockedConfig.class)
+	void disabledByPropertyLeavesMethodsUnlockedAndSaysSo(CapturedOutput output) {
+		this.runner.withPropertyValues("distlock.enabled=false")
+			.withConfiguration(AutoConfigurations.of(DistributedLockDisabledAutoConfiguration.class))
+			.withUserConfiguration(LockedConfig.class)
 			.run((context) -> {
 				assertThat(context).doesNotHaveBean(LockClient.class).doesNotHaveBean(DistributedLockAdvisor.class);
 				assertThat(AopUtils.isAopProxy(context.getBean(LockedService.class))).isFalse();
 			});
+		assertThat(output).containsOnlyOnce("distlock.enabled=false: @DistributedLock methods run without any lock");
+	}
+
+	@Test
+	void enabledSaysNothingAboutRunningWithoutLocks(CapturedOutput output) {
+		this.runner.withConfiguration(AutoConfigurations.of(DistributedLockDisabledAutoConfiguration.class))
+			.run((context) -> assertThat(context).hasSingleBean(LockClient.class));
+		assertThat(output).doesNotContain("run without any lock");
 	}
 
 	@Test

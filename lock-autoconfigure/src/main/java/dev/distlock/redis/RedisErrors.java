@@ -1,0 +1,69 @@
+package dev.distlock.redis;
+
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.LockMisconfigurationException;
+
+/**
+ * Tells errors that mean misconfiguration from errors that mean Redis is unavailable, by the
+ * error reply Redis sent (found anywhere in the cause chain, so that it works for any client
+ * library and for errors met while connecting), and says what to fix.
+ */
+final class RedisErrors {
+
+	private static final Map<String, String> FIXES = Map.of(
+			"NOPERM", "The Redis user lacks a permission distlock needs: grant it the lock keys, the release channel "
+					+ "and the commands of the lock scripts, as the README's section \"Redis ACL\" shows.",
+			"NOAUTH", "Redis requires authentication: set spring.data.redis.username and spring.data.redis.password.",
+			"WRONGPASS", "Redis rejected the credentials: check spring.data.redis.username and "
+					+ "spring.data.redis.password.",
+			"WRONGTYPE", "A key distlock uses holds a value of another type: another part of the application "
+					+ "writes to it; keep distlock's keys apart with distlock.key-prefix.",
+			"ERR unknown command", "Redis does not offer a command distlock needs (a managed Redis that renames or "
+					+ "disables commands?): allow the commands the README's section \"Redis ACL\" lists.",
+			"ERR user_script", "Redis failed to run a distlock script: report this with the Redis version.",
+			"ERR Error running script", "Redis failed to run a distlock script: report this with the Redis version.",
+			"ERR Error compiling script", "Redis could not compile a distlock script: report this with the Redis "
+					+ "version.");
+
+	private RedisErrors() {
+	}
+
+	/**
+	 * Returns what to fix if the failure is a misconfiguration.
+	 * @param failure the client's exception
+	 * @return the fix, or {@code null} if the failure means Redis is unavailable
+	 */
+	static @Nullable String fix(Throwable failure) {
+		Map.Entry<String, String> found = find(failure);
+		return (found != null) ? found.getValue() : null;
+	}
+
+	/**
+	 * Returns the exception for a misconfiguration, quoting the error Redis replied with, or
+	 * {@code null} if the failure means Redis is unavailable.
+	 */
+	static @Nullable LockMisconfigurationException misconfiguration(String key, String operation, Throwable failure) {
+		Map.Entry<String, String> found = find(failure);
+		return (found != null) ? new LockMisconfigurationException(key, operation, found.getKey(), found.getValue(),
+				failure) : null;
+	}
+
+	/** Finds Redis's error reply in the cause chain: the reply and what to fix. */
+	private static Map.@Nullable Entry<String, String> find(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = (cause.getCause() != cause) ? cause.getCause() : null) {
+			String message = cause.getMessage();
+			if (message != null) {
+				for (Map.Entry<String, String> fix : FIXES.entrySet()) {
+					if (message.startsWith(fix.getKey())) {
+						return Map.entry(message, fix.getValue());
+					}
+				}
+			}
+		}
+		return null;
+	}
+
+}

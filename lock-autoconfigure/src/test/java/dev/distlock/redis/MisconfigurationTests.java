@@ -1,0 +1,170 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.DistributedLock;
+import dev.distlock.LockFailureAction;
+import dev.distlock.LockHandle;
+import dev.distlock.LockMisconfigurationException;
+import dev.distlock.LockOptions;
+import dev.distlock.actuate.DistributedLockHealthIndicator;
+import dev.distlock.testing.LockTestContexts;
+import dev.distlock.testing.OwnRedisServer;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Errors that mean misconfiguration (a missing permission, wrong credentials) are reported as
+ * such, with what to fix, never as "Redis is unavailable": {@code onUnavailable} does not apply to
+ * them, and health is {@code DOWN} with the reason.
+ */
+class MisconfigurationTests {
+
+	/** The rule the README gives for an application whose distlock.key-prefix is "app:". */
+	private static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* ~distlock:* "
+			+ "&app:distlock:released:* +evalsha +eval +script|load +script|exists +subscribe +unsubscribe +ping "
+			+ "+get +set +del +pexpire +pttl +time +hget +hset +hdel +rpush +lpop +lrem +publish";
+
+	@RegisterExtension
+	static final OwnRedisServer REDIS = new OwnRedisServer();
+
+	private LettuceConnectionFactory admin;
+
+	private LettuceConnectionFactory limited;
+
+	@BeforeEach
+	void createLimitedUser() {
+		this.admin = TestRedis.connectionFactory(REDIS.server());
+		// Keys app:* only: distlock's own keys outside that pattern are refused (NOPERM).
+		TestRedis.template(this.admin).execute((RedisCallback<Void>) (connection) -> {
+			connection.execute("ACL", "SETUSER".getBytes(), "limited".getBytes(), "reset".getBytes(), "on".getBytes(),
+					">secret".getBytes(), "~app:*".getBytes(), "&*".getBytes(), "+@all".getBytes());
+			return null;
+		});
+	}
+
+	@AfterEach
+	void close() {
+		if (this.limited != null) {
+			this.limited.destroy();
+		}
+		this.admin.destroy();
+	}
+
+	@Test
+	void missingPermissionIsAMisconfigurationWithWhatToFix() {
+		RedisLockClient client = RedisLockClient.builder(connect("limited", "secret")).build();
+		try {
+			assertThatExceptionOfType(LockMisconfigurationException.class)
+				.isThrownBy(() -> client.tryLock("app:sku:1", LockOptions.renewing(Duration.ZERO)))
+				.withMessageStartingWith("Could not acquire lock 'app:sku:1': Redis refused the command (")
+				.withMessageContaining("NOPERM")
+				.withMessageContaining("The Redis user lacks a permission distlock needs");
+			Health health = new DistributedLockHealthIndicator(client.monitor(), null).health();
+			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(health.getDetails().get("misconfiguration")).asString()
+				.startsWith("The Redis user lacks a permission distlock needs");
+		}
+		finally {
+			client.close();
+		}
+	}
+
+	@Test
+	void userWithTheDocumentedAclRuleCanLockWaitAndBeHandedTheLock() throws Exception {
+		TestRedis.template(this.admin).execute((RedisCallback<Void>) (connection) -> {
+			connection.execute("ACL", Arrays.stream(DOCUMENTED_RULE.split(" ")).map(String::getBytes)
+				.toArray(byte[][]::new));
+			return null;
+		});
+		StringRedisTemplate redis = connect("app", "secret");
+		ReleaseMessageWaiter waiter = new ReleaseMessageWaiter(JitteredBackoffWaiter.standard());
+		RedisLockClient holderSide = RedisLockClient.builder(redis).keyPrefix("app:").build();
+		RedisLockClient waiterSide = RedisLockClient.builder(redis).keyPrefix("app:").waiter(waiter).build();
+		ReleaseSubscription subscription = new ReleaseSubscription(this.limited, waiterSide.releaseChannel(), waiter);
+		try {
+			subscription.start();
+			await().atMost(Duration.ofSeconds(10)).until(subscription::isSubscribed);
+			LockHandle held = holderSide.lock("sku:1", LockOptions.renewing(Duration.ZERO));
+			CompletableFuture<LockHandle> next = CompletableFuture
+				.supplyAsync(() -> waiterSide.lock("sku:1", LockOptions.renewing(Duration.ofSeconds(10))));
+			await().until(() -> waiter.waiting() == 1);
+			held.release();
+			next.get(10, TimeUnit.SECONDS).release();
+			assertThat(waiter.handOffs()).as("handed over by message").isEqualTo(1);
+			assertThat(holderSide.monitor().checkScripts()).containsOnlyKeys("acquire", "release", "renew", "inspect");
+		}
+		finally {
+			subscription.stop();
+			subscription.destroy();
+			holderSide.close();
+			waiterSide.close();
+		}
+	}
+
+	@Test
+	void wrongPasswordIsAMisconfigurationWithWhatToFix() {
+		RedisLockClient client = RedisLockClient.builder(connect("limited", "wrong")).build();
+		try {
+			assertThatExceptionOfType(LockMisconfigurationException.class)
+				.isThrownBy(() -> client.tryLock("app:sku:2", LockOptions.renewing(Duration.ZERO)))
+				.withMessageContaining("WRONGPASS")
+				.withMessageContaining("check spring.data.redis.username and spring.data.redis.password");
+		}
+		finally {
+			client.close();
+		}
+	}
+
+	@Test
+	void skipOnUnavailableDoesNotHideAMisconfiguration() {
+		LockTestContexts.withRedis(REDIS.server())
+			.withPropertyValues("spring.data.redis.url=redis://limited:secret@" + REDIS.server().host() + ":"
+					+ REDIS.server().port())
+			.withBean(SkippingService.class)
+			.run((context) -> assertThatExceptionOfType(LockMisconfigurationException.class)
+				.isThrownBy(() -> context.getBean(SkippingService.class).work("1"))
+				.withMessageContaining("NOPERM"));
+	}
+
+	private StringRedisTemplate connect(String username, String password) {
+		RedisStandaloneConfiguration server = new RedisStandaloneConfiguration(REDIS.server().host(),
+				REDIS.server().port());
+		server.setUsername(username);
+		server.setPassword(password);
+		this.limited = new LettuceConnectionFactory(server,
+				LettuceClientConfiguration.builder().commandTimeout(Duration.ofSeconds(2)).build());
+		this.limited.afterPropertiesSet();
+		this.limited.start();
+		return TestRedis.template(this.limited);
+	}
+
+	static class SkippingService {
+
+		@DistributedLock(key = "'app:sku:' + #id", waitTime = "0", onUnavailable = LockFailureAction.SKIP)
+		public String work(String id) {
+			return "ran";
+		}
+
+	}
+
+}

@@ -1,0 +1,62 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.testing.OwnRedisServer;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A client that starts while Redis is down subscribes to its release channel once Redis is up,
+ * so that its waiters are handed locks by message, not left polling for good.
+ */
+class SubscriptionAtStartupTests {
+
+	@RegisterExtension
+	static final OwnRedisServer REDIS = new OwnRedisServer();
+
+	@Test
+	void subscriptionIsRetriedUntilRedisIsUp() throws Exception {
+		REDIS.server().stop();
+		LettuceConnectionFactory connectionFactory = TestRedis.connectionFactory(REDIS.server());
+		ReleaseMessageWaiter waiter = new ReleaseMessageWaiter(JitteredBackoffWaiter.standard());
+		RedisLockClient client = RedisLockClient.builder(TestRedis.template(connectionFactory)).waiter(waiter).build();
+		ReleaseSubscription subscription = new ReleaseSubscription(connectionFactory, client.releaseChannel(), waiter);
+		try {
+			subscription.start();
+			assertThat(subscription.isSubscribed()).as("Redis is down").isFalse();
+			REDIS.server().start();
+			await().atMost(Duration.ofSeconds(5)).until(subscription::isSubscribed);
+			try (LockFixture holderSide = LockFixture.start(REDIS.server(), Duration.ofSeconds(30))) {
+				String key = TestRedis.uniqueKey("startup");
+				LockHandle held = holderSide.client.lock(key, LockOptions.renewing(Duration.ZERO));
+				CompletableFuture<Optional<LockHandle>> waiting = CompletableFuture
+					.supplyAsync(() -> client.tryLock(key, LockOptions.renewing(Duration.ofSeconds(10))));
+				await().until(() -> waiter.waiting() == 1);
+				held.release();
+				LockHandle handedOver = waiting.get(10, TimeUnit.SECONDS).orElseThrow();
+				assertThat(waiter.handOffs()).as("handed the lock by message").isEqualTo(1);
+				handedOver.release();
+			}
+		}
+		finally {
+			subscription.stop();
+			subscription.destroy();
+			client.close();
+			connectionFactory.destroy();
+		}
+	}
+
+}
