@@ -187,9 +187,9 @@ final class LockAttempts {
 	 */
 	record Grant(long fencingToken, int block, long sentNanos, Duration validFor) {
 
-		/** Whether the grant may have run out already, by the local count (see {@link RedisLockHandle}). */
+		/** Whether the grant may have run out already, by the local count (see {@link Lease}). */
 		boolean hasRunOut() {
-			return System.nanoTime() - RedisLockHandle.validUntil(this.sentNanos, this.validFor) >= 0;
+			return System.nanoTime() - Lease.validUntil(this.sentNanos, this.validFor) >= 0;
 		}
 
 	}

@@ -51,15 +51,29 @@ final class RedisErrors {
 				failure) : null;
 	}
 
-	/** Finds Redis's error reply in the cause chain: the reply and what to fix. */
+	/**
+	 * Finds Redis's error reply in the cause chain, or among the exceptions suppressed along it
+	 * (a wrapper may also quote it after its own class name): the reply and what to fix.
+	 */
 	private static Map.@Nullable Entry<String, String> find(Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = (cause.getCause() != cause) ? cause.getCause() : null) {
-			String message = cause.getMessage();
-			if (message != null) {
-				for (Map.Entry<String, String> fix : FIXES.entrySet()) {
-					if (message.startsWith(fix.getKey())) {
-						return Map.entry(message, fix.getValue());
-					}
+			Map.Entry<String, String> found = match(cause.getMessage());
+			for (int i = 0; found == null && i < cause.getSuppressed().length; i++) {
+				found = match(cause.getSuppressed()[i].getMessage());
+			}
+			if (found != null) {
+				return found;
+			}
+		}
+		return null;
+	}
+
+	private static Map.@Nullable Entry<String, String> match(@Nullable String message) {
+		if (message != null) {
+			for (Map.Entry<String, String> fix : FIXES.entrySet()) {
+				int at = message.startsWith(fix.getKey()) ? 0 : message.indexOf(": " + fix.getKey());
+				if (at >= 0) {
+					return Map.entry(message.substring((at == 0) ? 0 : at + 2), fix.getValue());
 				}
 			}
 		}

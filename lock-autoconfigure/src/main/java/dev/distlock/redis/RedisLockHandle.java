@@ -14,12 +14,8 @@ import dev.distlock.LockOptions;
  * A lock acquired by {@link RedisLockClient}: key, owner token, fencing token and lease. It
  * counts the holds of its thread (one plus each re-entrant acquisition) and releases the lock in
  * Redis when the last hold ends.
- * <p>
- * Its validity is local and conservative: Redis cannot have started the lease before the
- * request that acquired or renewed it was sent, so the hold is valid until that send time plus
- * the lease, minus a drift margin for clocks that run at different rates
- * ({@link #DRIFT_FACTOR} of the lease plus {@link #DRIFT_MILLIS}). Past that deadline the lease
- * counts as lost, whether or not a renewal has failed yet.
+ * Its validity is local and conservative ({@link Lease}): past its deadline the lease counts as
+ * lost, whether or not a renewal has failed yet.
  */
 final class RedisLockHandle implements LockHandle {
 
@@ -43,19 +39,9 @@ final class RedisLockHandle implements LockHandle {
 
 	private final AtomicBoolean released = new AtomicBoolean();
 
-	private final AtomicBoolean leaseLost = new AtomicBoolean();
-
-	private volatile long confirmedSendNanos;
-
-	private volatile long validUntilNanos;
+	private final Lease lease;
 
 	private volatile long releasedNanos;
-
-	/** The share of a lease taken off its local validity, for clock drift. */
-	static final double DRIFT_FACTOR = 0.01;
-
-	/** The time taken off every local validity, for clock drift, in ms. */
-	static final long DRIFT_MILLIS = 2;
 
 	/**
 	 * Creates a hold.
@@ -72,8 +58,7 @@ final class RedisLockHandle implements LockHandle {
 		this.leaseTime = leaseTime;
 		this.options = options;
 		this.acquiredNanos = System.nanoTime();
-		this.confirmedSendNanos = sentNanos;
-		this.validUntilNanos = validUntil(sentNanos, validFor);
+		this.lease = new Lease(sentNanos, validFor);
 		this.owner = Thread.currentThread();
 	}
 
@@ -119,17 +104,17 @@ final class RedisLockHandle implements LockHandle {
 	 */
 	@Override
 	public boolean isLeaseLost() {
-		return this.leaseLost.get() || isPastDeadline();
+		return this.lease.isLost();
 	}
 
 	/** Whether the local validity has run out: Redis may have expired the lock. */
 	boolean isPastDeadline() {
-		return System.nanoTime() - this.validUntilNanos >= 0;
+		return this.lease.isPastDeadline();
 	}
 
 	/** Whether the lease was marked lost (not merely past its local deadline). */
 	boolean isMarkedLost() {
-		return this.leaseLost.get();
+		return this.lease.isMarkedLost();
 	}
 
 	@Override
@@ -147,12 +132,12 @@ final class RedisLockHandle implements LockHandle {
 
 	/** When the last acquire or renewal that Redis confirmed was sent, by {@link System#nanoTime()}. */
 	long confirmedSendNanos() {
-		return this.confirmedSendNanos;
+		return this.lease.confirmedSendNanos();
 	}
 
 	/** Until when the hold is valid by this process's count, by {@link System#nanoTime()}. */
 	long validUntilNanos() {
-		return this.validUntilNanos;
+		return this.lease.validUntilNanos();
 	}
 
 	/**
@@ -163,8 +148,8 @@ final class RedisLockHandle implements LockHandle {
 	 */
 	boolean mayPassLocally(RedisReachability reachability) {
 		return isAutoRenewing() && minHoldTime().isZero() && !isLeaseLost()
-				&& this.validUntilNanos - System.nanoTime() > this.leaseTime.toNanos() / 3
-				&& reachability.allowsLocalPass(this.confirmedSendNanos);
+				&& this.lease.validUntilNanos() - System.nanoTime() > this.leaseTime.toNanos() / 3
+				&& reachability.allowsLocalPass(this.lease.confirmedSendNanos());
 	}
 
 	/** Whether this hold may still have the lock: its thread lives and its lease is neither lost nor run out. */
@@ -172,38 +157,19 @@ final class RedisLockHandle implements LockHandle {
 		return this.owner.isAlive() && !isLeaseLost();
 	}
 
-	/**
-	 * Records that Redis confirmed the hold for the given time from a request sent then; a
-	 * confirmation older than the last one, or one that comes after the lease was lost or its
-	 * local validity ran out, changes nothing: once lost, a hold stays lost.
-	 */
-	synchronized void confirmed(long sentNanos, Duration validFor) {
-		long until = validUntil(sentNanos, validFor);
-		if (!this.leaseLost.get() && !isPastDeadline() && until - this.validUntilNanos > 0) {
-			this.confirmedSendNanos = sentNanos;
-			this.validUntilNanos = until;
-		}
+	/** Records that Redis confirmed the hold for the given time from a request sent then. */
+	void confirmed(long sentNanos, Duration validFor) {
+		this.lease.confirmed(sentNanos, validFor);
 	}
 
 	/** Takes the validity over from the hold that passed the lock to this one. */
-	synchronized void inherit(long confirmedSendNanos, long validUntilNanos) {
-		this.confirmedSendNanos = confirmedSendNanos;
-		this.validUntilNanos = validUntilNanos;
-	}
-
-	/**
-	 * Returns until when a hold is valid by the local count: the send time plus its validity,
-	 * minus the drift margin.
-	 */
-	static long validUntil(long sentNanos, Duration validFor) {
-		long nanos = validFor.toNanos();
-		long drift = (long) (nanos * DRIFT_FACTOR) + DRIFT_MILLIS * 1_000_000;
-		return sentNanos + nanos - drift;
+	void inherit(long confirmedSendNanos, long validUntilNanos) {
+		this.lease.inherit(confirmedSendNanos, validUntilNanos);
 	}
 
 	/** Marks the lease lost; returns true only the first time. */
 	boolean markLeaseLost() {
-		return this.leaseLost.compareAndSet(false, true);
+		return this.lease.markLost();
 	}
 
 	/** When the release of the lock completed in Redis, by System.nanoTime(); 0 until then. */
@@ -243,7 +209,7 @@ final class RedisLockHandle implements LockHandle {
 	HeldLockInfo info() {
 		long now = System.nanoTime();
 		Duration heldFor = Duration.ofNanos(now - this.acquiredNanos);
-		Duration leaseRemaining = Duration.ofNanos(this.validUntilNanos - now);
+		Duration leaseRemaining = this.lease.remaining();
 		return new HeldLockInfo(name(), this.key, Instant.now().minus(heldFor), heldFor,
 				leaseRemaining.isNegative() ? Duration.ZERO : leaseRemaining, isAutoRenewing(), this.fencingToken,
 				this.holds.get(), this.owner.getName(), isLeaseLost());

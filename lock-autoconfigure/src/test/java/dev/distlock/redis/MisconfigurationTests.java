@@ -30,6 +30,7 @@ import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -125,10 +126,11 @@ class MisconfigurationTests {
 	void wrongPasswordIsAMisconfigurationWithWhatToFix() {
 		RedisLockClient client = RedisLockClient.builder(connect("limited", "wrong")).build();
 		try {
-			assertThatExceptionOfType(LockMisconfigurationException.class)
-				.isThrownBy(() -> client.tryLock("app:sku:2", LockOptions.renewing(Duration.ZERO)))
-				.withMessageContaining("WRONGPASS")
-				.withMessageContaining("check spring.data.redis.username and spring.data.redis.password");
+			Throwable failure = catchThrowable(() -> client.tryLock("app:sku:2", LockOptions.renewing(Duration.ZERO)));
+			assertThat(failure).as(() -> "the failure and its causes: " + chain(failure))
+				.isInstanceOf(LockMisconfigurationException.class);
+			assertThat(failure).hasMessageContaining("WRONGPASS")
+				.hasMessageContaining("check spring.data.redis.username and spring.data.redis.password");
 		}
 		finally {
 			client.close();
@@ -144,6 +146,17 @@ class MisconfigurationTests {
 			.run((context) -> assertThatExceptionOfType(LockMisconfigurationException.class)
 				.isThrownBy(() -> context.getBean(SkippingService.class).work("1"))
 				.withMessageContaining("NOPERM"));
+	}
+
+	private static String chain(Throwable failure) {
+		StringBuilder chain = new StringBuilder();
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			chain.append(" <- ").append(cause);
+			for (Throwable suppressed : cause.getSuppressed()) {
+				chain.append(" [suppressed ").append(suppressed).append(']');
+			}
+		}
+		return chain.toString();
 	}
 
 	private StringRedisTemplate connect(String username, String password) {

@@ -1,0 +1,104 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The validity of one hold, by this process's own count, and whether it was lost. Redis cannot
+ * have started a lease before the request that acquired or renewed it was sent, so the hold is
+ * valid until that send time plus the time Redis keeps the lock, minus a drift margin for clocks
+ * that run at different rates ({@link #DRIFT_FACTOR} of it plus {@link #DRIFT_MILLIS}). Past that
+ * deadline the lease counts as lost, whether or not a renewal has failed yet; once lost, it stays
+ * lost.
+ */
+final class Lease {
+
+	/** The share of a lease taken off its local validity, for clock drift. */
+	static final double DRIFT_FACTOR = 0.01;
+
+	/** The time taken off every local validity, for clock drift, in ms. */
+	static final long DRIFT_MILLIS = 2;
+
+	private final AtomicBoolean lost = new AtomicBoolean();
+
+	private volatile long confirmedSendNanos;
+
+	private volatile long validUntilNanos;
+
+	/**
+	 * Creates the validity of a new hold.
+	 * @param sentNanos when the request that granted the lock was sent
+	 * @param validFor how long Redis keeps the lock from that request: the lease, or the claim
+	 * window of a hand-over that is still to be confirmed
+	 */
+	Lease(long sentNanos, Duration validFor) {
+		this.confirmedSendNanos = sentNanos;
+		this.validUntilNanos = validUntil(sentNanos, validFor);
+	}
+
+	/**
+	 * Returns until when a hold is valid by the local count: the send time plus its validity,
+	 * minus the drift margin.
+	 */
+	static long validUntil(long sentNanos, Duration validFor) {
+		long nanos = validFor.toNanos();
+		long drift = (long) (nanos * DRIFT_FACTOR) + DRIFT_MILLIS * 1_000_000;
+		return sentNanos + nanos - drift;
+	}
+
+	/** When the last acquire or renewal that Redis confirmed was sent, by {@link System#nanoTime()}. */
+	long confirmedSendNanos() {
+		return this.confirmedSendNanos;
+	}
+
+	/** Until when the hold is valid by the local count, by {@link System#nanoTime()}. */
+	long validUntilNanos() {
+		return this.validUntilNanos;
+	}
+
+	/** Returns how long the hold is still valid by the local count, zero once past. */
+	Duration remaining() {
+		long remaining = this.validUntilNanos - System.nanoTime();
+		return (remaining > 0) ? Duration.ofNanos(remaining) : Duration.ZERO;
+	}
+
+	/** Whether the local validity has run out: Redis may have expired the lock. */
+	boolean isPastDeadline() {
+		return System.nanoTime() - this.validUntilNanos >= 0;
+	}
+
+	/** Whether the lease was marked lost, or its local validity has run out. */
+	boolean isLost() {
+		return this.lost.get() || isPastDeadline();
+	}
+
+	/** Whether the lease was marked lost (not merely past its local deadline). */
+	boolean isMarkedLost() {
+		return this.lost.get();
+	}
+
+	/** Marks the lease lost; returns true only the first time. */
+	boolean markLost() {
+		return this.lost.compareAndSet(false, true);
+	}
+
+	/**
+	 * Records that Redis confirmed the hold for the given time from a request sent then; a
+	 * confirmation older than the last one, or one that comes after the lease was lost or its
+	 * local validity ran out, changes nothing.
+	 */
+	synchronized void confirmed(long sentNanos, Duration validFor) {
+		long until = validUntil(sentNanos, validFor);
+		if (!isLost() && until - this.validUntilNanos > 0) {
+			this.confirmedSendNanos = sentNanos;
+			this.validUntilNanos = until;
+		}
+	}
+
+	/** Takes the validity over from the hold that passed the lock to this one. */
+	synchronized void inherit(long confirmedSendNanos, long validUntilNanos) {
+		this.confirmedSendNanos = confirmedSendNanos;
+		this.validUntilNanos = validUntilNanos;
+	}
+
+}
