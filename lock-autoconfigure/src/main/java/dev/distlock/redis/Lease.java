@@ -25,15 +25,29 @@ final class Lease {
 
 	private volatile long validUntilNanos;
 
+	private Lease(long confirmedSendNanos, long validUntilNanos) {
+		this.confirmedSendNanos = confirmedSendNanos;
+		this.validUntilNanos = validUntilNanos;
+	}
+
 	/**
-	 * Creates the validity of a new hold.
+	 * Returns the validity of a new hold.
 	 * @param sentNanos when the request that granted the lock was sent
 	 * @param validFor how long Redis keeps the lock from that request: the lease, or the claim
 	 * window of a hand-over that is still to be confirmed
+	 * @return the validity
 	 */
-	Lease(long sentNanos, Duration validFor) {
-		this.confirmedSendNanos = sentNanos;
-		this.validUntilNanos = validUntil(sentNanos, validFor);
+	static Lease granted(long sentNanos, Duration validFor) {
+		return new Lease(sentNanos, validUntil(sentNanos, validFor));
+	}
+
+	/**
+	 * Returns a copy of this validity, not lost, for the hold that the lock passes to within the
+	 * client: it keeps the owner token, so Redis keeps it as long as this one.
+	 * @return the copy
+	 */
+	synchronized Lease passedOn() {
+		return new Lease(this.confirmedSendNanos, this.validUntilNanos);
 	}
 
 	/**
@@ -93,12 +107,6 @@ final class Lease {
 			this.confirmedSendNanos = sentNanos;
 			this.validUntilNanos = until;
 		}
-	}
-
-	/** Takes the validity over from the hold that passed the lock to this one. */
-	synchronized void inherit(long confirmedSendNanos, long validUntilNanos) {
-		this.confirmedSendNanos = confirmedSendNanos;
-		this.validUntilNanos = validUntilNanos;
 	}
 
 }

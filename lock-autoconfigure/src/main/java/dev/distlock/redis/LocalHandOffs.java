@@ -128,7 +128,7 @@ final class LocalHandOffs {
 	 * is released there by its owner token in the background.
 	 */
 	private LocalTurn takeBaton(String key, LocalQueue queue, LocalQueue.Baton baton) {
-		if (baton.validUntilNanos() - System.nanoTime() > 0) {
+		if (!baton.lease().isPastDeadline()) {
 			return LocalTurn.handed(baton);
 		}
 		synchronized (queue) {

@@ -89,8 +89,7 @@ final class LocalQueue {
 		}
 		this.waiters.pollFirst();
 		this.holder = null;
-		first.handOver(new Baton(handle.token(), this.nextFence++, handle.confirmedSendNanos(), handle.validUntilNanos(),
-				handle.leaseTime().toNanos()));
+		first.handOver(new Baton(handle.token(), this.nextFence++, handle.leasePassedOn(), handle.leaseTime().toNanos()));
 		return first;
 	}
 
@@ -170,10 +169,10 @@ final class LocalQueue {
 
 	/**
 	 * What passes from one holder to the next within the client: the owner token the lock is
-	 * held with in Redis, the fencing token of the new hold, when the last confirmed acquire or
-	 * renewal was sent, until when the hold is valid by the local count, and its lease.
+	 * held with in Redis, the fencing token of the new hold, the validity it takes over, and the
+	 * lease.
 	 */
-	record Baton(String token, long fencingToken, long confirmedSendNanos, long validUntilNanos, long leaseNanos) {
+	record Baton(String token, long fencingToken, Lease lease, long leaseNanos) {
 	}
 
 }

@@ -74,7 +74,7 @@ final class LockHolds implements AutoCloseable {
 	RedisLockHandle grant(String key, String token, LockAttempts.Grant grant, Duration lease, LockOptions options,
 			long startNanos) {
 		RedisLockHandle handle = register(new RedisLockHandle(this, key, token, grant.fencingToken(), lease, options,
-				grant.sentNanos(), grant.validFor()), startNanos);
+				Lease.granted(grant.sentNanos(), grant.validFor())), startNanos);
 		if (grant.validFor().compareTo(lease) < 0) {
 			this.renewer.confirm(handle);
 		}
@@ -103,10 +103,8 @@ final class LockHolds implements AutoCloseable {
 	 */
 	RedisLockHandle grantPassed(String key, LocalQueue.Baton baton, Duration lease, LockOptions options,
 			long startNanos) {
-		RedisLockHandle handle = new RedisLockHandle(this, key, baton.token(), baton.fencingToken(), lease, options,
-				baton.confirmedSendNanos(), lease);
-		handle.inherit(baton.confirmedSendNanos(), baton.validUntilNanos());
-		register(handle, startNanos);
+		RedisLockHandle handle = register(new RedisLockHandle(this, key, baton.token(), baton.fencingToken(), lease,
+				options, baton.lease()), startNanos);
 		this.local.heldBy(handle);
 		return handle;
 	}

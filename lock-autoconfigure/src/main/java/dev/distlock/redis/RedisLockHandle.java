@@ -45,12 +45,10 @@ final class RedisLockHandle implements LockHandle {
 
 	/**
 	 * Creates a hold.
-	 * @param sentNanos when the request that granted the lock was sent
-	 * @param validFor how long Redis keeps the lock from that request: the lease, or the claim
-	 * window of a hand-over that is still to be confirmed
+	 * @param lease the hold's validity, by the local count
 	 */
 	RedisLockHandle(LockHolds lifecycle, String key, String token, long fencingToken, Duration leaseTime,
-			LockOptions options, long sentNanos, Duration validFor) {
+			LockOptions options, Lease lease) {
 		this.lifecycle = lifecycle;
 		this.key = key;
 		this.token = token;
@@ -58,7 +56,7 @@ final class RedisLockHandle implements LockHandle {
 		this.leaseTime = leaseTime;
 		this.options = options;
 		this.acquiredNanos = System.nanoTime();
-		this.lease = new Lease(sentNanos, validFor);
+		this.lease = lease;
 		this.owner = Thread.currentThread();
 	}
 
@@ -135,9 +133,9 @@ final class RedisLockHandle implements LockHandle {
 		return this.lease.confirmedSendNanos();
 	}
 
-	/** Until when the hold is valid by this process's count, by {@link System#nanoTime()}. */
-	long validUntilNanos() {
-		return this.lease.validUntilNanos();
+	/** Returns a copy of this hold's validity for the thread the lock passes to. */
+	Lease leasePassedOn() {
+		return this.lease.passedOn();
 	}
 
 	/**
@@ -160,11 +158,6 @@ final class RedisLockHandle implements LockHandle {
 	/** Records that Redis confirmed the hold for the given time from a request sent then. */
 	void confirmed(long sentNanos, Duration validFor) {
 		this.lease.confirmed(sentNanos, validFor);
-	}
-
-	/** Takes the validity over from the hold that passed the lock to this one. */
-	void inherit(long confirmedSendNanos, long validUntilNanos) {
-		this.lease.inherit(confirmedSendNanos, validUntilNanos);
 	}
 
 	/** Marks the lease lost; returns true only the first time. */
