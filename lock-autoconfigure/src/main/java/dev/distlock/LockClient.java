@@ -32,6 +32,7 @@ public interface LockClient {
 	 * @param options how long to wait and how long the lease lasts
 	 * @return the held lock, or empty if it was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
 	 */
 	Optional<LockHandle> tryLock(String key, LockOptions options);
 
@@ -42,6 +43,7 @@ public interface LockClient {
 	 * @return the held lock, to be released by {@link LockHandle#close()}
 	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
 	 */
 	LockHandle lock(String key, LockOptions options);
 
@@ -52,6 +54,7 @@ public interface LockClient {
 	 * @param leaseTime how long the lease lasts
 	 * @return the held lock, or empty if it was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
 	 */
 	default Optional<LockHandle> tryLock(String key, Duration waitTime, Duration leaseTime) {
 		return tryLock(key, new LockOptions(waitTime, leaseTime));
@@ -62,6 +65,7 @@ public interface LockClient {
 	 * @param key the lock key
 	 * @return the held lock, or empty if it was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
 	 */
 	default Optional<LockHandle> tryLock(String key) {
 		return tryLock(key, defaultOptions());
@@ -73,6 +77,7 @@ public interface LockClient {
 	 * @return the held lock
 	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
 	 */
 	default LockHandle lock(String key) {
 		return lock(key, defaultOptions());
@@ -88,6 +93,7 @@ public interface LockClient {
 	 * @return what the action returned
 	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
 	 * @throws LockLeaseLostException if the action succeeded but the lease had expired before
 	 * the release, so the action may not have run alone
 	 */
@@ -106,6 +112,7 @@ public interface LockClient {
 	 * @return what the action returned
 	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
 	 * @throws LockLeaseLostException if the lease had expired before the release
 	 */
 	default <T> T execute(String key, Supplier<T> action) {
@@ -119,6 +126,7 @@ public interface LockClient {
 	 * @param action the work to run under the lock
 	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
 	 * @throws LockLeaseLostException if the lease had expired before the release
 	 */
 	default void run(String key, LockOptions options, Runnable action) {

@@ -6,7 +6,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Thrown when the key expression of a {@link DistributedLock @DistributedLock} method cannot be
- * evaluated, or yields {@code null} or a blank string. The method is not invoked.
+ * evaluated, yields {@code null} or a blank string, or yields a key the lock client refuses
+ * ({@link InvalidLockKeyException}). The method is not invoked.
  */
 public class LockKeyExpressionException extends DistributedLockException {
 
@@ -19,8 +20,8 @@ public class LockKeyExpressionException extends DistributedLockException {
 	 */
 	public LockKeyExpressionException(Method method, String expression, String problem, @Nullable Throwable cause) {
 		super("Lock key expression \"" + expression + "\" on " + LockMethods.describe(method) + " " + problem
-				+ ". Make the expression yield a non-blank key for every call, for example by checking the "
-				+ "arguments before calling the method.", cause);
+				+ (problem.endsWith(".") ? "" : ".") + " Make the expression yield a usable key for every call, for "
+				+ "example by checking the arguments before calling the method.", cause);
 	}
 
 }

@@ -19,7 +19,7 @@ public class LockLeaseLostException extends DistributedLockException {
 	 * @param held how long the lock had been held when the loss was found
 	 */
 	public LockLeaseLostException(String key, Duration leaseTime, Duration held) {
-		super("Lock '" + key + "' was lost before release: its lease of " + leaseTime + " expired after the lock had "
+		super("Lock " + LockKeyQuoting.quote(key) + " was lost before release: its lease of " + leaseTime + " expired after the lock had "
 				+ "been held for " + held.toMillis() + "ms, so another holder may have run at the same time. "
 				+ "Use a lease time longer than the locked work takes.", null);
 		this.key = key;

@@ -21,7 +21,7 @@ public class LockMisconfigurationException extends DistributedLockException {
 	 * @param cause the Redis client's exception
 	 */
 	public LockMisconfigurationException(String key, String operation, String reply, String fix, Throwable cause) {
-		super("Could not " + operation + " lock '" + key + "': Redis refused the command (" + reply + "). " + fix,
+		super("Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": Redis refused the command (" + reply + "). " + fix,
 				cause);
 		this.key = key;
 	}

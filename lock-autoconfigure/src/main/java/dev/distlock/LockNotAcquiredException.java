@@ -18,7 +18,7 @@ public class LockNotAcquiredException extends DistributedLockException {
 	 * @param waited how long the caller actually waited
 	 */
 	public LockNotAcquiredException(String key, Duration waitTime, Duration waited) {
-		super("Lock '" + key + "' was not acquired: another holder kept it beyond the wait time of " + waitTime
+		super("Lock " + LockKeyQuoting.quote(key) + " was not acquired: another holder kept it beyond the wait time of " + waitTime
 				+ " (waited " + waited.toMillis() + "ms). Retry later, or raise waitTime if callers should queue "
 				+ "for longer.", null);
 		this.key = key;

@@ -15,7 +15,7 @@ public class LockUnavailableException extends DistributedLockException {
 	 * @param cause the Redis client's exception
 	 */
 	public LockUnavailableException(String key, String operation, Throwable cause) {
-		super("Could not " + operation + " lock '" + key + "': Redis is unavailable (" + cause.getMessage()
+		super("Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": Redis is unavailable (" + cause.getMessage()
 				+ "). Check spring.data.redis.* and that the Redis server is up.", cause);
 		this.key = key;
 	}

@@ -12,9 +12,10 @@ import dev.distlock.redis.RedisLockMonitor;
 import dev.distlock.redis.ReleaseSubscription;
 
 /**
- * Health of distributed locking: {@code UP} when Redis answers the lock's connection and has the
- * lock scripts (those it lost are loaded again), and, with pub/sub waiting, the release channel
- * is subscribed; {@code DOWN} with details otherwise, and while the last lock command was
+ * Health of distributed locking: {@code UP} when Redis answers the lock's connection, has the
+ * lock scripts (those it lost are loaded again) and lets the client lock, queue, hand over and
+ * release a key of its own (every permission a lock needs), and, with pub/sub waiting, the
+ * release channel is subscribed; {@code DOWN} with details otherwise, and while the last lock command was
  * refused for a misconfiguration (a missing permission, wrong credentials), with what to fix. Details also give the number of locks held
  * and callers waiting.
  */
@@ -42,6 +43,8 @@ public class DistributedLockHealthIndicator implements HealthIndicator {
 			Map<String, String> scripts = new LinkedHashMap<>();
 			this.monitor.checkScripts().forEach((name, present) -> scripts.put(name, present ? "present" : "loaded"));
 			builder.withDetail("scripts", scripts);
+			this.monitor.checkLocking();
+			builder.withDetail("locking", "ok");
 		}
 		catch (RuntimeException ex) {
 			builder.down(ex);

@@ -12,9 +12,12 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
 
+import dev.distlock.InvalidLockKeyException;
 import dev.distlock.LockClient;
 import dev.distlock.LockContext;
 import dev.distlock.LockHandle;
+import dev.distlock.LockKeyExpressionException;
+import dev.distlock.LockKeyQuoting;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockUnavailableException;
@@ -87,7 +90,7 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		}
 		String key = this.keyEvaluator.evaluate(definition, invocation.getArguments(), target, targetClass);
 		if (logger.isTraceEnabled()) {
-			logger.trace("Lock key of " + definition.method() + " is '" + key + "'");
+			logger.trace("Lock key of " + definition.method() + " is " + LockKeyQuoting.quote(key));
 		}
 		LockClient lockClient = this.client.get();
 		LockHandle handle;
@@ -96,6 +99,10 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		}
 		catch (LockNotAcquiredException | LockUnavailableException ex) {
 			return this.failureHandler.handle(definition, invocation, ex);
+		}
+		catch (InvalidLockKeyException ex) {
+			throw new LockKeyExpressionException(definition.method(), definition.keyExpression(),
+					"yielded a key that was refused: " + ex.getMessage(), ex);
 		}
 		Observation observation = LockObservationDocumentation.EXECUTION.start(this.observationRegistry.get(),
 				definition.name(), handle.key());

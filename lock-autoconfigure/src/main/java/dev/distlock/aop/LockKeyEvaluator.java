@@ -18,6 +18,7 @@ import org.springframework.util.StringUtils;
 
 import dev.distlock.InvalidLockDefinitionException;
 import dev.distlock.LockKeyExpressionException;
+import dev.distlock.LockKeyQuoting;
 
 /**
  * Parses key expressions once per method and target class, and evaluates them for each call in
@@ -95,7 +96,7 @@ public class LockKeyEvaluator extends CachedExpressionEvaluator {
 		}
 		String key = value.toString();
 		if (!StringUtils.hasText(key)) {
-			throw new LockKeyExpressionException(method, expression, "yielded a blank key \"" + key + "\"", null);
+			throw new LockKeyExpressionException(method, expression, "yielded a blank key " + LockKeyQuoting.quote(key), null);
 		}
 		return key;
 	}

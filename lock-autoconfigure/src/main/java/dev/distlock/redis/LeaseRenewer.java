@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import dev.distlock.LockKeyQuoting;
+
 /**
  * Renews the leases of all auto-renewing locks of one client, every third of the lease, in
  * batches of up to {@link RenewalBatches#MAX_BATCH} keys per round trip, and confirms hand-overs
@@ -145,7 +147,7 @@ final class LeaseRenewer implements AutoCloseable {
 			}
 			else if (!handle.owner().isAlive()) {
 				this.renewing.remove(handle);
-				logger.warn("Stopped renewing lock '" + handle.key() + "': its holder thread " + handle.owner().getName()
+				logger.warn("Stopped renewing lock " + LockKeyQuoting.quote(handle.key()) + ": its holder thread " + handle.owner().getName()
 						+ " ended without releasing it; it expires with its lease");
 			}
 			else if (handle.isLeaseLost()) {

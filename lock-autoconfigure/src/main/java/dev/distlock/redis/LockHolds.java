@@ -11,6 +11,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.LockKeyQuoting;
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockListener;
@@ -91,7 +92,7 @@ final class LockHolds implements AutoCloseable {
 			this.renewer.register(handle);
 		}
 		if (logger.isDebugEnabled()) {
-			logger.debug("Acquired lock '" + key + "' with fencing token " + fencingToken);
+			logger.debug("Acquired lock " + LockKeyQuoting.quote(key) + " with fencing token " + fencingToken);
 		}
 		this.listeners.acquired(handle, Duration.ofNanos(System.nanoTime() - startNanos));
 		return handle;
@@ -110,7 +111,7 @@ final class LockHolds implements AutoCloseable {
 	}
 
 	void notAcquired(String key, String name, long startNanos) {
-		logger.debug("Did not acquire lock '" + key + "'");
+		logger.debug("Did not acquire lock " + LockKeyQuoting.quote(key));
 		this.listeners.notAcquired(key, name, Duration.ofNanos(System.nanoTime() - startNanos));
 	}
 
@@ -150,7 +151,7 @@ final class LockHolds implements AutoCloseable {
 
 	void leaseLost(RedisLockHandle handle, String reason) {
 		if (handle.markLeaseLost()) {
-			logger.warn("Lost the lease of lock '" + handle.key() + "' after " + handle.heldFor().toMillis() + "ms: "
+			logger.warn("Lost the lease of lock " + LockKeyQuoting.quote(handle.key()) + " after " + handle.heldFor().toMillis() + "ms: "
 					+ reason + "; another holder may run at the same time");
 			this.listeners.leaseLost(handle);
 		}

@@ -8,6 +8,7 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.dao.DataAccessException;
 
+import dev.distlock.LockKeyQuoting;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockListener;
 import dev.distlock.LockMisconfigurationException;
@@ -54,7 +55,7 @@ final class LockReleases {
 		if (this.local.passOn(handle)) {
 			this.listeners.released(handle, held);
 			if (logger.isDebugEnabled()) {
-				logger.debug("Passed lock '" + handle.key() + "' to the next thread of this client waiting for it");
+				logger.debug("Passed lock " + LockKeyQuoting.quote(handle.key()) + " to the next thread of this client waiting for it");
 			}
 			return;
 		}
@@ -90,7 +91,7 @@ final class LockReleases {
 			throw new LockLeaseLostException(handle.key(), handle.leaseTime(), handle.heldFor());
 		}
 		if (logger.isDebugEnabled()) {
-			logger.debug("Released lock '" + handle.key() + "'" + ((outcome == 2) ? ", kept for " + keep + "ms"
+			logger.debug("Released lock " + LockKeyQuoting.quote(handle.key()) + ((outcome == 2) ? ", kept for " + keep + "ms"
 					: (outcome == 3) ? ", handed to the next waiter" : ""));
 		}
 	}

@@ -7,6 +7,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import dev.distlock.LockKeyQuoting;
+
 /**
  * Releases, in the background, what a client may have left in Redis when a command's outcome
  * is unknown or a command could not be sent: an acquire whose reply was lost may have taken
@@ -65,7 +67,7 @@ final class PendingReleases implements AutoCloseable {
 				submit(key, token, boundNanos, delay);
 			}
 			else {
-				logger.debug("Gave up releasing lock '" + key + "' after its lease; it has expired", ex);
+				logger.debug("Gave up releasing lock " + LockKeyQuoting.quote(key) + " after its lease; it has expired", ex);
 			}
 		}
 	}

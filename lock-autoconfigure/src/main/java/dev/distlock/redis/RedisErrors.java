@@ -13,16 +13,21 @@ import dev.distlock.LockMisconfigurationException;
  */
 final class RedisErrors {
 
-	private static final Map<String, String> FIXES = Map.of(
-			"NOPERM", "The Redis user lacks a permission distlock needs: grant it the lock keys, the release channel "
-					+ "and the commands of the lock scripts, as the README's section \"Redis ACL\" shows.",
+	private static final String NOPERM_FIX = "The Redis user lacks a permission distlock needs: grant it the keys "
+			+ "and channels under distlock.key-prefix and the commands of the lock scripts, as the README's section "
+			+ "\"Keys, channels and Redis ACL\" shows.";
+
+	private static final Map<String, String> FIXES = Map.of("NOPERM", NOPERM_FIX,
+			// A command inside a script that the user may not run, or a channel it may not publish on.
+			"ERR The user executing the script", NOPERM_FIX,
 			"NOAUTH", "Redis requires authentication: set spring.data.redis.username and spring.data.redis.password.",
 			"WRONGPASS", "Redis rejected the credentials: check spring.data.redis.username and "
 					+ "spring.data.redis.password.",
-			"WRONGTYPE", "A key distlock uses holds a value of another type: another part of the application "
-					+ "writes to it; keep distlock's keys apart with distlock.key-prefix.",
+			"WRONGTYPE", "A key distlock uses holds a value of another type: something else writes to the lock "
+					+ "key or to distlock's own keys (<prefix>distlock:*); keep other data out of them, for example "
+					+ "with a distlock.key-prefix of their own.",
 			"ERR unknown command", "Redis does not offer a command distlock needs (a managed Redis that renames or "
-					+ "disables commands?): allow the commands the README's section \"Redis ACL\" lists.",
+					+ "disables commands?): allow the commands the README's section \"Keys, channels and Redis ACL\" lists.",
 			"ERR user_script", "Redis failed to run a distlock script: report this with the Redis version.",
 			"ERR Error running script", "Redis failed to run a distlock script: report this with the Redis version.",
 			"ERR Error compiling script", "Redis could not compile a distlock script: report this with the Redis "

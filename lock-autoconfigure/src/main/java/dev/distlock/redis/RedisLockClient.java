@@ -8,7 +8,6 @@ import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.util.Assert;
 import org.springframework.util.ClassUtils;
 
 import dev.distlock.LockClient;
@@ -32,7 +31,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.event.EventBus",
 			RedisLockClient.class.getClassLoader());
 
-	private final String keyPrefix;
+	private final LockKeyspace keyspace;
 
 	private final LockOptions defaultOptions;
 
@@ -67,19 +66,20 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 		LockTokens tokens = new LockTokens();
 		RedisReachability reachability = new RedisReachability();
 		this.reachability = reachability;
-		RedisLockCommands commands = new RedisLockCommands(builder.redis, builder.clusterSlots, reachability,
+		this.keyspace = new LockKeyspace(builder.keyPrefix, builder.clusterSlots, builder.maxKeyLength);
+		RedisLockCommands commands = new RedisLockCommands(builder.redis, this.keyspace, reachability,
 				builder.claimWindow.toMillis());
 		this.pending = new PendingReleases(commands);
 		LocalHandOffs local = new LocalHandOffs(builder.maxLocalHandOffs, reachability, this.pending);
-		this.releaseChannel = builder.keyPrefix + "distlock:released:" + tokens.clientId();
-		this.keyPrefix = builder.keyPrefix;
+		this.releaseChannel = this.keyspace.releaseChannel(tokens.clientId());
 		this.defaultOptions = builder.defaultOptions;
 		LockListeners listeners = new LockListeners(builder.listeners);
 		this.holds = new LockHolds(commands, listeners, builder.renewalLease, builder.clusterSlots, local, this.pending);
 		WaitingAcquirers waiting = new WaitingAcquirers(listeners);
 		this.acquirer = new LockAcquirer(commands, builder.waiter, this.holds, local, waiting, tokens, this.pending);
 		this.observationRegistry = builder.observationRegistry;
-		this.monitor = new RedisLockMonitor(commands, this.holds, waiting);
+		this.monitor = new RedisLockMonitor(commands, this.holds, waiting,
+				new LockingProbe(commands, tokens, this.releaseChannel));
 		this.connectionEvents = LETTUCE_PRESENT ? LettuceConnectionEvents.watch(builder.redis.getConnectionFactory(),
 				reachability, this.holds.renewer()::renewSoon) : () -> {
 				};
@@ -167,8 +167,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	}
 
 	private String redisKey(String key) {
-		Assert.hasText(key, "Lock key must not be blank");
-		return this.keyPrefix + key;
+		return this.keyspace.lockKey(key);
 	}
 
 	@Override

@@ -13,8 +13,9 @@ import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
 
 /**
- * Builds a {@link RedisLockClient}. Every setting has a default: no key prefix, a wait of 5
- * seconds with auto-renewing leases of 30 seconds, jittered backoff between attempts, up to
+ * Builds a {@link RedisLockClient}. Every setting has a default: no key prefix, keys of at most
+ * {@value #DEFAULT_MAX_KEY_LENGTH} characters, a wait of 5 seconds with auto-renewing leases of
+ * 30 seconds, jittered backoff between attempts, up to
  * {@value #DEFAULT_MAX_LOCAL_HAND_OFFS} hand-offs in a row between threads of the client without
  * Redis, no listeners, no observations, and renewal batches that ignore Redis Cluster slots.
  */
@@ -23,9 +24,14 @@ public final class RedisLockClientBuilder {
 	/** How many times in a row a lock passes between threads of a client without Redis, by default. */
 	public static final int DEFAULT_MAX_LOCAL_HAND_OFFS = 31;
 
+	/** The longest lock key accepted by default, in characters, without the prefix. */
+	public static final int DEFAULT_MAX_KEY_LENGTH = 1024;
+
 	final StringRedisTemplate redis;
 
 	String keyPrefix = "";
+
+	int maxKeyLength = DEFAULT_MAX_KEY_LENGTH;
 
 	LockOptions defaultOptions = LockOptions.renewing(Duration.ofSeconds(5));
 
@@ -48,12 +54,26 @@ public final class RedisLockClientBuilder {
 	}
 
 	/**
-	 * Sets the prefix prepended to every key (and to the client's release channel).
+	 * Sets the prefix prepended to every key and channel the client uses: lock keys, and
+	 * distlock's own keys and channels under {@code <prefix>distlock:}.
 	 * @param keyPrefix the prefix, may be empty
 	 * @return this builder
 	 */
 	public RedisLockClientBuilder keyPrefix(String keyPrefix) {
 		this.keyPrefix = keyPrefix;
+		return this;
+	}
+
+	/**
+	 * Sets the longest lock key accepted, in characters, without the prefix; a longer key is
+	 * refused with an {@link dev.distlock.InvalidLockKeyException} before anything is sent to
+	 * Redis.
+	 * @param maxKeyLength the limit, at least 1
+	 * @return this builder
+	 */
+	public RedisLockClientBuilder maxKeyLength(int maxKeyLength) {
+		Assert.isTrue(maxKeyLength >= 1, "maxKeyLength must be at least 1");
+		this.maxKeyLength = maxKeyLength;
 		return this;
 	}
 

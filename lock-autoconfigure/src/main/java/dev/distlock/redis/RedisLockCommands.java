@@ -25,23 +25,27 @@ final class RedisLockCommands {
 
 	private final StringRedisTemplate redis;
 
-	private final boolean cluster;
+	private final LockKeyspace keyspace;
 
 	private final RedisReachability reachability;
 
 	/** How long a release keeps a lock it hands over until the new holder confirms it, in ms. */
 	private final long claimWindowMillis;
 
-	RedisLockCommands(StringRedisTemplate redis, boolean cluster, RedisReachability reachability,
+	RedisLockCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability,
 			long claimWindowMillis) {
 		this.redis = redis;
-		this.cluster = cluster;
+		this.keyspace = keyspace;
 		this.reachability = reachability;
 		this.claimWindowMillis = claimWindowMillis;
 	}
 
 	RedisReachability reachability() {
 		return this.reachability;
+	}
+
+	LockKeyspace keyspace() {
+		return this.keyspace;
 	}
 
 	/**
@@ -102,8 +106,7 @@ final class RedisLockCommands {
 	}
 
 	private List<String> keys(String key) {
-		return List.of(key, LockKeys.fenceKey(key, this.cluster), LockKeys.queueKey(key, this.cluster),
-				LockKeys.waitersKey(key, this.cluster));
+		return List.of(key, this.keyspace.fenceKey(key), this.keyspace.queueKey(key), this.keyspace.waitersKey(key));
 	}
 
 	/**

@@ -25,10 +25,13 @@ public final class RedisLockMonitor {
 
 	private final WaitingAcquirers waiting;
 
-	RedisLockMonitor(RedisLockCommands commands, LockHolds holds, WaitingAcquirers waiting) {
+	private final LockingProbe probe;
+
+	RedisLockMonitor(RedisLockCommands commands, LockHolds holds, WaitingAcquirers waiting, LockingProbe probe) {
 		this.commands = commands;
 		this.holds = holds;
 		this.waiting = waiting;
+		this.probe = probe;
 	}
 
 	/**
@@ -97,6 +100,18 @@ public final class RedisLockMonitor {
 	 */
 	public Map<String, Boolean> checkScripts() {
 		return this.commands.loadScripts();
+	}
+
+	/**
+	 * Checks that the client may lock: takes, queues for, hands over and releases a key of its
+	 * own in distlock's namespace ({@code <prefix>distlock:health:*}), so that every command,
+	 * key and channel permission a lock needs is exercised. Costs four round trips.
+	 * @throws DataAccessException if Redis cannot be reached or refuses a command (a missing
+	 * permission is also reported by {@link #misconfiguration()})
+	 * @throws IllegalStateException if Redis answers a step other than a lock needs
+	 */
+	public void checkLocking() {
+		this.probe.run();
 	}
 
 	/**

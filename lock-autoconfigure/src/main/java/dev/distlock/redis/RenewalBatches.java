@@ -25,7 +25,7 @@ final class RenewalBatches {
 		}
 		Map<Integer, List<RedisLockHandle>> slots = new LinkedHashMap<>();
 		for (RedisLockHandle handle : handles) {
-			slots.computeIfAbsent(LockKeys.slot(handle.key()), (slot) -> new ArrayList<>()).add(handle);
+			slots.computeIfAbsent(LockKeyspace.slot(handle.key()), (slot) -> new ArrayList<>()).add(handle);
 		}
 		List<List<RedisLockHandle>> batches = new ArrayList<>();
 		slots.values().forEach((slot) -> batches.addAll(chunks(slot)));

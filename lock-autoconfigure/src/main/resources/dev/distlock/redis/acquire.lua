@@ -16,11 +16,28 @@
 -- Returns {1, first fencing token of the block} if acquired, else {0, the holder's remaining
 -- lease in ms, the fencing counter}: a hand-over at or below that counter came before this
 -- attempt and is void.
+-- Everything that can fail is checked before anything is written (Redis does not roll a script
+-- back): a counter that is not a number, a queue or entries key of another type. A lock key of
+-- another type fails the GET below, also before any write.
 local block = tonumber(ARGV[5])
+local counter = redis.call('get', KEYS[2])
+if counter and not string.match(counter, '^%d+$') then
+	return redis.error_reply('WRONGTYPE the fencing counter ' .. KEYS[2] .. ' does not hold a number')
+end
+counter = tonumber(counter or '0')
+local queuing = ARGV[3] ~= '' or ARGV[6] == '1'
+if queuing then
+	for i, kind in ipairs({'list', 'hash'}) do
+		local found = redis.call('type', KEYS[i + 2])['ok']
+		if found ~= 'none' and found ~= kind then
+			return redis.error_reply('WRONGTYPE ' .. KEYS[i + 2] .. ' holds a ' .. found .. ', not a ' .. kind)
+		end
+	end
+end
 local function grant()
 	local time = redis.call('time')
 	local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
-	local first = math.max(tonumber(redis.call('get', KEYS[2]) or '0') + 1, now)
+	local first = math.max(counter + 1, now)
 	redis.call('set', KEYS[2], string.format('%d', first + block - 1))
 	return {1, first}
 end
@@ -54,4 +71,4 @@ if remaining == -1 then
 elseif remaining < 0 then
 	remaining = 0
 end
-return {0, remaining, tonumber(redis.call('get', KEYS[2]) or '0')}
+return {0, remaining, counter}

@@ -12,10 +12,28 @@
 -- '1' if the token may have a place in the queue (a waiter giving up), else '0'.
 -- Returns 1 if deleted, 2 if left to expire when the minimum hold ends, 3 if handed to a waiter,
 -- 0 if the lock was gone or someone else's.
-if ARGV[3] == '1' and redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
+-- Everything that can fail is checked before anything is written (Redis does not roll a script
+-- back): a lock key, queue or entries key of another type, a counter that is not a number.
+local value = redis.call('get', KEYS[1])
+local queued = ARGV[3] == '1' or (value == ARGV[1] and tonumber(ARGV[2]) == 0)
+if queued and redis.call('exists', KEYS[3], KEYS[4]) > 0 then
+	for i, kind in ipairs({'list', 'hash'}) do
+		local found = redis.call('type', KEYS[i + 2])['ok']
+		if found ~= 'none' and found ~= kind then
+			return redis.error_reply('WRONGTYPE ' .. KEYS[i + 2] .. ' holds a ' .. found .. ', not a ' .. kind)
+		end
+	end
+	local counter = redis.call('get', KEYS[2])
+	if counter and not string.match(counter, '^%d+$') then
+		return redis.error_reply('WRONGTYPE the fencing counter ' .. KEYS[2] .. ' does not hold a number')
+	end
+else
+	queued = false
+end
+if ARGV[3] == '1' and queued and redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
 	redis.call('lrem', KEYS[3], 1, ARGV[1])
 end
-if redis.call('get', KEYS[1]) ~= ARGV[1] then
+if value ~= ARGV[1] then
 	return 0
 end
 local keep = tonumber(ARGV[2])
@@ -26,7 +44,7 @@ if keep > 0 then
 	return 2
 end
 local now, micros
-local waiter = redis.call('lpop', KEYS[3])
+local waiter = queued and redis.call('lpop', KEYS[3])
 while waiter do
 	local entry = redis.call('hget', KEYS[4], waiter)
 	if entry then
@@ -38,8 +56,8 @@ while waiter do
 		end
 		local validUntil, claim, block, channel = string.match(entry, '^(%d+) (%d+) (%d+) (.*)$')
 		if validUntil and tonumber(validUntil) > now then
-			redis.call('set', KEYS[1], waiter, 'PX', claim)
 			local fence = math.max(tonumber(redis.call('get', KEYS[2]) or '0') + 1, micros)
+			redis.call('set', KEYS[1], waiter, 'PX', claim)
 			redis.call('set', KEYS[2], string.format('%d', fence + block - 1))
 			redis.call('publish', channel, string.format('%s:%d:%d', waiter, fence, block))
 			return 3

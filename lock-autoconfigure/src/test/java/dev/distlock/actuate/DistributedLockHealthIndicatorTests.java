@@ -54,7 +54,8 @@ class DistributedLockHealthIndicatorTests {
 	void upWithoutPubSubWhenRedisHasTheScripts() {
 		Health health = new DistributedLockHealthIndicator(this.client.monitor(), null).health();
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
-		assertThat(health.getDetails()).containsOnlyKeys("scripts", "heldLocks", "waiters");
+		assertThat(health.getDetails()).containsOnlyKeys("scripts", "locking", "heldLocks", "waiters")
+			.containsEntry("locking", "ok");
 		assertThat((Map<String, ?>) health.getDetails().get("scripts")).containsOnlyKeys("acquire", "release", "renew",
 				"inspect");
 	}

@@ -67,7 +67,7 @@ class HandOverValidityTests {
 	@Test
 	void waiterThatDiedInTheQueueKeepsTheNextOneOutOnlyForTheClaimWindow() throws Exception {
 		this.fixture = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
-		this.commands = new RedisLockCommands(this.fixture.redis, false, new RedisReachability(),
+		this.commands = new RedisLockCommands(this.fixture.redis, LockKeyspaceTests.SINGLE, new RedisReachability(),
 				ReleaseMessageWaiter.CLAIM_WINDOW.toMillis());
 		String key = TestRedis.uniqueKey("crashed-waiter");
 		assertThat(this.commands.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
@@ -77,7 +77,7 @@ class HandOverValidityTests {
 				return System.nanoTime();
 			}
 		});
-		await().until(() -> this.fixture.redis.opsForList().size(LockKeys.queueKey(key, false)) == 2);
+		await().until(() -> this.fixture.redis.opsForList().size(LockKeyspaceTests.SINGLE.queueKey(key)) == 2);
 		long released = System.nanoTime();
 		assertThat(this.commands.release(key, "holder", 0)).as("handed to the dead waiter").isEqualTo(3);
 		long acquired = next.get(20, TimeUnit.SECONDS);
@@ -88,7 +88,7 @@ class HandOverValidityTests {
 	/** Releases the holder's lock to the waiter, lets the claim window run out and a thief take it. */
 	private long handToTheWaiterAndLetAThiefTakeIt(String key) {
 		assertThat(this.commands.release(key, "holder", 0)).as("handed to the waiter").isEqualTo(3);
-		long fence = Long.parseLong(this.fixture.redis.opsForValue().get(LockKeys.fenceKey(key, false)));
+		long fence = Long.parseLong(this.fixture.redis.opsForValue().get(LockKeyspaceTests.SINGLE.fenceKey(key)));
 		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
 		assertThat(this.commands.acquire(key, "thief", 30_000, null, 0, 1, false).granted()).isTrue();
 		return fence;
@@ -98,7 +98,7 @@ class HandOverValidityTests {
 	private Optional<LockHandle> waitWith(String key, Supplier<@Nullable HandOver>... steps) {
 		this.fixture = LockFixture.start(RedisTestServers.shared(),
 				(builder) -> builder.claimWindow(CLAIM).waiter(new ScriptedWaiter(steps)));
-		this.commands = new RedisLockCommands(this.fixture.redis, false, new RedisReachability(), CLAIM.toMillis());
+		this.commands = new RedisLockCommands(this.fixture.redis, LockKeyspaceTests.SINGLE, new RedisReachability(), CLAIM.toMillis());
 		assertThat(this.commands.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
 		return this.fixture.client.tryLock(key, LockOptions.renewing(Duration.ofSeconds(20)));
 	}

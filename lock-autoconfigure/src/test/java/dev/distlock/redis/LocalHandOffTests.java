@@ -180,7 +180,7 @@ class LocalHandOffTests {
 	}
 
 	private static long fenceCounter(LockFixture fixture) {
-		return Long.parseLong(fixture.redis.opsForValue().get(LockKeys.fenceKey("any", false)));
+		return Long.parseLong(fixture.redis.opsForValue().get(LockKeyspaceTests.SINGLE.fenceKey("any")));
 	}
 
 	private static long tokenOfOneHold(LockFixture fixture, String key) {

@@ -41,9 +41,9 @@ import static org.awaitility.Awaitility.await;
 class MisconfigurationTests {
 
 	/** The rule the README gives for an application whose distlock.key-prefix is "app:". */
-	private static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* ~distlock:* "
-			+ "&app:distlock:released:* +evalsha +eval +script|load +script|exists +subscribe +unsubscribe +ping "
-			+ "+get +set +del +pexpire +pttl +time +hget +hset +hdel +rpush +lpop +lrem +publish";
+	private static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* &app:* +evalsha +eval "
+			+ "+script|load +script|exists +subscribe +unsubscribe +ping +get +set +del +exists +type +pexpire +pttl "
+			+ "+time +hget +hset +hdel +rpush +lpop +lrem +publish";
 
 	@RegisterExtension
 	static final OwnRedisServer REDIS = new OwnRedisServer();
@@ -109,16 +109,65 @@ class MisconfigurationTests {
 			CompletableFuture<LockHandle> next = CompletableFuture
 				.supplyAsync(() -> waiterSide.lock("sku:1", LockOptions.renewing(Duration.ofSeconds(10))));
 			await().until(() -> waiter.waiting() == 1);
+			assertThat(TestRedis.template(this.admin).keys("*")).as("every key under the prefix")
+				.containsExactlyInAnyOrder("app:sku:1", "app:distlock:fence", "app:distlock:queue:sku:1",
+						"app:distlock:waiters:sku:1");
 			held.release();
 			next.get(10, TimeUnit.SECONDS).release();
 			assertThat(waiter.handOffs()).as("handed over by message").isEqualTo(1);
 			assertThat(holderSide.monitor().checkScripts()).containsOnlyKeys("acquire", "release", "renew", "inspect");
+			Health health = new DistributedLockHealthIndicator(waiterSide.monitor(), subscription).health();
+			assertThat(health.getStatus()).as(health::toString).isEqualTo(Status.UP);
+			assertThat(health.getDetails()).containsEntry("locking", "ok");
 		}
 		finally {
 			subscription.stop();
 			subscription.destroy();
 			holderSide.close();
 			waiterSide.close();
+		}
+	}
+
+	@Test
+	void healthIsDownBeforeAnyLockWhenTheUserMayNotWriteDistlocksOwnKeys() {
+		// Lock keys app:lock:* only: every acquire would be refused on the fencing counter.
+		TestRedis.template(this.admin).execute((RedisCallback<Void>) (connection) -> {
+			connection.execute("ACL", "SETUSER".getBytes(), "locksonly".getBytes(), "reset".getBytes(),
+					"on".getBytes(), ">secret".getBytes(), "~app:lock:*".getBytes(), "&*".getBytes(),
+					"+@all".getBytes());
+			return null;
+		});
+		RedisLockClient client = RedisLockClient.builder(connect("locksonly", "secret")).keyPrefix("app:").build();
+		try {
+			Health health = new DistributedLockHealthIndicator(client.monitor(), null).health();
+			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+			assertThat(health.getDetails().get("misconfiguration")).asString()
+				.startsWith("The Redis user lacks a permission distlock needs");
+			assertThat(health.getDetails()).doesNotContainKey("locking");
+		}
+		finally {
+			client.close();
+		}
+	}
+
+	@Test
+	void healthIsDownWhenTheUserMayNotPublishOnTheReleaseChannel() {
+		TestRedis.template(this.admin).execute((RedisCallback<Void>) (connection) -> {
+			connection.execute("ACL", "SETUSER".getBytes(), "nochannels".getBytes(), "reset".getBytes(),
+					"on".getBytes(), ">secret".getBytes(), "~app:*".getBytes(), "resetchannels".getBytes(),
+					"+@all".getBytes());
+			return null;
+		});
+		RedisLockClient client = RedisLockClient.builder(connect("nochannels", "secret")).keyPrefix("app:").build();
+		try {
+			client.lock("sku:3", LockOptions.renewing(Duration.ZERO)).release();
+			Health health = new DistributedLockHealthIndicator(client.monitor(), null).health();
+			assertThat(health.getStatus()).as(health::toString).isEqualTo(Status.DOWN);
+			assertThat(health.getDetails().get("misconfiguration")).as(health::toString).asString()
+				.startsWith("The Redis user lacks a permission distlock needs");
+		}
+		finally {
+			client.close();
 		}
 	}
 

@@ -1,0 +1,52 @@
+package dev.distlock.redis;
+
+import org.springframework.dao.DataAccessException;
+
+/**
+ * Exercises every command and permission a lock needs, on a key of its own in distlock's
+ * namespace, for health checks: one owner takes the lock, a second queues for it, the first
+ * releases and so hands it over (publishing on the client's release channel, where nobody waits
+ * for the second owner's token), and the second releases. Each run uses fresh tokens and a fresh
+ * key with a short lease, so an interrupted run leaves nothing behind for long.
+ */
+final class LockingProbe {
+
+	private static final long LEASE_MILLIS = 2_000;
+
+	private final RedisLockCommands commands;
+
+	private final LockTokens tokens;
+
+	private final String channel;
+
+	LockingProbe(RedisLockCommands commands, LockTokens tokens, String channel) {
+		this.commands = commands;
+		this.tokens = tokens;
+		this.channel = channel;
+	}
+
+	/**
+	 * Locks, queues, hands over and releases the probe's key.
+	 * @throws DataAccessException if Redis cannot be reached or refuses a command
+	 * @throws IllegalStateException if Redis answers a step other than a lock would need
+	 */
+	void run() {
+		String holder = this.tokens.next();
+		String waiter = this.tokens.next();
+		String key = this.commands.keyspace().healthKey(holder);
+		check(this.commands.acquire(key, holder, LEASE_MILLIS, null, LEASE_MILLIS, 1, false).granted(), key,
+				"acquire did not grant a free key");
+		check(!this.commands.acquire(key, waiter, LEASE_MILLIS, this.channel, LEASE_MILLIS, 1, false).granted(), key,
+				"a second owner acquired a held key");
+		check(this.commands.release(key, holder, 0) == 3, key, "release did not hand the key to the queued owner");
+		check(this.commands.release(key, waiter, 0) == 1, key, "release of the handed-over key did not delete it");
+	}
+
+	private static void check(boolean expected, String key, String problem) {
+		if (!expected) {
+			throw new IllegalStateException("The locking check on " + key + " failed: " + problem
+					+ ". Is something else writing to distlock's keys?");
+		}
+	}
+
+}
