@@ -69,7 +69,7 @@ final class LockReleases {
 
 	private void releaseInRedis(RedisLockHandle handle, Duration held) {
 		long keep = Math.max(0, handle.minHoldTime().minus(held).toMillis());
-		long outcome;
+		ReleaseOutcome outcome;
 		try {
 			outcome = this.commands.release(handle.key(), handle.token(), keep);
 		}
@@ -84,15 +84,15 @@ final class LockReleases {
 		}
 		handle.markReleasedInRedis(System.nanoTime());
 		this.listeners.released(handle, held);
-		if (outcome == 0) {
+		if (!outcome.wasHeld()) {
 			this.holds.leaseLost(handle, "its key was gone or held by another owner on release");
 		}
 		if (handle.isLeaseLost()) {
 			throw new LockLeaseLostException(handle.key(), handle.leaseTime(), handle.heldFor());
 		}
 		if (logger.isDebugEnabled()) {
-			logger.debug("Released lock " + LockKeyQuoting.quote(handle.key()) + ((outcome == 2) ? ", kept for " + keep + "ms"
-					: (outcome == 3) ? ", handed to the next waiter" : ""));
+			logger.debug("Released lock " + LockKeyQuoting.quote(handle.key()) + ": " + outcome
+					+ ((outcome == ReleaseOutcome.KEPT_FOR_MIN_HOLD) ? " for " + keep + "ms" : ""));
 		}
 	}
 

@@ -38,8 +38,8 @@ final class LockingProbe {
 				"acquire did not grant a free key");
 		check(!this.commands.acquire(key, waiter, LEASE_MILLIS, this.channel, LEASE_MILLIS, 1, false).granted(), key,
 				"a second owner acquired a held key");
-		check(this.commands.release(key, holder, 0) == 3, key, "release did not hand the key to the queued owner");
-		check(this.commands.release(key, waiter, 0) == 1, key, "release of the handed-over key did not delete it");
+		check(this.commands.release(key, holder, 0) == ReleaseOutcome.HANDED_OVER, key, "release did not hand the key to the queued owner");
+		check(this.commands.release(key, waiter, 0) == ReleaseOutcome.DELETED, key, "release of the handed-over key did not delete it");
 	}
 
 	private static void check(boolean expected, String key, String problem) {

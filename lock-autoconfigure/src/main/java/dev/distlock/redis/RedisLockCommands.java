@@ -83,10 +83,9 @@ final class RedisLockCommands {
 
 	/**
 	 * Releases a lock held with the token, handing it to the first valid waiter in its queue.
-	 * @return 1 if deleted, 2 if kept for the minimum hold, 3 if handed to a waiter, 0 if the
-	 * token did not hold the lock
+	 * @return what the release did
 	 */
-	long release(String key, String token, long keepMillis) {
+	ReleaseOutcome release(String key, String token, long keepMillis) {
 		return runRelease(key, token, keepMillis, false);
 	}
 
@@ -95,14 +94,13 @@ final class RedisLockCommands {
 	 * handed it to the waiter in the meantime (handing it on to the next waiter).
 	 * @return as {@link #release}
 	 */
-	long leaveQueue(String key, String token) {
+	ReleaseOutcome leaveQueue(String key, String token) {
 		return runRelease(key, token, 0, true);
 	}
 
-	private long runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
-		Long result = call(() -> this.redis.execute(LockScripts.RELEASE, keys(key), token, Long.toString(keepMillis),
-				leavingQueue ? "1" : "0"));
-		return (result != null) ? result : 0;
+	private ReleaseOutcome runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
+		return ReleaseOutcome.of(call(() -> this.redis.execute(LockScripts.RELEASE, keys(key), token,
+				Long.toString(keepMillis), leavingQueue ? "1" : "0")));
 	}
 
 	private List<String> keys(String key) {
@@ -135,15 +133,11 @@ final class RedisLockCommands {
 
 	/**
 	 * Reads a lock's state without reading its owner token back.
-	 * @return the remaining time to live in ms (-2 if there is no such key, -1 if it never
-	 * expires), and the 1-based index of the token that holds the key, 0 if none does
+	 * @param tokens the tokens this client holds the key with
+	 * @return the key's time to live, and which of the tokens holds it
 	 */
-	long[] inspect(String key, List<String> tokens) {
-		List<Long> result = call(() -> this.redis.execute(LockScripts.INSPECT, List.of(key), tokens.toArray()));
-		if (result == null || result.size() < 2) {
-			return new long[] { -2, 0 };
-		}
-		return new long[] { result.get(0), result.get(1) };
+	KeyInspection inspect(String key, List<String> tokens) {
+		return KeyInspection.of(call(() -> this.redis.execute(LockScripts.INSPECT, List.of(key), tokens.toArray())));
 	}
 
 	/**

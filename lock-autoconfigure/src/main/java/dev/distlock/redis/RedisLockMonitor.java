@@ -62,17 +62,16 @@ public final class RedisLockMonitor {
 	public LockKeyState keyState(String key) {
 		Assert.hasText(key, "Lock key must not be blank");
 		List<RedisLockHandle> mine = this.holds.held(key);
-		long[] state;
+		KeyInspection state;
 		try {
 			state = this.commands.inspect(key, mine.stream().map(RedisLockHandle::token).toList());
 		}
 		catch (DataAccessException ex) {
 			throw new LockUnavailableException(key, "inspect", ex);
 		}
-		long ttl = state[0];
-		int owner = (int) state[1];
-		HeldLockInfo hold = (owner > 0 && owner <= mine.size()) ? mine.get(owner - 1).info() : null;
-		return new LockKeyState(key, ttl != -2, (ttl >= 0) ? Duration.ofMillis(ttl) : null, hold != null, hold);
+		int holder = state.holderIndex();
+		HeldLockInfo hold = (holder >= 0 && holder < mine.size()) ? mine.get(holder).info() : null;
+		return new LockKeyState(key, state.exists(), state.remaining(), hold != null, hold);
 	}
 
 	/**

@@ -65,7 +65,7 @@ class HandOffScriptTests {
 		this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 4, true);
 		long handedOver = fenceAfter(() -> this.commands.release(key, "holder", 0)) - 4 + 1;
 		assertThat(handedOver).as("the waiter's block starts after the holder's").isGreaterThan(first + 7);
-		assertThat(this.commands.release(key, "waiter", 0)).isEqualTo(1);
+		assertThat(this.commands.release(key, "waiter", 0)).isEqualTo(ReleaseOutcome.DELETED);
 		long next = this.commands.acquire(key, "next", LEASE, null, 0, 1, true).fencingToken();
 		assertThat(next).isGreaterThanOrEqualTo(handedOver + 4);
 		this.commands.release(key, "next", 0);
@@ -77,12 +77,12 @@ class HandOffScriptTests {
 		long holderFence = this.commands.acquire(key, "holder", LEASE, null, 0, 1, true).fencingToken();
 		this.commands.acquire(key, "first", 5_000, NOBODY_LISTENS, PLACE, 1, true);
 		this.commands.acquire(key, "second", LEASE, NOBODY_LISTENS, PLACE, 1, true);
-		assertThat(this.commands.release(key, "holder", 0)).as("handed over").isEqualTo(3);
+		assertThat(this.commands.release(key, "holder", 0)).as("handed over").isEqualTo(ReleaseOutcome.HANDED_OVER);
 		assertThat(this.redis.opsForValue().get(key)).isEqualTo("first");
 		assertThat(this.redis.getExpire(key)).as("the claim window, until the waiter confirms").isBetween(1L, 2L);
 		assertThat(this.redis.opsForList().range(LockKeyspaceTests.SINGLE.queueKey(key), 0, -1)).containsExactly("second");
-		assertThat(this.commands.release(key, "first", 0)).isEqualTo(3);
-		assertThat(this.commands.release(key, "second", 0)).as("nobody left: deleted").isEqualTo(1);
+		assertThat(this.commands.release(key, "first", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
+		assertThat(this.commands.release(key, "second", 0)).as("nobody left: deleted").isEqualTo(ReleaseOutcome.DELETED);
 		assertThat(this.redis.keys("*" + key + "*")).isEmpty();
 		assertThat(holderFence).isPositive();
 	}
@@ -96,7 +96,7 @@ class HandOffScriptTests {
 		long taken = this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true).fencingToken();
 		assertThat(taken).as("a fencing token above the one of the lost message").isGreaterThan(handedOver);
 		assertThat(this.redis.getExpire(key)).as("lease of the attempt").isGreaterThan(20L);
-		assertThat(this.commands.release(key, "waiter", 0)).isEqualTo(1);
+		assertThat(this.commands.release(key, "waiter", 0)).isEqualTo(ReleaseOutcome.DELETED);
 	}
 
 	@Test
@@ -106,7 +106,7 @@ class HandOffScriptTests {
 		this.commands.acquire(key, "leaving", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		this.commands.acquire(key, "staying", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		this.commands.release(key, "holder", 0);
-		assertThat(this.commands.leaveQueue(key, "leaving")).isEqualTo(3);
+		assertThat(this.commands.leaveQueue(key, "leaving")).isEqualTo(ReleaseOutcome.HANDED_OVER);
 		assertThat(this.redis.opsForValue().get(key)).isEqualTo("staying");
 		this.commands.release(key, "staying", 0);
 	}
@@ -119,9 +119,9 @@ class HandOffScriptTests {
 		long queuedAt = serverMillis();
 		this.commands.acquire(key, "alive", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		await().until(() -> serverMillis() > queuedAt + 1);
-		assertThat(this.commands.release(key, "holder", 0)).isEqualTo(3);
+		assertThat(this.commands.release(key, "holder", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
 		assertThat(this.redis.opsForValue().get(key)).as("skipped the lapsed place").isEqualTo("alive");
-		assertThat(this.commands.release(key, "alive", 0)).isEqualTo(1);
+		assertThat(this.commands.release(key, "alive", 0)).isEqualTo(ReleaseOutcome.DELETED);
 		assertThat(this.redis.keys("*" + key + "*")).isEmpty();
 	}
 
@@ -130,7 +130,7 @@ class HandOffScriptTests {
 		String key = TestRedis.uniqueKey("min-hold");
 		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
 		this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true);
-		assertThat(this.commands.release(key, "holder", 10_000)).isEqualTo(2);
+		assertThat(this.commands.release(key, "holder", 10_000)).isEqualTo(ReleaseOutcome.KEPT_FOR_MIN_HOLD);
 		assertThat(this.redis.opsForValue().get(key)).as("kept, under a value no renewal of the token matches")
 			.isEqualTo("released:holder");
 		assertThat(this.redis.getExpire(key)).isBetween(1L, 10L);

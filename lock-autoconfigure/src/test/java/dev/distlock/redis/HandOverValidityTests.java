@@ -79,7 +79,7 @@ class HandOverValidityTests {
 		});
 		await().until(() -> this.fixture.redis.opsForList().size(LockKeyspaceTests.SINGLE.queueKey(key)) == 2);
 		long released = System.nanoTime();
-		assertThat(this.commands.release(key, "holder", 0)).as("handed to the dead waiter").isEqualTo(3);
+		assertThat(this.commands.release(key, "holder", 0)).as("handed to the dead waiter").isEqualTo(ReleaseOutcome.HANDED_OVER);
 		long acquired = next.get(20, TimeUnit.SECONDS);
 		assertThat(Duration.ofNanos(acquired - released)).as("claim window + 1s, not the dead waiter's 30s lease")
 			.isLessThanOrEqualTo(ReleaseMessageWaiter.CLAIM_WINDOW.plusMillis(1_200));
@@ -87,7 +87,7 @@ class HandOverValidityTests {
 
 	/** Releases the holder's lock to the waiter, lets the claim window run out and a thief take it. */
 	private long handToTheWaiterAndLetAThiefTakeIt(String key) {
-		assertThat(this.commands.release(key, "holder", 0)).as("handed to the waiter").isEqualTo(3);
+		assertThat(this.commands.release(key, "holder", 0)).as("handed to the waiter").isEqualTo(ReleaseOutcome.HANDED_OVER);
 		long fence = Long.parseLong(this.fixture.redis.opsForValue().get(LockKeyspaceTests.SINGLE.fenceKey(key)));
 		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
 		assertThat(this.commands.acquire(key, "thief", 30_000, null, 0, 1, false).granted()).isTrue();

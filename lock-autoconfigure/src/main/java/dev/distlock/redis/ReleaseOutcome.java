@@ -1,0 +1,41 @@
+package dev.distlock.redis;
+
+/**
+ * What {@code release.lua} did with a lock, parsed from its reply in one place.
+ */
+enum ReleaseOutcome {
+
+	/** The token did not hold the lock: it was gone (its lease ran out) or someone else's. */
+	NOT_HELD,
+
+	/** The lock was deleted: nobody waited. */
+	DELETED,
+
+	/** The lock was left to expire when its minimum hold ends, under a value no renewal matches. */
+	KEPT_FOR_MIN_HOLD,
+
+	/** The lock was handed to the first valid waiter in its queue, who was told on its channel. */
+	HANDED_OVER;
+
+	/**
+	 * Parses the script's reply: 0 not held, 1 deleted, 2 kept, 3 handed over.
+	 * @param reply the reply, or {@code null} if there was none
+	 * @return the outcome
+	 * @throws IllegalStateException if the reply is none of them
+	 */
+	static ReleaseOutcome of(Long reply) {
+		if (reply == null || reply < 0 || reply > 3) {
+			throw new IllegalStateException("Unexpected reply of the release script: " + reply);
+		}
+		return values()[reply.intValue()];
+	}
+
+	/**
+	 * Returns whether the token held the lock when it was released.
+	 * @return {@code false} only for {@link #NOT_HELD}
+	 */
+	boolean wasHeld() {
+		return this != NOT_HELD;
+	}
+
+}
