@@ -13,8 +13,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import dev.distlock.LockKeyQuoting;
-
 /**
  * Renews the leases of all auto-renewing locks of one client, every third of the lease, in
  * batches of up to {@link RenewalBatches#MAX_BATCH} keys per round trip, and confirms hand-overs
@@ -31,7 +29,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private final RedisLockCommands commands;
 
-	private final LockHolds holds;
+	private final LockEvents events;
 
 	private final Duration lease;
 
@@ -47,13 +45,13 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private volatile ScheduledExecutorService scheduler;
 
-	LeaseRenewer(RedisLockCommands commands, LockHolds holds, Duration lease, boolean bySlot) {
+	LeaseRenewer(RedisLockCommands commands, LockEvents events, HeldLocks held, Duration lease, boolean bySlot) {
 		this.commands = commands;
-		this.holds = holds;
+		this.events = events;
 		this.lease = lease;
 		this.periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis() / 3));
 		this.bySlot = bySlot;
-		this.sender = new RenewalSender(commands, holds);
+		this.sender = new RenewalSender(commands, held);
 	}
 
 	Duration lease() {
@@ -87,10 +85,10 @@ final class LeaseRenewer implements AutoCloseable {
 	void confirm(RedisLockHandle handle) {
 		long now = System.nanoTime();
 		this.sender.claim(handle, now, 0);
-		RenewalRound round = new RenewalRound(this.holds, 1);
+		RenewalRound round = new RenewalRound(this.events, 1);
 		this.sender.send(List.of(handle), handle.leaseTime(), now, (renewed) -> {
 			round.accept(renewed);
-			if (renewed < 0 && handle.isHeldInRedis() && !handle.isLeaseLost()) {
+			if (renewed < 0 && !handle.hasEnded() && !handle.isLeaseLost()) {
 				retryConfirm(handle);
 			}
 		});
@@ -142,29 +140,28 @@ final class LeaseRenewer implements AutoCloseable {
 		List<RedisLockHandle> due = new ArrayList<>(this.renewing.size());
 		long now = System.nanoTime();
 		for (RedisLockHandle handle : this.renewing) {
-			if (!handle.isHeldInRedis()) {
+			if (handle.hasEnded()) {
 				this.renewing.remove(handle);
 			}
 			else if (!handle.owner().isAlive()) {
 				this.renewing.remove(handle);
-				logger.warn("Stopped renewing lock " + LockKeyQuoting.quote(handle.key()) + ": its holder thread " + handle.owner().getName()
-						+ " ended without releasing it; it expires with its lease");
+				this.events.holderDied(handle);
 			}
 			else if (handle.isLeaseLost()) {
 				this.renewing.remove(handle);
-				this.holds.leaseLost(handle, "its lease ran out before Redis confirmed a renewal");
+				this.events.leaseLost(handle, "its lease ran out before Redis confirmed a renewal");
 			}
 			else if (this.sender.claim(handle, now, this.periodNanos)) {
 				due.add(handle);
 			}
 		}
 		List<List<RedisLockHandle>> batches = RenewalBatches.of(due, this.bySlot);
-		RenewalRound round = new RenewalRound(this.holds, batches.size());
+		RenewalRound round = new RenewalRound(this.events, batches.size());
 		for (List<RedisLockHandle> batch : batches) {
 			this.sender.send(batch, this.lease, now, round);
 		}
 		if (batches.isEmpty()) {
-			this.holds.renewed(0, 0);
+			this.events.renewed(0, 0);
 		}
 	}
 

@@ -13,7 +13,7 @@ import dev.distlock.LockUnavailableException;
  * Acquires a lock for the calling thread: takes its turn among the client's threads that want
  * the same key ({@link LocalHandOffs}), which either passes it the lock without Redis or lets it
  * acquire in Redis as the representative of the client ({@link LockAttempts}), and records the
- * grant ({@link LockHolds}). A wait that ends without the lock while Redis is in doubt (its
+ * grant ({@link LockGrants}). A wait that ends without the lock while Redis is in doubt (its
  * last command failed, or it has stopped answering) ends with a {@link LockUnavailableException}:
  * an outage is never reported as a lock that someone else holds.
  */
@@ -23,7 +23,11 @@ final class LockAcquirer {
 
 	private final LockWaiter waiter;
 
-	private final LockHolds holds;
+	private final LockGrants grants;
+
+	private final LockEvents events;
+
+	private final Duration renewalLease;
 
 	private final LocalHandOffs local;
 
@@ -33,12 +37,15 @@ final class LockAcquirer {
 
 	private final PendingReleases pending;
 
-	LockAcquirer(RedisLockCommands commands, LockWaiter waiter, LockHolds holds, LocalHandOffs local,
-			WaitingAcquirers waiting, LockTokens tokens, PendingReleases pending) {
+	LockAcquirer(RedisLockCommands commands, LockWaiter waiter, LockGrants grants, LockEvents events,
+			Duration renewalLease, LocalHandOffs local, WaitingAcquirers waiting, LockTokens tokens,
+			PendingReleases pending) {
 		this.commands = commands;
 		this.pending = pending;
 		this.waiter = waiter;
-		this.holds = holds;
+		this.grants = grants;
+		this.events = events;
+		this.renewalLease = renewalLease;
 		this.local = local;
 		this.waiting = waiting;
 		this.tokens = tokens;
@@ -49,11 +56,13 @@ final class LockAcquirer {
 	 * @return the new hold, or null if not acquired in time or interrupted
 	 */
 	@Nullable RedisLockHandle acquire(String key, LockOptions options, long start) {
-		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.holds.renewer().lease();
+		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
 		long deadline = start + saturatedNanos(options.waitTime());
 		LocalTurn turn = takeTurn(key, options, deadline);
 		if (turn.baton() != null) {
-			return this.holds.grantPassed(key, turn.baton(), lease, options, start);
+			RedisLockHandle handle = this.grants.passed(key, turn.baton(), lease, options, start);
+			this.local.heldBy(handle);
+			return handle;
 		}
 		RedisLockHandle handle = turn.toRedis() ? acquireInRedis(key, options, lease, start, deadline) : null;
 		if (handle == null) {
@@ -61,7 +70,7 @@ final class LockAcquirer {
 				throw new LockUnavailableException(key, "acquire", new DataAccessResourceFailureException(
 						"the wait ended while Redis was not answering lock commands"));
 			}
-			this.holds.notAcquired(key, options.name(), start);
+			this.events.notAcquired(key, options.name(), start);
 		}
 		return handle;
 	}
@@ -87,7 +96,7 @@ final class LockAcquirer {
 		try {
 			LockAttempts.Grant grant = attempts.acquire(this.waiting.tracking(this.waiter, options.name()), deadline);
 			if (grant != null) {
-				handle = this.holds.grant(key, attempts.token(), grant, lease, options, start);
+				handle = this.grants.grantedInRedis(key, attempts.token(), grant, lease, options, start);
 				this.local.acquiredInRedis(key, handle, grant.block());
 			}
 			return handle;

@@ -35,7 +35,11 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 
 	private final LockOptions defaultOptions;
 
-	private final LockHolds holds;
+	private final HeldLocks held;
+
+	private final LockEvents events;
+
+	private final LeaseRenewer renewer;
 
 	private final String releaseChannel;
 
@@ -73,15 +77,19 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 		LocalHandOffs local = new LocalHandOffs(builder.maxLocalHandOffs, reachability, this.pending);
 		this.releaseChannel = this.keyspace.releaseChannel(tokens.clientId());
 		this.defaultOptions = builder.defaultOptions;
-		LockListeners listeners = new LockListeners(builder.listeners);
-		this.holds = new LockHolds(commands, listeners, builder.renewalLease, builder.clusterSlots, local, this.pending);
-		WaitingAcquirers waiting = new WaitingAcquirers(listeners);
-		this.acquirer = new LockAcquirer(commands, builder.waiter, this.holds, local, waiting, tokens, this.pending);
+		this.events = new LockEvents(builder.listeners);
+		this.held = new HeldLocks(this.events);
+		this.renewer = new LeaseRenewer(commands, this.events, this.held, builder.renewalLease, builder.clusterSlots);
+		LockReleaser releaser = new LockReleaser(commands, this.events, this.held, this.renewer, local, this.pending);
+		LockGrants grants = new LockGrants(this.held, this.renewer, this.events, releaser);
+		WaitingAcquirers waiting = new WaitingAcquirers(this.events);
+		this.acquirer = new LockAcquirer(commands, builder.waiter, grants, this.events, builder.renewalLease, local,
+				waiting, tokens, this.pending);
 		this.observationRegistry = builder.observationRegistry;
-		this.monitor = new RedisLockMonitor(commands, this.holds, waiting,
+		this.monitor = new RedisLockMonitor(commands, this.held, releaser, waiting,
 				new LockingProbe(commands, tokens, this.releaseChannel));
 		this.connectionEvents = LETTUCE_PRESENT ? LettuceConnectionEvents.watch(builder.redis.getConnectionFactory(),
-				reachability, this.holds.renewer()::renewSoon) : () -> {
+				reachability, this.renewer::renewSoon) : () -> {
 				};
 	}
 
@@ -135,7 +143,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	}
 
 	private @Nullable LockHandle acquire(String redisKey, LockOptions options, long start) {
-		LockHandle reentered = this.holds.reenter(redisKey);
+		LockHandle reentered = this.held.reenter(redisKey);
 		if (reentered != null) {
 			return reentered;
 		}
@@ -147,7 +155,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 		}
 		catch (RuntimeException ex) {
 			if (ex instanceof LockUnavailableException unavailable) {
-				this.holds.unavailable(redisKey, options.name(), start, unavailable);
+				this.events.unavailable(redisKey, options.name(), start, unavailable);
 			}
 			observation.error(ex);
 			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
@@ -163,7 +171,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	}
 
 	LeaseRenewer renewer() {
-		return this.holds.renewer();
+		return this.renewer;
 	}
 
 	private String redisKey(String key) {
@@ -172,7 +180,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 
 	@Override
 	public void close() {
-		this.holds.close();
+		this.renewer.close();
 		this.pending.close();
 		try {
 			this.connectionEvents.close();

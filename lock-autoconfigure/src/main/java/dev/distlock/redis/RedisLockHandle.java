@@ -19,7 +19,18 @@ import dev.distlock.LockOptions;
  */
 final class RedisLockHandle implements LockHandle {
 
-	private final LockHolds lifecycle;
+	/** What ends a hold in Redis, or passes it on, when its last hold ends. */
+	interface Ending {
+
+		/**
+		 * Ends a hold whose last (outer) hold was released.
+		 * @param handle the hold
+		 */
+		void lastHoldEnded(RedisLockHandle handle);
+
+	}
+
+	private final Ending ending;
 
 	private final String key;
 
@@ -47,9 +58,9 @@ final class RedisLockHandle implements LockHandle {
 	 * Creates a hold.
 	 * @param lease the hold's validity, by the local count
 	 */
-	RedisLockHandle(LockHolds lifecycle, String key, String token, long fencingToken, Duration leaseTime,
+	RedisLockHandle(Ending ending, String key, String token, long fencingToken, Duration leaseTime,
 			LockOptions options, Lease lease) {
-		this.lifecycle = lifecycle;
+		this.ending = ending;
 		this.key = key;
 		this.token = token;
 		this.fencingToken = fencingToken;
@@ -187,15 +198,16 @@ final class RedisLockHandle implements LockHandle {
 		return new NestedLockHandle(this);
 	}
 
-	/** Ends one hold; the last one releases the lock in Redis. */
+	/** Ends one hold; the last one releases the lock in Redis, or passes it on. */
 	void exit() {
 		if (this.holds.decrementAndGet() == 0) {
-			this.lifecycle.release(this);
+			this.ending.lastHoldEnded(this);
 		}
 	}
 
-	boolean isHeldInRedis() {
-		return this.holds.get() > 0;
+	/** Whether the last hold of this lock has ended (by this process's count; Redis is not asked). */
+	boolean hasEnded() {
+		return this.holds.get() == 0;
 	}
 
 	/** Describes this lock for monitoring, without its owner token. */

@@ -1,6 +1,5 @@
 package dev.distlock.redis;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,15 +20,19 @@ public final class RedisLockMonitor {
 
 	private final RedisLockCommands commands;
 
-	private final LockHolds holds;
+	private final HeldLocks held;
+
+	private final LockReleaser releaser;
 
 	private final WaitingAcquirers waiting;
 
 	private final LockingProbe probe;
 
-	RedisLockMonitor(RedisLockCommands commands, LockHolds holds, WaitingAcquirers waiting, LockingProbe probe) {
+	RedisLockMonitor(RedisLockCommands commands, HeldLocks held, LockReleaser releaser, WaitingAcquirers waiting,
+			LockingProbe probe) {
 		this.commands = commands;
-		this.holds = holds;
+		this.held = held;
+		this.releaser = releaser;
 		this.waiting = waiting;
 		this.probe = probe;
 	}
@@ -39,7 +42,7 @@ public final class RedisLockMonitor {
 	 * @return the held locks
 	 */
 	public List<HeldLockInfo> heldLocks() {
-		return this.holds.held().stream().map(RedisLockHandle::info).toList();
+		return this.held.held().stream().map(RedisLockHandle::info).toList();
 	}
 
 	/**
@@ -61,7 +64,7 @@ public final class RedisLockMonitor {
 	 */
 	public LockKeyState keyState(String key) {
 		Assert.hasText(key, "Lock key must not be blank");
-		List<RedisLockHandle> mine = this.holds.held(key);
+		List<RedisLockHandle> mine = this.held.held(key);
 		KeyInspection state;
 		try {
 			state = this.commands.inspect(key, mine.stream().map(RedisLockHandle::token).toList());
@@ -85,7 +88,7 @@ public final class RedisLockMonitor {
 	 */
 	public boolean forceRelease(String key) {
 		Assert.hasText(key, "Lock key must not be blank");
-		return this.holds.forceRelease(key);
+		return this.releaser.forceRelease(key);
 	}
 
 	/**

@@ -10,7 +10,7 @@ import java.util.function.IntConsumer;
  */
 final class RenewalRound implements IntConsumer {
 
-	private final LockHolds holds;
+	private final LockEvents events;
 
 	private final int batches;
 
@@ -18,8 +18,8 @@ final class RenewalRound implements IntConsumer {
 
 	private final AtomicInteger renewed = new AtomicInteger();
 
-	RenewalRound(LockHolds holds, int batches) {
-		this.holds = holds;
+	RenewalRound(LockEvents events, int batches) {
+		this.events = events;
 		this.batches = batches;
 		this.outstanding = new AtomicInteger(batches);
 	}
@@ -32,7 +32,7 @@ final class RenewalRound implements IntConsumer {
 	public void accept(int renewedInBatch) {
 		int total = this.renewed.addAndGet(Math.max(renewedInBatch, 0));
 		if (this.outstanding.decrementAndGet() == 0) {
-			this.holds.renewed(total, this.batches);
+			this.events.renewed(total, this.batches);
 		}
 	}
 

@@ -32,7 +32,7 @@ final class RenewalSender implements AutoCloseable {
 
 	private final RedisLockCommands commands;
 
-	private final LockHolds holds;
+	private final HeldLocks held;
 
 	private final Map<RedisLockHandle, Long> sending = new ConcurrentHashMap<>();
 
@@ -41,9 +41,9 @@ final class RenewalSender implements AutoCloseable {
 	private final ExecutorService senders = Executors.newFixedThreadPool(SENDER_THREADS,
 			LeaseRenewer.daemon("distlock-renewal-sender"));
 
-	RenewalSender(RedisLockCommands commands, LockHolds holds) {
+	RenewalSender(RedisLockCommands commands, HeldLocks held) {
 		this.commands = commands;
-		this.holds = holds;
+		this.held = held;
 	}
 
 	/** Renewals that extended a lock whose release had completed before they were sent. */
@@ -109,7 +109,7 @@ final class RenewalSender implements AutoCloseable {
 				}
 			}
 			else {
-				this.holds.tokenLost(handle, "its key was gone or held by another owner when renewing");
+				this.held.tokenLost(handle, "its key was gone or held by another owner when renewing");
 			}
 		}
 		return renewed;

@@ -7,7 +7,6 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.distlock.LockListener;
 
 /**
  * The callers of one client that wait for a lock another holder has: listed for monitoring, and
@@ -19,10 +18,10 @@ final class WaitingAcquirers {
 
 	private final Set<Waiting> waiting = ConcurrentHashMap.newKeySet();
 
-	private final LockListener listener;
+	private final LockEvents events;
 
-	WaitingAcquirers(LockListener listener) {
-		this.listener = listener;
+	WaitingAcquirers(LockEvents events) {
+		this.events = events;
 	}
 
 	/**
@@ -36,13 +35,13 @@ final class WaitingAcquirers {
 	Waiting started(String key, String name) {
 		Waiting entry = new Waiting(name, key, Thread.currentThread(), System.nanoTime());
 		this.waiting.add(entry);
-		this.listener.startedWaiting(key, name);
+		this.events.startedWaiting(key, name);
 		return entry;
 	}
 
 	void stopped(Waiting entry) {
 		this.waiting.remove(entry);
-		this.listener.stoppedWaiting(entry.key(), entry.name());
+		this.events.stoppedWaiting(entry.key(), entry.name());
 	}
 
 	List<LockWaiterInfo> snapshot() {

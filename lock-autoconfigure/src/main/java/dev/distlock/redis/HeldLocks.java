@@ -1,0 +1,95 @@
+package dev.distlock.redis;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+
+/**
+ * The registry of the locks a client holds: which key each thread holds (for re-entry) and
+ * every hold of the client (for monitoring, and to find the holds that share an owner token).
+ * Holds are added when granted and forgotten when they end.
+ */
+final class HeldLocks {
+
+	private final LockEvents events;
+
+	private final ThreadLocal<Map<String, RedisLockHandle>> byThread = ThreadLocal.withInitial(HashMap::new);
+
+	private final Set<RedisLockHandle> all = ConcurrentHashMap.newKeySet();
+
+	HeldLocks(LockEvents events) {
+		this.events = events;
+	}
+
+	/**
+	 * Returns a new hold of a key the current thread holds, or null if it holds none.
+	 * @throws LockLeaseLostException if the thread's hold of the key has lost its lease
+	 */
+	@Nullable LockHandle reenter(String key) {
+		RedisLockHandle outer = this.byThread.get().get(key);
+		if (outer == null) {
+			return null;
+		}
+		if (outer.isLeaseLost()) {
+			this.events.leaseLost(outer, "its lease had run out before a re-entrant acquisition");
+			throw new LockLeaseLostException(key, outer.leaseTime(), outer.heldFor());
+		}
+		LockHandle nested = outer.enter();
+		if (nested == null) {
+			this.byThread.get().remove(key);
+		}
+		return nested;
+	}
+
+	/** Records a hold granted to the current thread. */
+	void add(RedisLockHandle handle) {
+		this.byThread.get().put(handle.key(), handle);
+		this.all.add(handle);
+	}
+
+	/** Forgets a hold that ends: it is no longer listed, or re-entered by its thread. */
+	void forget(RedisLockHandle handle) {
+		this.all.remove(handle);
+		if (Thread.currentThread() == handle.owner()) {
+			this.byThread.get().remove(handle.key(), handle);
+		}
+	}
+
+	/**
+	 * Marks lost every hold of the client that holds the key with the same owner token as the
+	 * given one: a lock passed on between threads keeps its token, so news that the token no
+	 * longer holds the key concerns the hold it was passed to as well.
+	 */
+	void tokenLost(RedisLockHandle handle, String reason) {
+		if (!handle.hasEnded()) {
+			this.events.leaseLost(handle, reason);
+		}
+		for (RedisLockHandle other : this.all) {
+			if (other != handle && other.key().equals(handle.key()) && other.token().equals(handle.token())) {
+				this.events.leaseLost(other, reason);
+			}
+		}
+	}
+
+	/**
+	 * Returns the locks held now, by any thread; forgets those whose holder thread ended without
+	 * releasing them once their lease has run out.
+	 */
+	List<RedisLockHandle> held() {
+		this.all.removeIf((handle) -> !handle.owner().isAlive() && handle.isPastDeadline());
+		return this.all.stream().filter((handle) -> !handle.hasEnded()).toList();
+	}
+
+	/** Returns the locks held now on a key: normally none or one. */
+	List<RedisLockHandle> held(String key) {
+		return this.all.stream().filter((handle) -> handle.key().equals(key) && !handle.hasEnded()).toList();
+	}
+
+}

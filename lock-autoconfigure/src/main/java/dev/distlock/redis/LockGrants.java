@@ -1,0 +1,61 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+
+import dev.distlock.LockOptions;
+
+/**
+ * Turns what an acquisition was granted into a hold: creates the handle with its local validity,
+ * registers it ({@link HeldLocks}), has its lease renewed if it is auto-renewing, confirms in the
+ * background a hand-over that Redis keeps only for its claim window (so that the holder's method
+ * starts without waiting), and reports the acquisition.
+ */
+final class LockGrants {
+
+	private final HeldLocks held;
+
+	private final LeaseRenewer renewer;
+
+	private final LockEvents events;
+
+	private final RedisLockHandle.Ending ending;
+
+	LockGrants(HeldLocks held, LeaseRenewer renewer, LockEvents events, RedisLockHandle.Ending ending) {
+		this.held = held;
+		this.renewer = renewer;
+		this.events = events;
+		this.ending = ending;
+	}
+
+	/** Records a lock acquired in Redis, or handed over through its queue. */
+	RedisLockHandle grantedInRedis(String key, String token, LockAttempts.Grant grant, Duration lease,
+			LockOptions options, long startNanos) {
+		RedisLockHandle handle = new RedisLockHandle(this.ending, key, token, grant.fencingToken(), lease, options,
+				Lease.granted(grant.sentNanos(), grant.validFor()));
+		register(handle, startNanos);
+		if (grant.validFor().compareTo(lease) < 0) {
+			this.renewer.confirm(handle);
+		}
+		return handle;
+	}
+
+	/**
+	 * Records a lock that another thread of the client passed on without Redis: the key keeps its
+	 * owner token, and the lease counts from its last confirmed renewal.
+	 */
+	RedisLockHandle passed(String key, LocalQueue.Baton baton, Duration lease, LockOptions options, long startNanos) {
+		RedisLockHandle handle = new RedisLockHandle(this.ending, key, baton.token(), baton.fencingToken(), lease,
+				options, baton.lease());
+		register(handle, startNanos);
+		return handle;
+	}
+
+	private void register(RedisLockHandle handle, long startNanos) {
+		this.held.add(handle);
+		if (handle.isAutoRenewing()) {
+			this.renewer.register(handle);
+		}
+		this.events.acquired(handle, startNanos);
+	}
+
+}
