@@ -41,11 +41,11 @@ final class HeldLocks {
 			this.events.leaseLost(outer, "its lease had run out before a re-entrant acquisition");
 			throw new LockLeaseLostException(key, outer.leaseTime(), outer.heldFor());
 		}
-		LockHandle nested = outer.enter();
-		if (nested == null) {
+		if (!outer.enter()) {
 			this.byThread.get().remove(key);
+			return null;
 		}
-		return nested;
+		return new NestedLockHandle(outer);
 	}
 
 	/** Records a hold granted to the current thread. */

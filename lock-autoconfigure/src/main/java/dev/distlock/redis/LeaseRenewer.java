@@ -7,7 +7,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
@@ -119,7 +118,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private synchronized void start() {
 		if (this.scheduler == null) {
-			ScheduledExecutorService started = Executors.newSingleThreadScheduledExecutor(daemon("distlock-renewal"));
+			ScheduledExecutorService started = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-renewal"));
 			started.scheduleWithFixedDelay(this::renewAllSafely, this.periodNanos, this.periodNanos,
 					TimeUnit.NANOSECONDS);
 			this.scheduler = started;
@@ -163,14 +162,6 @@ final class LeaseRenewer implements AutoCloseable {
 		if (batches.isEmpty()) {
 			this.events.renewed(0, 0);
 		}
-	}
-
-	static ThreadFactory daemon(String name) {
-		return (task) -> {
-			Thread thread = new Thread(task, name);
-			thread.setDaemon(true);
-			return thread;
-		};
 	}
 
 	@Override

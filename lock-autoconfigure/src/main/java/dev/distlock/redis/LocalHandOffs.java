@@ -95,7 +95,7 @@ final class LocalHandOffs {
 	private LocalTurn awaitTurn(String key, LocalQueue queue, LocalWaiter waiter, long deadlineNanos) {
 		while (true) {
 			long remaining = deadlineNanos - System.nanoTime();
-			boolean interrupted = !waiter.await(Math.min(remaining, ReleaseMessageWaiter.MAX_SILENT_WAIT.toNanos()));
+			boolean interrupted = !waiter.await(Math.min(remaining, WaitTimings.MAX_SILENT_WAIT.toNanos()));
 			boolean givingUp = interrupted || deadlineNanos - System.nanoTime() <= 0;
 			LocalWaiter.State state = waiter.state();
 			if (state == LocalWaiter.State.WAITING || (state == LocalWaiter.State.PROMOTED && givingUp)) {
@@ -127,7 +127,7 @@ final class LocalHandOffs {
 	 * being woken (a pause, CPU starvation): then the thread goes to Redis instead, and the lock
 	 * is released there by its owner token in the background.
 	 */
-	private LocalTurn takeBaton(String key, LocalQueue queue, LocalQueue.Baton baton) {
+	private LocalTurn takeBaton(String key, LocalQueue queue, Baton baton) {
 		if (!baton.lease().isPastDeadline()) {
 			return LocalTurn.handed(baton);
 		}

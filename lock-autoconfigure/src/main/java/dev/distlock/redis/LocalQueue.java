@@ -167,12 +167,4 @@ final class LocalQueue {
 		return first;
 	}
 
-	/**
-	 * What passes from one holder to the next within the client: the owner token the lock is
-	 * held with in Redis, the fencing token of the new hold, the validity it takes over, and the
-	 * lease.
-	 */
-	record Baton(String token, long fencingToken, Lease lease, long leaseNanos) {
-	}
-
 }

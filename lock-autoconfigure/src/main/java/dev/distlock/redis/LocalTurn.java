@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * @param baton what the previous holder passed on, or null if nothing was passed
  * @param toRedis whether to acquire in Redis, as the client's representative
  */
-record LocalTurn(LocalQueue.@Nullable Baton baton, boolean toRedis) {
+record LocalTurn(@Nullable Baton baton, boolean toRedis) {
 
 	/** Acquire in Redis. */
 	static final LocalTurn REDIS = new LocalTurn(null, true);
@@ -17,7 +17,7 @@ record LocalTurn(LocalQueue.@Nullable Baton baton, boolean toRedis) {
 	/** Give up: the wait ended, or the caller may not wait while the client has the lock. */
 	static final LocalTurn NONE = new LocalTurn(null, false);
 
-	static LocalTurn handed(LocalQueue.@Nullable Baton baton) {
+	static LocalTurn handed(@Nullable Baton baton) {
 		return new LocalTurn(baton, false);
 	}
 

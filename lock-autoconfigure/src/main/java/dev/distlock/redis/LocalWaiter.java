@@ -36,7 +36,7 @@ final class LocalWaiter {
 
 	private volatile State state = State.WAITING;
 
-	private volatile LocalQueue.@Nullable Baton baton;
+	private volatile @Nullable Baton baton;
 
 	/**
 	 * Creates a waiter.
@@ -51,11 +51,11 @@ final class LocalWaiter {
 		return this.state;
 	}
 
-	LocalQueue.@Nullable Baton baton() {
+	@Nullable Baton baton() {
 		return this.baton;
 	}
 
-	void handOver(LocalQueue.Baton baton) {
+	void handOver(Baton baton) {
 		this.baton = baton;
 		this.state = State.HANDED;
 	}

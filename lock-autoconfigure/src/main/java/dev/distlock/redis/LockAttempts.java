@@ -1,6 +1,10 @@
 package dev.distlock.redis;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.IntSupplier;
 
 import org.jspecify.annotations.Nullable;
@@ -21,10 +25,15 @@ import dev.distlock.LockUnavailableException;
  * attempt that found the lock held, so its claim window counts from that attempt's send. A
  * hand-over at or below the fencing counter that an attempt found is void (it came before that
  * attempt, and has lapsed since), and one whose claim window may have run out is checked in
- * Redis by another attempt, as is a grant whose reply came after its lease may have run out. An acquirer that gives up, and an attempt whose outcome is unknown,
- * leave the queue in the background, passing on a lock handed over in the meantime.
+ * Redis by another attempt, as is a grant whose reply came after its lease may have run out. An
+ * acquirer that gives up leaves the queue, passing on a lock handed over in the meantime, and
+ * waits briefly for Redis to have done so; an attempt whose outcome is unknown leaves it in the
+ * background.
  */
 final class LockAttempts {
+
+	/** How long an acquirer that gives up waits for Redis to have taken it out of the queue. */
+	private static final long LEAVE_WAIT_MILLIS = 100;
 
 	private final RedisLockCommands commands;
 
@@ -79,7 +88,7 @@ final class LockAttempts {
 					return grant;
 				}
 				// The reply came too late to trust the lock: let it go.
-				leaveInBackground();
+				leave();
 			}
 			return null;
 		}
@@ -109,7 +118,7 @@ final class LockAttempts {
 				// The reply came after the lease may have run out (a pause, a slow network): the next
 				// attempt finds out in Redis whether the lock is still ours, with a fresh send time.
 				if (System.nanoTime() - deadline >= 0) {
-					leaveInBackground();
+					leave();
 					return null;
 				}
 				continue;
@@ -130,7 +139,7 @@ final class LockAttempts {
 			}
 		}
 		if (channel != null) {
-			leaveInBackground();
+			leave();
 		}
 		return null;
 	}
@@ -155,7 +164,7 @@ final class LockAttempts {
 		this.mayBeQueued |= handOffChannel != null;
 		try {
 			return this.commands.acquire(this.key, this.token, this.leaseMillis, handOffChannel,
-					ReleaseMessageWaiter.QUEUE_ENTRY_TTL.toMillis(), this.lastBlock, queuedBefore);
+					WaitTimings.QUEUE_ENTRY_TTL.toMillis(), this.lastBlock, queuedBefore);
 		}
 		catch (DataAccessException ex) {
 			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(this.key, "acquire", ex);
@@ -171,8 +180,31 @@ final class LockAttempts {
 		}
 	}
 
-	private void leaveInBackground() {
-		this.pending.release(this.key, this.token, System.nanoTime() + Duration.ofMillis(this.leaseMillis).toNanos());
+	private CompletableFuture<Void> leaveInBackground() {
+		return this.pending.release(this.key, this.token,
+				System.nanoTime() + Duration.ofMillis(this.leaseMillis).toNanos());
+	}
+
+	/**
+	 * Leaves the lock's queue, and lets go of a lock handed over meanwhile, waiting briefly for
+	 * Redis to have done so: a holder that releases right after this acquirer gave up then no
+	 * longer hands the lock over to it. An interrupted thread, or a Redis that does not answer in
+	 * time, leaves it to the background.
+	 */
+	private void leave() {
+		CompletableFuture<Void> left = leaveInBackground();
+		if (Thread.currentThread().isInterrupted()) {
+			return;
+		}
+		try {
+			left.get(LEAVE_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			// Left to the background.
+		}
 	}
 
 	/**

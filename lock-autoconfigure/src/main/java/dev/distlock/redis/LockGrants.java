@@ -43,7 +43,7 @@ final class LockGrants {
 	 * Records a lock that another thread of the client passed on without Redis: the key keeps its
 	 * owner token, and the lease counts from its last confirmed renewal.
 	 */
-	RedisLockHandle passed(String key, LocalQueue.Baton baton, Duration lease, LockOptions options, long startNanos) {
+	RedisLockHandle passed(String key, Baton baton, Duration lease, LockOptions options, long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle(this.ending, key, baton.token(), baton.fencingToken(), lease,
 				options, baton.lease());
 		register(handle, startNanos);

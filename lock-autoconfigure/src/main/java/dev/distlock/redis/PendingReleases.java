@@ -1,5 +1,6 @@
 package dev.distlock.redis;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -28,11 +29,8 @@ final class PendingReleases implements AutoCloseable {
 
 	private final RedisLockCommands commands;
 
-	private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor((task) -> {
-		Thread thread = new Thread(task, "distlock-pending-releases");
-		thread.setDaemon(true);
-		return thread;
-	});
+	private final ScheduledExecutorService executor = Executors
+		.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-pending-releases"));
 
 	PendingReleases(RedisLockCommands commands) {
 		this.commands = commands;
@@ -42,29 +40,38 @@ final class PendingReleases implements AutoCloseable {
 	 * Releases whatever the owner token may hold on the key (the lock, a place in its queue),
 	 * retrying until Redis answers or the bound passes.
 	 * @param boundNanos the {@link System#nanoTime()} after which the key has surely expired
+	 * @return completed when the first attempt has ended, whether or not Redis answered it; a
+	 * caller that wants Redis to have seen the release before it goes on may wait for it briefly
 	 */
-	void release(String key, String token, long boundNanos) {
-		submit(key, token, boundNanos, 0);
+	CompletableFuture<Void> release(String key, String token, long boundNanos) {
+		CompletableFuture<Void> firstAttempt = new CompletableFuture<>();
+		submit(key, token, boundNanos, 0, firstAttempt);
+		return firstAttempt;
 	}
 
-	private void submit(String key, String token, long boundNanos, long delayMillis) {
+	private void submit(String key, String token, long boundNanos, long delayMillis,
+			CompletableFuture<Void> firstAttempt) {
 		try {
-			this.executor.schedule(() -> attempt(key, token, boundNanos, delayMillis), delayMillis,
+			this.executor.schedule(() -> attempt(key, token, boundNanos, delayMillis, firstAttempt), delayMillis,
 					TimeUnit.MILLISECONDS);
 		}
 		catch (RuntimeException ex) {
 			// Closed: the key expires with its lease.
+			firstAttempt.complete(null);
 		}
 	}
 
-	private void attempt(String key, String token, long boundNanos, long lastDelayMillis) {
+	private void attempt(String key, String token, long boundNanos, long lastDelayMillis,
+			CompletableFuture<Void> firstAttempt) {
 		try {
 			this.commands.leaveQueue(key, token);
+			firstAttempt.complete(null);
 		}
 		catch (RuntimeException ex) {
+			firstAttempt.complete(null);
 			if (System.nanoTime() - boundNanos < 0) {
 				long delay = Math.min(MAX_RETRY_MILLIS, Math.max(FIRST_RETRY_MILLIS, lastDelayMillis * 2));
-				submit(key, token, boundNanos, delay);
+				submit(key, token, boundNanos, delay, firstAttempt);
 			}
 			else {
 				logger.debug("Gave up releasing lock " + LockKeyQuoting.quote(key) + " after its lease; it has expired", ex);

@@ -60,7 +60,7 @@ final class QueuedWait implements LockWaiter.Wait {
 		this.waiting = true;
 		long timeout = Math.min(deadlineNanos - System.nanoTime(), Math.min(
 				TimeUnit.MILLISECONDS.toNanos(Math.max(holderLeaseMillis, 1)),
-				ReleaseMessageWaiter.MAX_SILENT_WAIT.toNanos()));
+				WaitTimings.MAX_SILENT_WAIT.toNanos()));
 		try {
 			this.received = this.handOvers.poll(Math.max(timeout, 0), TimeUnit.NANOSECONDS);
 			return true;

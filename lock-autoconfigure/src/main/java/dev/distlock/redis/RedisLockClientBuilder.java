@@ -43,7 +43,7 @@ public final class RedisLockClientBuilder {
 
 	int maxLocalHandOffs = DEFAULT_MAX_LOCAL_HAND_OFFS;
 
-	Duration claimWindow = ReleaseMessageWaiter.CLAIM_WINDOW;
+	Duration claimWindow = WaitTimings.CLAIM_WINDOW;
 
 	final List<LockListener> listeners = new ArrayList<>();
 
@@ -136,12 +136,12 @@ public final class RedisLockClientBuilder {
 	/**
 	 * Sets how long a release keeps a lock it hands to a waiter until the waiter confirms it
 	 * (the waiter's lease, if shorter): a waiter that died while queued keeps others out no longer
-	 * than this. At most {@link ReleaseMessageWaiter#QUEUE_ENTRY_TTL}.
+	 * than this. At most {@link WaitTimings#QUEUE_ENTRY_TTL}.
 	 * @param claimWindow the claim window
 	 * @return this builder
 	 */
 	RedisLockClientBuilder claimWindow(Duration claimWindow) {
-		Assert.isTrue(claimWindow.toMillis() >= 10 && claimWindow.compareTo(ReleaseMessageWaiter.QUEUE_ENTRY_TTL) <= 0,
+		Assert.isTrue(claimWindow.toMillis() >= 10 && claimWindow.compareTo(WaitTimings.QUEUE_ENTRY_TTL) <= 0,
 				"claimWindow must be between 10ms and the queue entry TTL");
 		this.claimWindow = claimWindow;
 		return this;

@@ -5,8 +5,6 @@ import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.jspecify.annotations.Nullable;
-
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 
@@ -185,17 +183,20 @@ final class RedisLockHandle implements LockHandle {
 		this.releasedNanos = nanos;
 	}
 
-	/** Adds a re-entrant hold; returns null if the last hold already ended. */
-	@Nullable LockHandle enter() {
+	/**
+	 * Counts a re-entrant hold, which a {@link NestedLockHandle} ends.
+	 * @return whether it was counted; {@code false} if the last hold already ended
+	 */
+	boolean enter() {
 		int current;
 		do {
 			current = this.holds.get();
 			if (current == 0) {
-				return null;
+				return false;
 			}
 		}
 		while (!this.holds.compareAndSet(current, current + 1));
-		return new NestedLockHandle(this);
+		return true;
 	}
 
 	/** Ends one hold; the last one releases the lock in Redis, or passes it on. */

@@ -1,7 +1,6 @@
 package dev.distlock.redis;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,28 +17,12 @@ import org.springframework.data.redis.connection.SubscriptionListener;
  * publishes both on that waiter's channel: the channel of its client, to which this waiter is
  * subscribed. The acquirer then holds the lock without another round trip, and releases never
  * publish when nobody waits. Each wait is still bounded by the holder's remaining lease, the
- * caller's deadline and a {@linkplain #MAX_SILENT_WAIT backstop}, after which the acquirer tries
+ * caller's deadline and a backstop of one second, after which the acquirer tries
  * again (renewing its place, or finding the lock already handed to it if the message was lost),
  * so a lost message delays an acquirer but never hangs it. While the subscription is not
  * established, waiters fall back to the given backoff and stay out of the queue.
  */
 public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, SubscriptionListener {
-
-	/** The longest wait without a message before an attempt is made anyway. */
-	static final Duration MAX_SILENT_WAIT = Duration.ofSeconds(1);
-
-	/**
-	 * How long a place in a lock's queue stays valid after the attempt that took or renewed it:
-	 * several backstop periods, so that only a waiter that stopped trying is skipped.
-	 */
-	static final Duration QUEUE_ENTRY_TTL = MAX_SILENT_WAIT.multipliedBy(3);
-
-	/**
-	 * How long a release keeps a lock it hands over until the new holder confirms it: no longer
-	 * than a place's validity, so that a waiter that died in the queue strands the lock at most
-	 * this long, whatever its lease.
-	 */
-	static final Duration CLAIM_WINDOW = MAX_SILENT_WAIT.multipliedBy(2);
 
 	private final Map<String, QueuedWait> waits = new ConcurrentHashMap<>();
 

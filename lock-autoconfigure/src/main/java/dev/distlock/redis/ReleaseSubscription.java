@@ -83,11 +83,8 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 	@Override
 	public synchronized void start() {
 		if (this.retries == null) {
-			this.retries = Executors.newSingleThreadScheduledExecutor((task) -> {
-				Thread thread = new Thread(task, "distlock-subscription-retry");
-				thread.setDaemon(true);
-				return thread;
-			});
+			this.retries = Executors
+				.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-subscription-retry"));
 			this.retries.scheduleWithFixedDelay(this::subscribeIfNotListening, RETRY_MILLIS, RETRY_MILLIS,
 					TimeUnit.MILLISECONDS);
 		}

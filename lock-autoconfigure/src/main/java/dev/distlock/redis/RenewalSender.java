@@ -39,7 +39,7 @@ final class RenewalSender implements AutoCloseable {
 	private final AtomicLong renewalsOfReleasedLocks = new AtomicLong();
 
 	private final ExecutorService senders = Executors.newFixedThreadPool(SENDER_THREADS,
-			LeaseRenewer.daemon("distlock-renewal-sender"));
+			DaemonThreads.named("distlock-renewal-sender"));
 
 	RenewalSender(RedisLockCommands commands, HeldLocks held) {
 		this.commands = commands;

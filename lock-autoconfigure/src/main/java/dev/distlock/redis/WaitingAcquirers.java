@@ -7,7 +7,6 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
 
-
 /**
  * The callers of one client that wait for a lock another holder has: listed for monitoring, and
  * reported to the listeners as they start and stop waiting, whatever the {@link LockWaiter}. A

@@ -68,7 +68,7 @@ class HandOverValidityTests {
 	void waiterThatDiedInTheQueueKeepsTheNextOneOutOnlyForTheClaimWindow() throws Exception {
 		this.fixture = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
 		this.commands = new RedisLockCommands(this.fixture.redis, LockKeyspaceTests.SINGLE, new RedisReachability(),
-				ReleaseMessageWaiter.CLAIM_WINDOW.toMillis());
+				WaitTimings.CLAIM_WINDOW.toMillis());
 		String key = TestRedis.uniqueKey("crashed-waiter");
 		assertThat(this.commands.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
 		this.commands.acquire(key, "dead", 30_000, NOBODY_LISTENS, 3_000, 1, true);
@@ -82,7 +82,7 @@ class HandOverValidityTests {
 		assertThat(this.commands.release(key, "holder", 0)).as("handed to the dead waiter").isEqualTo(ReleaseOutcome.HANDED_OVER);
 		long acquired = next.get(20, TimeUnit.SECONDS);
 		assertThat(Duration.ofNanos(acquired - released)).as("claim window + 1s, not the dead waiter's 30s lease")
-			.isLessThanOrEqualTo(ReleaseMessageWaiter.CLAIM_WINDOW.plusMillis(1_200));
+			.isLessThanOrEqualTo(WaitTimings.CLAIM_WINDOW.plusMillis(1_200));
 	}
 
 	/** Releases the holder's lock to the waiter, lets the claim window run out and a thief take it. */

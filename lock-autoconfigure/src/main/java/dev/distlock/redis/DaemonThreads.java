@@ -1,0 +1,27 @@
+package dev.distlock.redis;
+
+import java.util.concurrent.ThreadFactory;
+
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
+
+/**
+ * Creates the background threads of a client: daemon threads, so that a client that is never
+ * closed does not keep the JVM alive, named after their job ({@code distlock-renewal-1}, ...).
+ */
+final class DaemonThreads {
+
+	private DaemonThreads() {
+	}
+
+	/**
+	 * Returns a factory of daemon threads.
+	 * @param job what the threads do, such as {@code "distlock-renewal"}
+	 * @return the factory
+	 */
+	static ThreadFactory named(String job) {
+		CustomizableThreadFactory factory = new CustomizableThreadFactory(job + "-");
+		factory.setDaemon(true);
+		return factory;
+	}
+
+}
