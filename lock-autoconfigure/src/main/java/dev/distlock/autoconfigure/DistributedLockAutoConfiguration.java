@@ -55,6 +55,12 @@ public final class DistributedLockAutoConfiguration {
 
 	@Bean
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	static SpringBootCompatibilityCheck distributedLockSpringBootCompatibilityCheck() {
+		return new SpringBootCompatibilityCheck();
+	}
+
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	@ConditionalOnMissingBean
 	static LockKeyEvaluator distributedLockKeyEvaluator(BeanFactory beanFactory) {
 		return new LockKeyEvaluator(beanFactory);
