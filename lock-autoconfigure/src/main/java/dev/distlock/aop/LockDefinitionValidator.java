@@ -3,6 +3,7 @@ package dev.distlock.aop;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 import org.springframework.aop.framework.AopProxyUtils;
 import org.springframework.beans.BeansException;
@@ -25,16 +26,21 @@ public class LockDefinitionValidator implements BeanPostProcessor {
 
 	private final ListableBeanFactory beanFactory;
 
+	private final Supplier<String> missingClientAdvice;
+
 	private final Set<Class<?>> checked = ConcurrentHashMap.newKeySet();
 
 	/**
 	 * Creates a validator.
 	 * @param definitions parses the annotations
 	 * @param beanFactory where a {@link LockClient} bean must be defined
+	 * @param missingClientAdvice what to do when there is none, asked only then
 	 */
-	public LockDefinitionValidator(LockDefinitionSource definitions, ListableBeanFactory beanFactory) {
+	public LockDefinitionValidator(LockDefinitionSource definitions, ListableBeanFactory beanFactory,
+			Supplier<String> missingClientAdvice) {
 		this.definitions = definitions;
 		this.beanFactory = beanFactory;
+		this.missingClientAdvice = missingClientAdvice;
 	}
 
 	@Override
@@ -57,8 +63,7 @@ public class LockDefinitionValidator implements BeanPostProcessor {
 	private void checkLockClient(String beanName) {
 		if (this.beanFactory.getBeanNamesForType(LockClient.class, true, false).length == 0) {
 			throw new IllegalStateException("Bean '" + beanName + "' has @DistributedLock methods but there is no "
-					+ "LockClient bean: configure Redis (spring.data.redis.*) so that distlock can create one, or "
-					+ "define a LockClient bean");
+					+ "LockClient bean: " + this.missingClientAdvice.get());
 		}
 	}
 

@@ -10,9 +10,9 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
@@ -41,7 +41,10 @@ import dev.distlock.redis.ReleaseSubscription;
 /**
  * Auto-configures distlock: a {@link LockClient} on the application's Redis connection, and the
  * advisor that locks {@link dev.distlock.DistributedLock @DistributedLock} methods. Both report
- * observations to the application's {@link ObservationRegistry}, if it has one.
+ * observations to the application's {@link ObservationRegistry}, if it has one. Of several
+ * {@link RedisConnectionFactory} beans it uses the one annotated with
+ * {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory}, else the
+ * {@code @Primary} one.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnClass({ RedisConnectionFactory.class, StringRedisTemplate.class })
@@ -49,6 +52,12 @@ import dev.distlock.redis.ReleaseSubscription;
 @EnableConfigurationProperties(DistributedLockProperties.class)
 @Import({ DistributedLockProxyRegistrar.class, LettuceReconnectConfiguration.class })
 public final class DistributedLockAutoConfiguration {
+
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	static SpringBootCompatibilityCheck distributedLockSpringBootCompatibilityCheck() {
+		return new SpringBootCompatibilityCheck();
+	}
 
 	@Bean
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
@@ -85,16 +94,17 @@ public final class DistributedLockAutoConfiguration {
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	static LockDefinitionValidator distributedLockDefinitionValidator(
 			LockDefinitionSource distributedLockDefinitionSource, ListableBeanFactory beanFactory) {
-		return new LockDefinitionValidator(distributedLockDefinitionSource, beanFactory);
+		return new LockDefinitionValidator(distributedLockDefinitionSource, beanFactory,
+				() -> MissingLockClientAdvice.advise(beanFactory));
 	}
 
 	/**
-	 * The Redis lock client with its release subscription, unless the application defines its
-	 * own {@link LockClient}.
+	 * The Redis lock client with its release subscription, both on the chosen connection
+	 * factory, unless the application defines its own {@link LockClient}.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnMissingBean(LockClient.class)
-	@ConditionalOnSingleCandidate(RedisConnectionFactory.class)
+	@ConditionalOnBean(RedisConnectionFactory.class)
 	static class RedisLockClientConfiguration {
 
 		@Bean
@@ -103,9 +113,12 @@ public final class DistributedLockAutoConfiguration {
 		}
 
 		@Bean
-		RedisLockClient distributedLockClient(RedisConnectionFactory connectionFactory,
+		RedisLockClient distributedLockClient(ObjectProvider<RedisConnectionFactory> connectionFactories,
+				@DistributedLockConnectionFactory ObjectProvider<RedisConnectionFactory> dedicatedConnectionFactory,
 				DistributedLockProperties properties, ReleaseMessageWaiter distributedLockReleaseWaiter,
 				ObjectProvider<LockListener> listeners, ObjectProvider<ObservationRegistry> observationRegistry) {
+			RedisConnectionFactory connectionFactory = LockConnectionFactorySelector.select(dedicatedConnectionFactory,
+					connectionFactories);
 			StringRedisTemplate redis = new StringRedisTemplate(connectionFactory);
 			redis.afterPropertiesSet();
 			Duration leaseTime = properties.getLeaseTime();
@@ -123,8 +136,13 @@ public final class DistributedLockAutoConfiguration {
 
 		@Bean
 		@ConditionalOnBooleanProperty(name = "distlock.waiting.pub-sub", matchIfMissing = true)
-		ReleaseSubscription distributedLockReleaseSubscription(RedisConnectionFactory connectionFactory,
+		ReleaseSubscription distributedLockReleaseSubscription(
+				ObjectProvider<RedisConnectionFactory> connectionFactories,
+				@DistributedLockConnectionFactory ObjectProvider<RedisConnectionFactory> dedicatedConnectionFactory,
 				RedisLockClient distributedLockClient, ReleaseMessageWaiter distributedLockReleaseWaiter) {
+			// The same choice as the client's, so that releases and their messages share a server.
+			RedisConnectionFactory connectionFactory = LockConnectionFactorySelector.select(dedicatedConnectionFactory,
+					connectionFactories);
 			return new ReleaseSubscription(connectionFactory, distributedLockClient.releaseChannel(),
 					distributedLockReleaseWaiter);
 		}

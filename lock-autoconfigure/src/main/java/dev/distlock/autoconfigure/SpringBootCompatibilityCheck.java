@@ -1,0 +1,60 @@
+package dev.distlock.autoconfigure;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.SpringBootVersion;
+import org.springframework.core.PriorityOrdered;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Fails the application context, before any bean is created, when distlock runs on a Spring Boot
+ * it does not support. Without it, Spring Boot 3 would start distlock's auto-configuration before
+ * its own Redis auto-configuration (which has another name there) and the application would fail
+ * with a misleading "configure Redis". Later 4.x versions are let through: untested, but laid out
+ * as 4.0 and 4.1 are. Uses only API that Spring Boot 3 has as well, so that it loads and runs there.
+ */
+final class SpringBootCompatibilityCheck implements BeanFactoryPostProcessor, PriorityOrdered {
+
+	/** The supported Spring Boot versions, as the message names them. */
+	static final String SUPPORTED = "Spring Boot 4.0 and 4.1";
+
+	/** A class of Spring Boot 4 ({@code spring-boot}) that Spring Boot 3 does not have. */
+	static final String SPRING_BOOT_4_CLASS = "org.springframework.boot.EnvironmentPostProcessor";
+
+	@Override
+	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
+		String problem = problem(SpringBootVersion.getVersion(),
+				ClassUtils.isPresent(SPRING_BOOT_4_CLASS, beanFactory.getBeanClassLoader()));
+		if (problem != null) {
+			throw new IllegalStateException(problem);
+		}
+	}
+
+	@Override
+	public int getOrder() {
+		return HIGHEST_PRECEDENCE;
+	}
+
+	/**
+	 * Tells what is wrong with the Spring Boot found, if anything.
+	 * @param version Spring Boot's version, if known
+	 * @param springBoot4 whether Spring Boot 4's classes are on the class path
+	 * @return the message to fail with, or {@code null} if the Spring Boot is supported
+	 */
+	static @Nullable String problem(@Nullable String version, boolean springBoot4) {
+		String action = ". Upgrade the application to Spring Boot 4.0 or 4.1, or remove distlock from its "
+				+ "dependencies (or set distlock.enabled=false)";
+		if (version != null && !version.startsWith("4.")) {
+			return "Spring Boot " + version + " is not supported by distlock, which needs " + SUPPORTED + action;
+		}
+		if (!springBoot4) {
+			return "The Spring Boot on the class path is not supported by distlock, which needs " + SUPPORTED + ": "
+					+ SPRING_BOOT_4_CLASS + " of Spring Boot 4 is missing (spring-boot version "
+					+ ((version != null) ? version : "unknown") + ")" + action;
+		}
+		return null;
+	}
+
+}
