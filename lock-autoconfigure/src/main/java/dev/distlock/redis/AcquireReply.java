@@ -1,25 +1,57 @@
 package dev.distlock.redis;
 
-/**
- * What one acquire attempt got back from Redis: either the lock, with the first fencing token
- * of the block it reserved, or the holder's remaining lease and the fencing counter as the
- * attempt found it. A hand-over whose fencing token is at or below that counter was granted
- * before the attempt ran, and was therefore void by then (the attempt would otherwise have
- * found the lock set to its own token).
- *
- * @param granted whether the attempt acquired the lock
- * @param fencingToken the first fencing token of the reserved block, if granted; else 0
- * @param holderLeaseMillis the holder's remaining lease in ms, if not granted; else 0
- * @param fenceCounter the fencing counter when the attempt found the lock held; else 0
- */
-record AcquireReply(boolean granted, long fencingToken, long holderLeaseMillis, long fenceCounter) {
+import java.util.List;
 
-	static AcquireReply granted(long fencingToken) {
-		return new AcquireReply(true, fencingToken, 0, 0);
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What one acquire attempt got back from Redis, parsed from {@code acquire.lua}'s reply in one
+ * place: either {@link Granted the lock}, or {@link Held the holder's remaining lease and the
+ * fencing counter} as the attempt found them.
+ */
+sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.Held {
+
+	/**
+	 * Parses the script's reply: {1, first fencing token} or {0, holder's lease, counter}.
+	 * @param reply the reply, or {@code null} if there was none
+	 * @return the parsed reply
+	 * @throws IllegalStateException if the reply is neither
+	 */
+	static AcquireReply of(@Nullable List<Long> reply) {
+		if (reply != null && reply.size() == 2 && reply.get(0) == 1) {
+			return new Granted(reply.get(1));
+		}
+		if (reply != null && reply.size() == 3 && reply.get(0) == 0) {
+			return new Held(reply.get(1), reply.get(2));
+		}
+		throw new IllegalStateException("Unexpected reply of the acquire script: " + reply);
 	}
 
-	static AcquireReply held(long holderLeaseMillis, long fenceCounter) {
-		return new AcquireReply(false, 0, holderLeaseMillis, fenceCounter);
+	/**
+	 * Returns whether the attempt acquired the lock.
+	 * @return whether this is a {@link Granted}
+	 */
+	default boolean granted() {
+		return this instanceof Granted;
+	}
+
+	/**
+	 * The attempt acquired the lock.
+	 *
+	 * @param fencingToken the first fencing token of the block the attempt reserved
+	 */
+	record Granted(long fencingToken) implements AcquireReply {
+	}
+
+	/**
+	 * Someone else holds the lock. A hand-over whose fencing token is at or below the counter was
+	 * granted before the attempt ran, and was therefore void by then (the attempt would otherwise
+	 * have found the lock set to its own token).
+	 *
+	 * @param holderLeaseMillis the holder's remaining lease in ms
+	 * @param fenceCounter the fencing counter when the attempt ran
+	 */
+	record Held(long holderLeaseMillis, long fenceCounter) implements AcquireReply {
 	}
 
 }

@@ -82,8 +82,8 @@ final class LockAttempts {
 	@Nullable Grant acquire(LockWaiter waiter, long deadline) {
 		if (System.nanoTime() - deadline >= 0) {
 			AcquireReply reply = attempt(null);
-			if (reply != null && reply.granted()) {
-				Grant grant = granted(reply);
+			if (reply instanceof AcquireReply.Granted granted) {
+				Grant grant = granted(granted);
 				if (!grant.hasRunOut()) {
 					return grant;
 				}
@@ -110,8 +110,8 @@ final class LockAttempts {
 			if (reply == null) {
 				break;
 			}
-			if (reply.granted()) {
-				Grant grant = granted(reply);
+			if (reply instanceof AcquireReply.Granted granted) {
+				Grant grant = granted(granted);
 				if (!grant.hasRunOut()) {
 					return grant;
 				}
@@ -123,9 +123,10 @@ final class LockAttempts {
 				}
 				continue;
 			}
-			this.heldFence = Math.max(this.heldFence, reply.fenceCounter());
+			AcquireReply.Held held = (AcquireReply.Held) reply;
+			this.heldFence = Math.max(this.heldFence, held.fenceCounter());
 			long heldSent = this.lastAttemptNanos;
-			if (System.nanoTime() - deadline >= 0 || !wait.await(reply.holderLeaseMillis(), deadline)) {
+			if (System.nanoTime() - deadline >= 0 || !wait.await(held.holderLeaseMillis(), deadline)) {
 				break;
 			}
 			HandOver handOver = wait.takeHandOver();
@@ -144,7 +145,7 @@ final class LockAttempts {
 		return null;
 	}
 
-	private Grant granted(AcquireReply reply) {
+	private Grant granted(AcquireReply.Granted reply) {
 		return new Grant(reply.fencingToken(), this.lastBlock, this.lastAttemptNanos, Duration.ofMillis(this.leaseMillis));
 	}
 

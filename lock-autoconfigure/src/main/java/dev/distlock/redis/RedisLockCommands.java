@@ -68,17 +68,10 @@ final class RedisLockCommands {
 	 */
 	AcquireReply acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
-		List<Long> result = call(() -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token,
+		return AcquireReply.of(call(() -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token,
 				Long.toString(leaseMillis), (handOffChannel != null) ? handOffChannel : "",
 				Long.toString(queueEntryTtlMillis), Integer.toString(block), mayBeQueued ? "1" : "0",
-				Long.toString(claimMillis(leaseMillis))));
-		if (result == null || result.size() < 2) {
-			return AcquireReply.held(0, Long.MAX_VALUE);
-		}
-		if (result.get(0) == 1) {
-			return AcquireReply.granted(result.get(1));
-		}
-		return AcquireReply.held(result.get(1), (result.size() > 2) ? result.get(2) : Long.MAX_VALUE);
+				Long.toString(claimMillis(leaseMillis)))));
 	}
 
 	/**

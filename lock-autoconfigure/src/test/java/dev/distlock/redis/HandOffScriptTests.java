@@ -41,7 +41,8 @@ class HandOffScriptTests {
 	void heldLockQueuesTheCallerAndReportsTheHoldersLease() {
 		String key = TestRedis.uniqueKey("queue");
 		assertThat(this.commands.acquire(key, "holder", LEASE, null, 0, 1, true).granted()).isTrue();
-		AcquireReply queued = this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true);
+		AcquireReply.Held queued = (AcquireReply.Held) this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE,
+				1, true);
 		assertThat(queued.holderLeaseMillis()).as("holder's remaining lease").isBetween(LEASE - 5_000, LEASE);
 		assertThat(queued.fenceCounter()).as("the fencing counter, for telling a void hand-over").isPositive();
 		assertThat(this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true).granted())
@@ -59,14 +60,14 @@ class HandOffScriptTests {
 	@Test
 	void grantsReserveTheBlockOfFencingTokensTheyAskFor() {
 		String key = TestRedis.uniqueKey("block");
-		long first = this.commands.acquire(key, "holder", LEASE, null, 0, 8, true).fencingToken();
+		long first = ((AcquireReply.Granted) this.commands.acquire(key, "holder", LEASE, null, 0, 8, true)).fencingToken();
 		assertThat(fenceAfter(() -> {
 		})).as("the holder's block is reserved").isEqualTo(first + 7);
 		this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 4, true);
 		long handedOver = fenceAfter(() -> this.commands.release(key, "holder", 0)) - 4 + 1;
 		assertThat(handedOver).as("the waiter's block starts after the holder's").isGreaterThan(first + 7);
 		assertThat(this.commands.release(key, "waiter", 0)).isEqualTo(ReleaseOutcome.DELETED);
-		long next = this.commands.acquire(key, "next", LEASE, null, 0, 1, true).fencingToken();
+		long next = ((AcquireReply.Granted) this.commands.acquire(key, "next", LEASE, null, 0, 1, true)).fencingToken();
 		assertThat(next).isGreaterThanOrEqualTo(handedOver + 4);
 		this.commands.release(key, "next", 0);
 	}
@@ -74,7 +75,7 @@ class HandOffScriptTests {
 	@Test
 	void releaseSetsTheLockToTheFirstWaiterWithANewFencingToken() {
 		String key = TestRedis.uniqueKey("grant");
-		long holderFence = this.commands.acquire(key, "holder", LEASE, null, 0, 1, true).fencingToken();
+		long holderFence = ((AcquireReply.Granted) this.commands.acquire(key, "holder", LEASE, null, 0, 1, true)).fencingToken();
 		this.commands.acquire(key, "first", 5_000, NOBODY_LISTENS, PLACE, 1, true);
 		this.commands.acquire(key, "second", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		assertThat(this.commands.release(key, "holder", 0)).as("handed over").isEqualTo(ReleaseOutcome.HANDED_OVER);
@@ -93,7 +94,7 @@ class HandOffScriptTests {
 		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
 		this.commands.acquire(key, "waiter", 2_000, NOBODY_LISTENS, PLACE, 1, true);
 		long handedOver = fenceAfter(() -> this.commands.release(key, "holder", 0));
-		long taken = this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true).fencingToken();
+		long taken = ((AcquireReply.Granted) this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true)).fencingToken();
 		assertThat(taken).as("a fencing token above the one of the lost message").isGreaterThan(handedOver);
 		assertThat(this.redis.getExpire(key)).as("lease of the attempt").isGreaterThan(20L);
 		assertThat(this.commands.release(key, "waiter", 0)).isEqualTo(ReleaseOutcome.DELETED);
