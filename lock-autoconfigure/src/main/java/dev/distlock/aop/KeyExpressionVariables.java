@@ -54,7 +54,7 @@ final class KeyExpressionVariables {
 			if (!this.known.contains(name)) {
 				throw new InvalidLockDefinitionException(this.method, "the key expression \"" + expression
 						+ "\" uses #" + name + ", which is not a parameter of the method; known variables are "
-						+ this.known + ". " + hint(), null);
+						+ this.known, hint(), null);
 			}
 		}
 		for (int i = 0; i < node.getChildCount(); i++) {
