@@ -40,7 +40,7 @@ class InvalidLockDefinitionFailureAnalyzerTests {
 					+ MisspeltParameter.class.getName() + ".work(String): the key expression \"'sku:' + #skuid\" uses "
 					+ "#skuid, which is not a parameter of the method; known variables are [a0, p0, root, skuId, "
 					+ "this].");
-			assertThat(analysis.getAction()).isEqualTo("Check the spelling.");
+			assertThat(analysis.getAction()).isEqualTo("Check the spelling of #skuid, or use one of the known variables.");
 		});
 	}
 
