@@ -23,6 +23,10 @@ import dev.distlock.InvalidLockDefinitionException;
  */
 public final class FallbackMethod {
 
+	/** What a fallback method must look like, as advice in messages. */
+	static final String HOW = "Name in fallbackMethod a method of the same class that takes the locked method's "
+			+ "parameters, optionally followed by the exception, and returns a type assignable to its return type.";
+
 	private final Method method;
 
 	private final boolean takesFailure;
@@ -89,18 +93,19 @@ public final class FallbackMethod {
 		if (fitting.isEmpty()) {
 			throw invalid(locked, name, (named.length == 0) ? "there is no method of that name on "
 					+ targetClass.getName() : "no method of that name fits: " + expected + "; found "
-					+ describeAll(Arrays.asList(named)));
+					+ describeAll(Arrays.asList(named)), HOW);
 		}
 		if (fitting.size() > 1) {
-			throw invalid(locked, name, "it is ambiguous, " + describeAll(fitting) + " all fit; rename or remove "
-					+ "all but one");
+			throw invalid(locked, name, "it is ambiguous, " + describeAll(fitting) + " all fit",
+					"Rename or remove all but one.");
 		}
 		Method fallback = fitting.get(0);
 		boolean returnsResult = locked.getReturnType() != void.class;
 		if (returnsResult && !ResolvableType.forMethodReturnType(locked, targetClass)
 			.isAssignableFrom(ResolvableType.forMethodReturnType(fallback, targetClass))) {
 			throw invalid(locked, name, describe(fallback) + " returns " + fallback.getGenericReturnType()
-					.getTypeName() + ", which is not assignable to " + locked.getGenericReturnType().getTypeName());
+					.getTypeName() + ", which is not assignable to " + locked.getGenericReturnType().getTypeName(),
+					"Make the fallback return " + locked.getGenericReturnType().getTypeName() + " or a subtype.");
 		}
 		return new FallbackMethod(fallback, fallback.getParameterCount() > locked.getParameterCount(), returnsResult);
 	}
@@ -124,9 +129,10 @@ public final class FallbackMethod {
 		return failures.stream().allMatch(failureType::isAssignableFrom);
 	}
 
-	private static InvalidLockDefinitionException invalid(Method locked, String name, String problem) {
+	private static InvalidLockDefinitionException invalid(Method locked, String name, String problem,
+			String action) {
 		return new InvalidLockDefinitionException(locked, "fallbackMethod \"" + name + "\" cannot be used: " + problem,
-				null);
+				action, null);
 	}
 
 	private static String describeAll(List<Method> methods) {

@@ -16,7 +16,7 @@ final class InterceptableMethods {
 
 	private static final String CONTINUATION = "kotlin.coroutines.Continuation";
 
-	private static final String UNLOCKED = ", so it would run without its lock. ";
+	private static final String UNLOCKED = ", so it would run without its lock";
 
 	private InterceptableMethods() {
 	}
@@ -25,27 +25,28 @@ final class InterceptableMethods {
 		int modifiers = method.getModifiers();
 		if (Modifier.isStatic(modifiers)) {
 			throw invalid(method, "it is static, and Spring's proxies only intercept calls to a bean's instance methods"
-					+ UNLOCKED + "Make it an instance method of a bean and call it through the bean.");
+					+ UNLOCKED, "Make it an instance method of a bean and call it through the bean.");
 		}
 		if (Modifier.isPrivate(modifiers)) {
-			throw invalid(method, "it is private, and Spring's proxies never intercept private methods" + UNLOCKED
-					+ "Make it public and call it through the bean (from another bean, not from the same one).");
+			throw invalid(method, "it is private, and Spring's proxies never intercept private methods" + UNLOCKED,
+					"Make it public and call it through the bean (from another bean, not from the same one).");
 		}
 		if (Modifier.isFinal(modifiers)) {
 			throw invalid(method, "it is final, and the class-based proxy Spring Boot creates cannot override it"
-					+ UNLOCKED + "Remove the final modifier (in Kotlin, declare it open, or use the kotlin-spring "
+					+ UNLOCKED, "Remove the final modifier (in Kotlin, declare it open, or use the kotlin-spring "
 					+ "compiler plugin).");
 		}
 		Class<?>[] parameters = method.getParameterTypes();
 		if (parameters.length > 0 && parameters[parameters.length - 1].getName().equals(CONTINUATION)) {
 			throw invalid(method, "it is a Kotlin suspend function (its last parameter is a Continuation), whose body "
-					+ "runs after the call returns, so the lock would be released before the work. Coroutines are "
-					+ "not supported yet: lock a regular function, or take the lock inside with LockClient.");
+					+ "runs after the call returns, so the lock would be released before the work",
+					"Coroutines are not supported yet: lock a regular function, or take the lock inside with "
+							+ "LockClient.");
 		}
 	}
 
-	private static InvalidLockDefinitionException invalid(Method method, String problem) {
-		return new InvalidLockDefinitionException(method, problem, null);
+	private static InvalidLockDefinitionException invalid(Method method, String problem, String action) {
+		return new InvalidLockDefinitionException(method, problem, action, null);
 	}
 
 }

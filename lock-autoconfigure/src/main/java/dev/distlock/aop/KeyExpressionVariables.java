@@ -54,7 +54,7 @@ final class KeyExpressionVariables {
 			if (!this.known.contains(name)) {
 				throw new InvalidLockDefinitionException(this.method, "the key expression \"" + expression
 						+ "\" uses #" + name + ", which is not a parameter of the method; known variables are "
-						+ this.known + ". " + hint(), null);
+						+ this.known, hint(name), null);
 			}
 		}
 		for (int i = 0; i < node.getChildCount(); i++) {
@@ -62,9 +62,10 @@ final class KeyExpressionVariables {
 		}
 	}
 
-	private String hint() {
+	private String hint(String name) {
 		boolean namesKnown = this.parameterNames.length == this.method.getParameterCount();
-		return namesKnown ? "Check the spelling." : "Parameter names are not available: compile with -parameters "
+		return namesKnown ? "Check the spelling of #" + name + ", or use one of the known variables."
+				: "Parameter names are not available: compile with -parameters "
 				+ "or use #p0, #p1, ...";
 	}
 

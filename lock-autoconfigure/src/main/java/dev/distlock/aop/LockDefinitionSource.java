@@ -76,8 +76,8 @@ public class LockDefinitionSource {
 		InterceptableMethods.check(specificMethod);
 		String key = resolve(specificMethod, "key", annotation.key());
 		if (!StringUtils.hasText(key)) {
-			throw new InvalidLockDefinitionException(specificMethod,
-					"the key is empty; give a SpEL key expression such as key = \"'lock:sku:' + #skuId\"", null);
+			throw new InvalidLockDefinitionException(specificMethod, "the key is empty",
+					"Give a SpEL key expression, such as key = \"'lock:sku:' + #skuId\".", null);
 		}
 		Class<?> resolvedClass = (targetClass != null) ? targetClass : method.getDeclaringClass();
 		this.keyEvaluator.check(specificMethod, resolvedClass, key);
@@ -111,12 +111,15 @@ public class LockDefinitionSource {
 			duration = DurationStyle.detectAndParse(resolved);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new InvalidLockDefinitionException(method, attribute + " \"" + value + "\" is not a duration; use "
-					+ "a value such as \"500ms\", \"5s\", \"1m\" or \"PT5S\"" + autoRenewHint(attribute), ex);
+			throw new InvalidLockDefinitionException(method, attribute + " \"" + value + "\" is not a duration",
+					"Use a value such as \"500ms\", \"5s\", \"1m\" or \"PT5S\"" + autoRenewHint(attribute) + ".", ex);
 		}
 		if (duration.isNegative() || (!zeroAllowed && duration.toMillis() < 1)) {
-			throw new InvalidLockDefinitionException(method, attribute + " \"" + value + "\" must be "
-					+ (zeroAllowed ? "zero or positive" : "at least 1ms") + autoRenewHint(attribute), null);
+			throw new InvalidLockDefinitionException(method,
+					attribute + " \"" + value + "\" is " + (duration.isNegative() ? "negative" : "shorter than 1ms"),
+					"Set " + attribute + " to " + (zeroAllowed ? "zero or more" : "at least 1ms")
+							+ autoRenewHint(attribute) + ".",
+					null);
 		}
 		return duration;
 	}
@@ -132,7 +135,8 @@ public class LockDefinitionSource {
 		}
 		catch (IllegalArgumentException ex) {
 			throw new InvalidLockDefinitionException(method,
-					attribute + " \"" + value + "\" has a placeholder that cannot be resolved: " + ex.getMessage(), ex);
+					attribute + " \"" + value + "\" has a placeholder that cannot be resolved: " + ex.getMessage(),
+					"Define the property, or give the placeholder a default, as in ${name:default}.", ex);
 		}
 	}
 

@@ -79,15 +79,15 @@ public record LockFailurePolicy(LockFailureAction onNotAcquired, LockFailureActi
 		}
 		if (fallbackName.isEmpty()) {
 			if (!fallbackFailures.isEmpty()) {
-				throw new InvalidLockDefinitionException(method, actions(onNotAcquired, onUnavailable)
-						+ " needs a fallbackMethod: name a method of the same bean that takes the same parameters "
-						+ "(optionally followed by the exception) and returns a compatible type", null);
+				throw new InvalidLockDefinitionException(method,
+						actions(onNotAcquired, onUnavailable) + " needs a fallbackMethod", FallbackMethod.HOW, null);
 			}
 			return new LockFailurePolicy(onNotAcquired, onUnavailable, null);
 		}
 		if (fallbackFailures.isEmpty()) {
 			throw new InvalidLockDefinitionException(method, "fallbackMethod \"" + fallbackName + "\" is never "
-					+ "called with " + actions(onNotAcquired, onUnavailable) + "; remove it, or use FALLBACK", null);
+					+ "called with " + actions(onNotAcquired, onUnavailable),
+					"Remove fallbackMethod, or set onNotAcquired or onUnavailable to FALLBACK.", null);
 		}
 		FallbackMethod fallback = FallbackMethod.resolve(method, targetClass, fallbackName, fallbackFailures);
 		return new LockFailurePolicy(onNotAcquired, onUnavailable, fallback);

@@ -56,7 +56,8 @@ public class LockKeyEvaluator extends CachedExpressionEvaluator {
 		}
 		catch (ParseException ex) {
 			throw new InvalidLockDefinitionException(method,
-					"the key expression \"" + expression + "\" does not parse: " + ex.getMessage(), ex);
+					"the key expression \"" + expression + "\" does not parse: " + ex.getMessage(),
+					"Correct the SpEL expression; quote literal text, as in key = \"'lock:sku:' + #skuId\".", ex);
 		}
 		new KeyExpressionVariables(method, getParameterNameDiscoverer().getParameterNames(method)).check(parsed);
 	}

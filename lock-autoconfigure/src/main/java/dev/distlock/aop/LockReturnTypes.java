@@ -25,8 +25,8 @@ final class LockReturnTypes {
 				|| ReactiveAdapterRegistry.getSharedInstance().getAdapter(returnType) != null;
 		if (deferred && !isAsync(method)) {
 			throw new InvalidLockDefinitionException(method, "it returns " + returnType.getName() + ", whose work "
-					+ "completes after the method returns, so the lock would be released too early. Lock a method "
-					+ "that does the work before returning.", null);
+					+ "completes after the method returns, so the lock would be released too early",
+					"Lock a method that does the work before returning.", null);
 		}
 	}
 

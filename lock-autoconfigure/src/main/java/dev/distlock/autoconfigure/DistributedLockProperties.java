@@ -5,14 +5,20 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
 
 import dev.distlock.aop.DistributedLockAdvisor;
 
 /**
- * Configuration properties of distlock.
+ * Configuration properties of distlock. They validate themselves as Spring Boot binds them (no
+ * Bean Validation provider needed), so that a value out of range fails startup with a message
+ * naming the property and its valid range.
  */
 @ConfigurationProperties("distlock")
-public class DistributedLockProperties {
+public class DistributedLockProperties implements Validator {
+
+	private static final Validator VALIDATOR = new DistributedLockPropertiesValidator();
 
 	/**
 	 * Whether @DistributedLock methods are locked. When disabled they run without any lock.
@@ -111,6 +117,28 @@ public class DistributedLockProperties {
 	}
 
 	/**
+	 * Returns whether {@link #validate} checks objects of the given type: these properties and
+	 * their nested groups.
+	 * @param type the type of the object to check
+	 * @return whether it is checked
+	 */
+	@Override
+	public boolean supports(Class<?> type) {
+		return VALIDATOR.supports(type);
+	}
+
+	/**
+	 * Rejects values out of range, such as a negative wait time or a renewal lease under 3ms.
+	 * @param target these properties, or one of their nested groups
+	 * @param errors where each value out of range is rejected, with a message naming the
+	 * property, the value and the valid range
+	 */
+	@Override
+	public void validate(Object target, Errors errors) {
+		VALIDATOR.validate(target, errors);
+	}
+
+	/**
 	 * Automatic lease renewal.
 	 */
 	public static class Renewal {
@@ -118,7 +146,7 @@ public class DistributedLockProperties {
 		/**
 		 * Lease given to auto-renewing locks; one thread per client renews all of them every
 		 * third of it. A holder that stops (crash, lost connection) keeps others out for at
-		 * most this long.
+		 * most this long. At least 3ms.
 		 */
 		private Duration lease = Duration.ofSeconds(30);
 
@@ -149,7 +177,7 @@ public class DistributedLockProperties {
 		 * waiters of other instances come first. Passing within the instance costs no round
 		 * trip; waiters of other instances wait at most this many holds longer. Only
 		 * auto-renewed leases without a minimum hold are passed. Zero to always go through
-		 * Redis.
+		 * Redis; at most 999.
 		 */
 		private int maxLocalHandOffs = 31;
 
@@ -159,7 +187,8 @@ public class DistributedLockProperties {
 		private Duration initialBackoff = Duration.ofMillis(1);
 
 		/**
-		 * Longest pause between attempts when waiting with backoff.
+		 * Longest pause between attempts when waiting with backoff. Not shorter than the first
+		 * pause.
 		 */
 		private Duration maxBackoff = Duration.ofMillis(50);
 

@@ -31,8 +31,9 @@ class LettuceReconnectConfiguration {
 		Duration max = properties.getMaxReconnectDelay();
 		return (builder) -> {
 			if (!max.isZero() && !max.isNegative()) {
-				builder.reconnectDelay(
-						Delay.exponential(FIRST_DELAY.compareTo(max) < 0 ? FIRST_DELAY : max, max, 2, TimeUnit.MILLISECONDS));
+				// Lettuce's exponential delay needs an upper bound above its lower one.
+				builder.reconnectDelay((max.compareTo(FIRST_DELAY) > 0)
+						? Delay.exponential(FIRST_DELAY, max, 2, TimeUnit.MILLISECONDS) : Delay.constant(max));
 			}
 		};
 	}

@@ -77,9 +77,9 @@ public final class JitteredBackoffWaiter implements LockWaiter {
 	long pauseFor(int attempt) {
 		long backoff = this.initialNanos;
 		for (int i = 1; i < attempt && backoff < this.maxNanos; i++) {
-			backoff *= 2;
+			// Doubling past half the maximum would overflow a maximum near Long.MAX_VALUE.
+			backoff = (backoff > this.maxNanos / 2) ? this.maxNanos : backoff * 2;
 		}
-		backoff = Math.min(backoff, this.maxNanos);
 		long half = backoff / 2;
 		return half + ThreadLocalRandom.current().nextLong(backoff - half + 1);
 	}

@@ -47,9 +47,10 @@ class StartupValidationTests {
 				Arguments.of(MalformedMinHoldTime.class, "work(String)",
 						"minHoldTime \"soon\" is not a duration"),
 				Arguments.of(NegativeMinHoldTime.class, "work(String)",
-						"minHoldTime \"-1s\" must be zero or positive"),
+						"minHoldTime \"-1s\" is negative. Set minHoldTime to zero or more."),
 				Arguments.of(NegativeLeaseTime.class, "work(String)",
-						"leaseTime \"-2\" must be at least 1ms, or \"-1\" to renew the lease while the method runs"),
+						"leaseTime \"-2\" is negative. Set leaseTime to at least 1ms, or \"-1\" to renew the lease "
+								+ "while the method runs."),
 				Arguments.of(PrivateMethod.class, "work(String)", "it is private, and Spring's proxies never "
 						+ "intercept private methods, so it would run without its lock. Make it public and call it "
 						+ "through the bean"),

@@ -154,7 +154,8 @@ class DistributedLockAutoConfigurationTests {
 
 	@Test
 	void zeroLeaseFailsAtStartup() {
-		assertStartupFails(ZeroLease.class, "ZeroLease.work(String)", "leaseTime \"0s\" must be at least 1ms");
+		assertStartupFails(ZeroLease.class, "ZeroLease.work(String)",
+				"leaseTime \"0s\" is shorter than 1ms. Set leaseTime to at least 1ms");
 	}
 
 	@Test

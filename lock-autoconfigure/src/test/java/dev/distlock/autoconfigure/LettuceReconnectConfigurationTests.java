@@ -37,6 +37,15 @@ class LettuceReconnectConfigurationTests {
 	}
 
 	@Test
+	void capAtOrBelowTheFirstDelayIsAConstantDelay() {
+		LockTestContexts.withSharedRedis().withPropertyValues("distlock.max-reconnect-delay=5ms").run((context) -> {
+			Delay delay = context.getBean(ClientResources.class).reconnectDelay();
+			assertThat(delay.createDelay(1)).isEqualTo(Duration.ofMillis(5));
+			assertThat(delay.createDelay(30)).isEqualTo(Duration.ofMillis(5));
+		});
+	}
+
+	@Test
 	void zeroKeepsLettucesOwnBackoff() {
 		LockTestContexts.withSharedRedis().withPropertyValues("distlock.max-reconnect-delay=0").run((context) -> {
 			Delay delay = context.getBean(ClientResources.class).reconnectDelay();

@@ -30,6 +30,12 @@ class JitteredBackoffWaiterTests {
 	}
 
 	@Test
+	void pauseNeverOverflowsWithTheLongestMaximum() {
+		JitteredBackoffWaiter longest = new JitteredBackoffWaiter(Duration.ofNanos(1), Duration.ofNanos(Long.MAX_VALUE));
+		assertThat(longest.pauseFor(Integer.MAX_VALUE)).isBetween(Long.MAX_VALUE / 2, Long.MAX_VALUE);
+	}
+
+	@Test
 	void neverSleepsOnceTheDeadlineHasPassed() {
 		// An interrupted thread that went to sleep would return false: true proves no sleep.
 		Thread.currentThread().interrupt();

@@ -1,0 +1,87 @@
+package dev.distlock.autoconfigure;
+
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
+
+import dev.distlock.autoconfigure.DistributedLockProperties.Renewal;
+import dev.distlock.autoconfigure.DistributedLockProperties.Waiting;
+
+/**
+ * Checks {@code distlock.*} values against the ranges that the lock client, its waiters and
+ * Lettuce accept, so that an out-of-range value fails binding with a message that names the
+ * property, the value and the range, rather than failing later in code that names its own
+ * settings. Each object is checked where it is bound, so that Spring Boot reports where each
+ * rejected value came from.
+ */
+final class DistributedLockPropertiesValidator implements Validator {
+
+	/** Longest duration that can be counted in nanoseconds, as times in the lock client are. */
+	static final Duration LONGEST = Duration.ofDays(106751);
+
+	private static final String PREFIX = "distlock.";
+
+	@Override
+	public boolean supports(Class<?> type) {
+		return DistributedLockProperties.class.isAssignableFrom(type) || type == Renewal.class
+				|| type == Waiting.class;
+	}
+
+	@Override
+	public void validate(Object target, Errors errors) {
+		if (target instanceof DistributedLockProperties properties) {
+			validate(properties, errors);
+		}
+		else if (target instanceof Renewal renewal) {
+			check(errors, "lease", "renewal.lease", renewal.getLease(), Duration.ofMillis(3), LONGEST,
+					"between 3ms and " + DurationText.of(LONGEST));
+		}
+		else if (target instanceof Waiting waiting) {
+			validate(waiting, errors);
+		}
+	}
+
+	private void validate(DistributedLockProperties properties, Errors errors) {
+		check(errors, "waitTime", "wait-time", properties.getWaitTime(), Duration.ZERO, null, "zero or more");
+		Duration leaseTime = properties.getLeaseTime();
+		if (leaseTime != null) {
+			check(errors, "leaseTime", "lease-time", leaseTime, Duration.ofMillis(1), LONGEST, "between 1ms and "
+					+ DurationText.of(LONGEST) + ", or unset to renew leases while locks are held");
+		}
+		check(errors, "maxReconnectDelay", "max-reconnect-delay", properties.getMaxReconnectDelay(), Duration.ZERO,
+				LONGEST, "between 0 (to keep Lettuce's own backoff) and " + DurationText.of(LONGEST));
+	}
+
+	private void validate(Waiting waiting, Errors errors) {
+		int handOffs = waiting.getMaxLocalHandOffs();
+		if (handOffs < 0 || handOffs > 999) {
+			errors.rejectValue("maxLocalHandOffs", "range", PREFIX + "waiting.max-local-hand-offs must be between 0 "
+					+ "and 999, but is " + handOffs);
+		}
+		Duration initial = waiting.getInitialBackoff();
+		check(errors, "initialBackoff", "waiting.initial-backoff", initial, Duration.ofNanos(1), LONGEST,
+				"more than zero and at most " + DurationText.of(LONGEST));
+		if (!initial.isNegative() && !initial.isZero() && initial.compareTo(LONGEST) <= 0) {
+			check(errors, "maxBackoff", "waiting.max-backoff", waiting.getMaxBackoff(), initial, LONGEST, "between "
+					+ PREFIX + "waiting.initial-backoff (" + DurationText.of(initial) + ") and "
+					+ DurationText.of(LONGEST));
+		}
+	}
+
+	/**
+	 * Rejects the value of a field if it is outside {@code [min, max]}.
+	 * @param field the Java name of the field in the object being checked, as Spring Boot reports it
+	 * @param property the property name after {@code distlock.}
+	 */
+	private static void check(Errors errors, String field, String property, Duration value, Duration min,
+			@Nullable Duration max, String range) {
+		if (value.compareTo(min) < 0 || (max != null && value.compareTo(max) > 0)) {
+			errors.rejectValue(field, "range",
+					PREFIX + property + " must be " + range + ", but is " + DurationText.of(value));
+		}
+	}
+
+}

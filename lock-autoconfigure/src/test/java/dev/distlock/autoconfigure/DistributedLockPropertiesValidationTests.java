@@ -1,0 +1,110 @@
+package dev.distlock.autoconfigure;
+
+import java.time.Duration;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.bind.validation.BindValidationException;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.validation.FieldError;
+
+import dev.distlock.redis.RedisLockClient;
+import dev.distlock.testing.LockTestContexts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Values out of range fail the binding of {@link DistributedLockProperties}, without a Bean
+ * Validation provider, with a field error naming the property, the value and the valid range;
+ * values at the edges of the ranges start a working lock client.
+ */
+class DistributedLockPropertiesValidationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class));
+
+	static Stream<Arguments> valuesOutOfRange() {
+		return Stream.of(
+				Arguments.of("wait-time=-1s", "distlock.waitTime", Duration.ofSeconds(-1),
+						"distlock.wait-time must be zero or more, but is -1s"),
+				Arguments.of("lease-time=0s", "distlock.leaseTime", Duration.ZERO,
+						"distlock.lease-time must be between 1ms and 106751d, or unset to renew leases while locks "
+								+ "are held, but is 0s"),
+				Arguments.of("lease-time=999us", "distlock.leaseTime", Duration.ofNanos(999_000),
+						"distlock.lease-time must be between 1ms and 106751d"),
+				Arguments.of("lease-time=106752d", "distlock.leaseTime", Duration.ofDays(106752),
+						"distlock.lease-time must be between 1ms and 106751d, or unset to renew leases while locks "
+								+ "are held, but is 106752d"),
+				Arguments.of("max-reconnect-delay=-1ms", "distlock.maxReconnectDelay", Duration.ofMillis(-1),
+						"distlock.max-reconnect-delay must be between 0 (to keep Lettuce's own backoff) and 106751d, "
+								+ "but is -1ms"),
+				Arguments.of("renewal.lease=0s", "distlock.renewal.lease", Duration.ZERO,
+						"distlock.renewal.lease must be between 3ms and 106751d, but is 0s"),
+				Arguments.of("renewal.lease=2ms", "distlock.renewal.lease", Duration.ofMillis(2),
+						"distlock.renewal.lease must be between 3ms and 106751d, but is 2ms"),
+				Arguments.of("waiting.max-local-hand-offs=-1", "distlock.waiting.maxLocalHandOffs", -1,
+						"distlock.waiting.max-local-hand-offs must be between 0 and 999, but is -1"),
+				Arguments.of("waiting.max-local-hand-offs=1000", "distlock.waiting.maxLocalHandOffs", 1000,
+						"distlock.waiting.max-local-hand-offs must be between 0 and 999, but is 1000"),
+				Arguments.of("waiting.initial-backoff=0ms", "distlock.waiting.initialBackoff", Duration.ZERO,
+						"distlock.waiting.initial-backoff must be more than zero and at most 106751d, but is 0s"),
+				Arguments.of("waiting.initial-backoff=100ms", "distlock.waiting.maxBackoff", Duration.ofMillis(50),
+						"distlock.waiting.max-backoff must be between distlock.waiting.initial-backoff (100ms) and "
+								+ "106751d, but is 50ms"),
+				Arguments.of("waiting.max-backoff=200000d", "distlock.waiting.maxBackoff", Duration.ofDays(200_000),
+						"distlock.waiting.max-backoff must be between distlock.waiting.initial-backoff (1ms) and "
+								+ "106751d, but is 200000d"));
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("valuesOutOfRange")
+	void valueOutOfRangeFailsBinding(String property, String field, Object value, String reason) {
+		this.runner.withPropertyValues("distlock." + property).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause().isInstanceOf(BindValidationException.class);
+			BindValidationException failure = (BindValidationException) rootCause(context.getStartupFailure());
+			assertThat(failure.getValidationErrors().getAllErrors()).singleElement()
+				.isInstanceOfSatisfying(FieldError.class, (error) -> {
+					assertThat(error.getObjectName() + "." + error.getField()).isEqualTo(field);
+					assertThat(error.getRejectedValue()).isEqualTo(value);
+					assertThat(error.getDefaultMessage()).startsWith(reason);
+				});
+		});
+	}
+
+	@Test
+	void valuesAtTheEdgesStartAWorkingClient() {
+		LockTestContexts.withSharedRedis()
+			.withPropertyValues("distlock.wait-time=0s", "distlock.lease-time=1ms", "distlock.renewal.lease=3ms",
+					"distlock.max-reconnect-delay=0s", "distlock.waiting.max-local-hand-offs=999",
+					"distlock.waiting.initial-backoff=1ns", "distlock.waiting.max-backoff=1ns")
+			.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(RedisLockClient.class));
+	}
+
+	@Test
+	void longestValuesStartAWorkingClient() {
+		LockTestContexts.withSharedRedis()
+			.withPropertyValues("distlock.wait-time=9999999d", "distlock.lease-time=106751d",
+					"distlock.renewal.lease=106751d", "distlock.max-reconnect-delay=106751d",
+					"distlock.waiting.initial-backoff=106751d", "distlock.waiting.max-backoff=106751d")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				RedisLockClient client = context.getBean(RedisLockClient.class);
+				client.lock("longest:" + System.nanoTime()).close();
+			});
+	}
+
+	private static Throwable rootCause(Throwable failure) {
+		Throwable cause = failure;
+		while (cause.getCause() != null) {
+			cause = cause.getCause();
+		}
+		return cause;
+	}
+
+}

@@ -1,0 +1,100 @@
+package dev.distlock.autoconfigure;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.distlock.DistributedLock;
+import dev.distlock.test.redis.RedisTestServers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
+
+/**
+ * What a user sees when an application fails to start because of distlock: Spring Boot's
+ * failure report, with a description and an action, not a stack trace.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class StartupFailureReportTests {
+
+	@Test
+	void propertyOutOfRange(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> run(Application.class, "--distlock.renewal.lease=0s"));
+		assertThat(output).contains(String.format("""
+				Description:
+
+				Binding to target %s failed:
+
+				    Property: distlock.renewal.lease
+				    Value: "PT0S"
+				    Origin: "distlock.renewal.lease" from property source "commandLineArgs"
+				    Reason: distlock.renewal.lease must be between 3ms and 106751d, but is 0s
+
+
+				Action:
+
+				Update your application's configuration
+				""", DistributedLockProperties.class.getName()).replace("\n", System.lineSeparator()));
+	}
+
+	@Test
+	void malformedAnnotation(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> run(PrivateMethodApplication.class));
+		assertThat(output).contains(String.format("""
+				Description:
+
+				Invalid @DistributedLock on %s.work(String): it is private, and Spring's proxies never intercept \
+				private methods, so it would run without its lock.
+
+				Action:
+
+				Make it public and call it through the bean (from another bean, not from the same one).
+				""", PrivateMethod.class.getName()).replace("\n", System.lineSeparator()));
+	}
+
+	private static void run(Class<?> application, String... args) {
+		SpringApplication springApplication = new SpringApplication(application);
+		springApplication.setWebApplicationType(WebApplicationType.NONE);
+		springApplication.setLogStartupInfo(false);
+		springApplication.setDefaultProperties(Map.of("spring.data.redis.url",
+				RedisTestServers.shared().url(), "spring.main.banner-mode", "off"));
+		springApplication.run(args).close();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ DataRedisAutoConfiguration.class, AopAutoConfiguration.class,
+			DistributedLockAutoConfiguration.class })
+	static class Application {
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class PrivateMethodApplication extends Application {
+
+		@Bean
+		PrivateMethod privateMethod() {
+			return new PrivateMethod();
+		}
+
+	}
+
+	static class PrivateMethod {
+
+		@DistributedLock(key = "#id")
+		private void work(String id) {
+		}
+
+	}
+
+}
