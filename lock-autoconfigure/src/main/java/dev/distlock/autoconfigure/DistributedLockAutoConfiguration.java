@@ -124,6 +124,7 @@ public final class DistributedLockAutoConfiguration {
 			Duration leaseTime = properties.getLeaseTime();
 			RedisLockClientBuilder builder = RedisLockClient.builder(redis)
 				.keyPrefix(properties.getKeyPrefix())
+				.maxKeyLength(properties.getMaxKeyLength())
 				.defaultOptions(new LockOptions(properties.getWaitTime(), leaseTime, Duration.ZERO))
 				.renewalLease(properties.getRenewal().getLease())
 				.clusterSlots(RedisTopology.isCluster(connectionFactory))

@@ -38,10 +38,17 @@ public class DistributedLockProperties implements Validator {
 	private @Nullable Duration leaseTime;
 
 	/**
-	 * Prefix prepended to every lock key, for example to keep the locks of several
-	 * applications apart on one Redis.
+	 * Prefix of every key and channel distlock uses: lock keys, and distlock's own keys and
+	 * channels under "<prefix>distlock:", for example to keep several applications apart on one
+	 * Redis, or to fit a Redis ACL user limited to the prefix.
 	 */
 	private String keyPrefix = "";
+
+	/**
+	 * Longest lock key accepted, in characters, without the prefix. A longer key fails the
+	 * call before anything is sent to Redis.
+	 */
+	private int maxKeyLength = 1024;
 
 	/**
 	 * Order of the lock advisor among other advisors of the same method. Keep it lower than
@@ -82,6 +89,14 @@ public class DistributedLockProperties implements Validator {
 
 	public void setLeaseTime(@Nullable Duration leaseTime) {
 		this.leaseTime = leaseTime;
+	}
+
+	public int getMaxKeyLength() {
+		return this.maxKeyLength;
+	}
+
+	public void setMaxKeyLength(int maxKeyLength) {
+		this.maxKeyLength = maxKeyLength;
 	}
 
 	public String getKeyPrefix() {

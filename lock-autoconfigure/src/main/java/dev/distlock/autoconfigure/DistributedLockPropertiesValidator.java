@@ -51,6 +51,10 @@ final class DistributedLockPropertiesValidator implements Validator {
 			check(errors, "leaseTime", "lease-time", leaseTime, Duration.ofMillis(1), LONGEST, "between 1ms and "
 					+ DurationText.of(LONGEST) + ", or unset to renew leases while locks are held");
 		}
+		if (properties.getMaxKeyLength() < 1) {
+			errors.rejectValue("maxKeyLength", "range", PREFIX + "max-key-length must be at least 1, but is "
+					+ properties.getMaxKeyLength());
+		}
 		check(errors, "maxReconnectDelay", "max-reconnect-delay", properties.getMaxReconnectDelay(), Duration.ZERO,
 				LONGEST, "between 0 (to keep Lettuce's own backoff) and " + DurationText.of(LONGEST));
 	}

@@ -14,6 +14,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.validation.FieldError;
 
 import dev.distlock.redis.RedisLockClient;
+import dev.distlock.redis.RedisLockClientBuilder;
 import dev.distlock.testing.LockTestContexts;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -56,6 +57,8 @@ class DistributedLockPropertiesValidationTests {
 				Arguments.of("waiting.initial-backoff=100ms", "distlock.waiting.maxBackoff", Duration.ofMillis(50),
 						"distlock.waiting.max-backoff must be between distlock.waiting.initial-backoff (100ms) and "
 								+ "106751d, but is 50ms"),
+				Arguments.of("max-key-length=0", "distlock.maxKeyLength", 0,
+						"distlock.max-key-length must be at least 1, but is 0"),
 				Arguments.of("waiting.max-backoff=200000d", "distlock.waiting.maxBackoff", Duration.ofDays(200_000),
 						"distlock.waiting.max-backoff must be between distlock.waiting.initial-backoff (1ms) and "
 								+ "106751d, but is 200000d"));
@@ -75,6 +78,12 @@ class DistributedLockPropertiesValidationTests {
 					assertThat(error.getDefaultMessage()).startsWith(reason);
 				});
 		});
+	}
+
+	@Test
+	void defaultKeyLengthIsTheClientBuildersDefault() {
+		assertThat(new DistributedLockProperties().getMaxKeyLength())
+			.isEqualTo(RedisLockClientBuilder.DEFAULT_MAX_KEY_LENGTH);
 	}
 
 	@Test

@@ -73,6 +73,21 @@ class ReservedKeysTests {
 	}
 
 	@Test
+	void annotatedKeyLongerThanTheConfiguredLimitIsRefusedWithAShortMessage() {
+		LockTestContexts.withRedis(REDIS.server())
+			.withPropertyValues("distlock.max-key-length=16")
+			.withBean(KeyedService.class)
+			.run((context) -> {
+				assertThatExceptionOfType(LockKeyExpressionException.class)
+					.isThrownBy(() -> context.getBean(KeyedService.class).work("k".repeat(1024 * 1024)))
+					.withMessageContaining("has 1048576 characters, more than the 16 allowed")
+					.withMessageContaining("distlock.max-key-length")
+					.satisfies((ex) -> assertThat(ex.getMessage()).hasSizeLessThan(800));
+				assertThat(context.getBean(KeyedService.class).work("k".repeat(16))).isEqualTo("ran");
+			});
+	}
+
+	@Test
 	void counterOfAnotherTypeFailsTheAcquireBeforeItSetsTheLock() {
 		this.fixture.redis.opsForList().rightPush("distlock:fence", "not a counter");
 		assertThatExceptionOfType(LockMisconfigurationException.class)
