@@ -11,8 +11,10 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.util.ReflectionUtils;
+import org.springframework.util.StringUtils;
 
 import dev.distlock.DistributedLock;
+import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.LockClient;
 
 /**
@@ -62,8 +64,8 @@ public class LockDefinitionValidator implements BeanPostProcessor {
 
 	private void checkLockClient(String beanName) {
 		if (this.beanFactory.getBeanNamesForType(LockClient.class, true, false).length == 0) {
-			throw new IllegalStateException("Bean '" + beanName + "' has @DistributedLock methods but there is no "
-					+ "LockClient bean: " + this.missingClientAdvice.get());
+			throw new DistributedLockConfigurationException("Bean '" + beanName + "' has @DistributedLock methods "
+					+ "but there is no LockClient bean", StringUtils.capitalize(this.missingClientAdvice.get()) + ".");
 		}
 	}
 

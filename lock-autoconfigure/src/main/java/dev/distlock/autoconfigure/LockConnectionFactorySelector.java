@@ -4,6 +4,8 @@ import org.springframework.beans.factory.NoUniqueBeanDefinitionException;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
+import dev.distlock.DistributedLockConfigurationException;
+
 /**
  * Chooses the {@link RedisConnectionFactory} distlock uses, by Spring Boot's convention: the one
  * annotated with {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory}, else
@@ -22,7 +24,7 @@ final class LockConnectionFactorySelector {
 	 * @param qualified the factories annotated with {@link DistributedLockConnectionFactory}
 	 * @param all every factory
 	 * @return the factory distlock uses
-	 * @throws IllegalStateException if there are several candidates and none is chosen; Spring's
+	 * @throws DistributedLockConfigurationException if there are several candidates and none is chosen; Spring's
 	 * own exception is not its cause, so that Spring Boot reports this message rather than its
 	 * generic advice for several beans
 	 */
@@ -33,8 +35,8 @@ final class LockConnectionFactorySelector {
 			dedicated = qualified.getIfAvailable();
 		}
 		catch (NoUniqueBeanDefinitionException ex) {
-			throw new IllegalStateException("Several RedisConnectionFactory beans are annotated with " + QUALIFIER
-					+ " (" + names(ex) + "): annotate only the one distlock should use");
+			throw new DistributedLockConfigurationException("Several RedisConnectionFactory beans are annotated "
+					+ "with " + QUALIFIER + " (" + names(ex) + ")", "Annotate only the one distlock should use.");
 		}
 		if (dedicated != null) {
 			return dedicated;
@@ -43,10 +45,11 @@ final class LockConnectionFactorySelector {
 			return all.getObject();
 		}
 		catch (NoUniqueBeanDefinitionException ex) {
-			throw new IllegalStateException("distlock cannot tell which RedisConnectionFactory to use: there are "
-					+ ex.getNumberOfBeansFound() + " (" + names(ex) + ") and none is @Primary or annotated with "
-					+ QUALIFIER + ". Mark the one the application uses by default @Primary, or annotate the one "
-					+ "distlock should use with @" + DistributedLockConnectionFactory.class.getName());
+			throw new DistributedLockConfigurationException("distlock cannot tell which RedisConnectionFactory to "
+					+ "use: there are " + ex.getNumberOfBeansFound() + " (" + names(ex) + ") and none is @Primary or "
+					+ "annotated with " + QUALIFIER, "Mark the one the application uses by default @Primary, or "
+							+ "annotate the one distlock should use with @"
+							+ DistributedLockConnectionFactory.class.getName() + ".");
 		}
 	}
 

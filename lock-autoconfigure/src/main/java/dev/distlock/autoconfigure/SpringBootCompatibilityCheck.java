@@ -8,6 +8,8 @@ import org.springframework.boot.SpringBootVersion;
 import org.springframework.core.PriorityOrdered;
 import org.springframework.util.ClassUtils;
 
+import dev.distlock.DistributedLockConfigurationException;
+
 /**
  * Fails the application context, before any bean is created, when distlock runs on a Spring Boot
  * it does not support. Without it, Spring Boot 3 would start distlock's auto-configuration before
@@ -23,12 +25,16 @@ final class SpringBootCompatibilityCheck implements BeanFactoryPostProcessor, Pr
 	/** A class of Spring Boot 4 ({@code spring-boot}) that Spring Boot 3 does not have. */
 	static final String SPRING_BOOT_4_CLASS = "org.springframework.boot.EnvironmentPostProcessor";
 
+	/** What to do on an unsupported Spring Boot. */
+	static final String ACTION = "Upgrade the application to Spring Boot 4.0 or 4.1, or remove distlock from its "
+			+ "dependencies (or set distlock.enabled=false).";
+
 	@Override
 	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
 		String problem = problem(SpringBootVersion.getVersion(),
 				ClassUtils.isPresent(SPRING_BOOT_4_CLASS, beanFactory.getBeanClassLoader()));
 		if (problem != null) {
-			throw new IllegalStateException(problem);
+			throw new DistributedLockConfigurationException(problem, ACTION);
 		}
 	}
 
@@ -44,15 +50,13 @@ final class SpringBootCompatibilityCheck implements BeanFactoryPostProcessor, Pr
 	 * @return the message to fail with, or {@code null} if the Spring Boot is supported
 	 */
 	static @Nullable String problem(@Nullable String version, boolean springBoot4) {
-		String action = ". Upgrade the application to Spring Boot 4.0 or 4.1, or remove distlock from its "
-				+ "dependencies (or set distlock.enabled=false)";
 		if (version != null && !version.startsWith("4.")) {
-			return "Spring Boot " + version + " is not supported by distlock, which needs " + SUPPORTED + action;
+			return "Spring Boot " + version + " is not supported by distlock, which needs " + SUPPORTED;
 		}
 		if (!springBoot4) {
 			return "The Spring Boot on the class path is not supported by distlock, which needs " + SUPPORTED + ": "
 					+ SPRING_BOOT_4_CLASS + " of Spring Boot 4 is missing (spring-boot version "
-					+ ((version != null) ? version : "unknown") + ")" + action;
+					+ ((version != null) ? version : "unknown") + ")";
 		}
 		return null;
 	}

@@ -21,6 +21,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.DistributedLock;
+import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
@@ -128,6 +129,7 @@ class DistributedLockAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
+				.isInstanceOf(DistributedLockConfigurationException.class)
 				.hasMessageContaining("no LockClient bean")
 				.hasMessageContaining("spring.data.redis"));
 	}

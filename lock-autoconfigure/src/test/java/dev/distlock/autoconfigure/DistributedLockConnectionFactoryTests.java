@@ -26,6 +26,7 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.DistributedLock;
+import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.redis.ReleaseSubscription;
@@ -101,11 +102,12 @@ class DistributedLockConnectionFactoryTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
+				.isInstanceOf(DistributedLockConfigurationException.class)
 				.hasMessage("distlock cannot tell which RedisConnectionFactory to use: there are 2 "
 						+ "(firstRedis, secondRedis) and none is @Primary or annotated with "
 						+ "@DistributedLockConnectionFactory. Mark the one the application uses by default @Primary, "
 						+ "or annotate the one distlock should use with "
-						+ "@dev.distlock.autoconfigure.DistributedLockConnectionFactory"));
+						+ "@dev.distlock.autoconfigure.DistributedLockConnectionFactory."));
 	}
 
 	@Test
@@ -114,8 +116,9 @@ class DistributedLockConnectionFactoryTests {
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
+				.isInstanceOf(DistributedLockConfigurationException.class)
 				.hasMessage("Several RedisConnectionFactory beans are annotated with @DistributedLockConnectionFactory "
-						+ "(firstRedis, secondRedis): annotate only the one distlock should use"));
+						+ "(firstRedis, secondRedis). Annotate only the one distlock should use."));
 	}
 
 	@Test
@@ -136,9 +139,9 @@ class DistributedLockConnectionFactoryTests {
 				.rootCause()
 				.hasMessageContaining("Bean 'distributedLockConnectionFactoryTests.LockedService' has "
 						+ "@DistributedLock methods but there is no LockClient bean")
-				.hasMessageContaining("there is a RedisConnectionFactory (lateRedis) but distlock's "
+				.hasMessageContaining("There is a RedisConnectionFactory (lateRedis) but distlock's "
 						+ "auto-configuration did not find one when it ran")
-				.hasMessageNotContaining("configure Redis"));
+				.hasMessageNotContaining("onfigure Redis"));
 	}
 
 	private static void assertLocksAndSubscribesOn(AssertableApplicationContext context, StringRedisTemplate chosen,

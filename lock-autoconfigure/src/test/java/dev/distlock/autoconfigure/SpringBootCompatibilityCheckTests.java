@@ -6,6 +6,7 @@ import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.test.context.FilteredClassLoader;
 
 import dev.distlock.DistributedLock;
+import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.LockClient;
 import dev.distlock.testing.LockTestContexts;
 
@@ -31,12 +32,12 @@ class SpringBootCompatibilityCheckTests {
 			.withBean(LockedService.class)
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
-				.isInstanceOf(IllegalStateException.class)
+				.isInstanceOf(DistributedLockConfigurationException.class)
 				.hasMessage("The Spring Boot on the class path is not supported by distlock, which needs Spring Boot "
 						+ "4.0 and 4.1: org.springframework.boot.EnvironmentPostProcessor of Spring Boot 4 is missing "
 						+ "(spring-boot version " + SpringBootVersion.getVersion() + "). Upgrade the application to "
 						+ "Spring Boot 4.0 or 4.1, or remove distlock from its dependencies (or set "
-						+ "distlock.enabled=false)"));
+						+ "distlock.enabled=false)."));
 	}
 
 	@Test
@@ -50,9 +51,7 @@ class SpringBootCompatibilityCheckTests {
 	@Test
 	void springBoot3IsNamedInTheMessage() {
 		assertThat(SpringBootCompatibilityCheck.problem("3.5.16", false))
-			.isEqualTo("Spring Boot 3.5.16 is not supported by distlock, which needs Spring Boot 4.0 and 4.1. "
-					+ "Upgrade the application to Spring Boot 4.0 or 4.1, or remove distlock from its dependencies "
-					+ "(or set distlock.enabled=false)");
+			.isEqualTo("Spring Boot 3.5.16 is not supported by distlock, which needs Spring Boot 4.0 and 4.1");
 	}
 
 	@Test
@@ -65,7 +64,7 @@ class SpringBootCompatibilityCheckTests {
 	@Test
 	void laterMajorVersionIsUnsupported() {
 		assertThat(SpringBootCompatibilityCheck.problem("5.0.0", true))
-			.startsWith("Spring Boot 5.0.0 is not supported by distlock, which needs Spring Boot 4.0 and 4.1.");
+			.isEqualTo("Spring Boot 5.0.0 is not supported by distlock, which needs Spring Boot 4.0 and 4.1");
 	}
 
 	@Test

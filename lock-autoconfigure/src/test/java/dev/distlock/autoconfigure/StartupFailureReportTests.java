@@ -14,6 +14,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import dev.distlock.DistributedLock;
 import dev.distlock.test.redis.RedisTestServers;
@@ -63,6 +64,36 @@ class StartupFailureReportTests {
 				""", PrivateMethod.class.getName()).replace("\n", System.lineSeparator()));
 	}
 
+	@Test
+	void lockedMethodsWithoutRedis(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> run(NoRedisApplication.class));
+		assertThat(output).contains(String.format("""
+				Description:
+
+				Bean '%s' has @DistributedLock methods but there is no LockClient bean
+
+				Action:
+
+				Configure Redis (spring.data.redis.*) so that distlock can create one, or define a LockClient bean.
+				""", "lockedService").replace("\n", System.lineSeparator()));
+	}
+
+	@Test
+	void severalConnectionFactoriesAndNoneChosen(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> run(TwoConnectionsApplication.class));
+		assertThat(output).contains("""
+				Description:
+
+				distlock cannot tell which RedisConnectionFactory to use: there are 2 (firstRedis, secondRedis) \
+				and none is @Primary or annotated with @DistributedLockConnectionFactory
+
+				Action:
+
+				Mark the one the application uses by default @Primary, or annotate the one distlock should use \
+				with @dev.distlock.autoconfigure.DistributedLockConnectionFactory.
+				""".replace("\n", System.lineSeparator()));
+	}
+
 	private static void run(Class<?> application, String... args) {
 		SpringApplication springApplication = new SpringApplication(application);
 		springApplication.setWebApplicationType(WebApplicationType.NONE);
@@ -85,6 +116,41 @@ class StartupFailureReportTests {
 		@Bean
 		PrivateMethod privateMethod() {
 			return new PrivateMethod();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ AopAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+	static class NoRedisApplication {
+
+		@Bean
+		LockedService lockedService() {
+			return new LockedService();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ AopAutoConfiguration.class, DistributedLockAutoConfiguration.class })
+	static class TwoConnectionsApplication {
+
+		@Bean
+		LettuceConnectionFactory firstRedis() {
+			return new LettuceConnectionFactory(RedisTestServers.shared().host(), RedisTestServers.shared().port());
+		}
+
+		@Bean
+		LettuceConnectionFactory secondRedis() {
+			return new LettuceConnectionFactory(RedisTestServers.shared().host(), RedisTestServers.shared().port());
+		}
+
+	}
+
+	static class LockedService {
+
+		@DistributedLock(key = "#id")
+		public void work(String id) {
 		}
 
 	}

@@ -1,0 +1,42 @@
+package dev.distlock;
+
+/**
+ * Thrown at startup when distlock cannot be set up as the application is configured: locked
+ * methods without a {@link LockClient} (no Redis connection), several Redis connections and none
+ * chosen for locks, or a Spring Boot version distlock does not support. It keeps what is wrong
+ * apart from what to do, so that Spring Boot's failure report shows both.
+ */
+public class DistributedLockConfigurationException extends DistributedLockException {
+
+	private final String description;
+
+	private final String action;
+
+	/**
+	 * Creates the exception.
+	 * @param description what is wrong
+	 * @param action what to do about it
+	 */
+	public DistributedLockConfigurationException(String description, String action) {
+		super(description + ". " + action, null);
+		this.description = description;
+		this.action = action;
+	}
+
+	/**
+	 * Returns what is wrong.
+	 * @return the description
+	 */
+	public String getDescription() {
+		return this.description;
+	}
+
+	/**
+	 * Returns what to do about it.
+	 * @return the action
+	 */
+	public String getAction() {
+		return this.action;
+	}
+
+}

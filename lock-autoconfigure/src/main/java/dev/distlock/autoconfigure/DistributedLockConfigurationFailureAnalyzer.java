@@ -1,0 +1,23 @@
+package dev.distlock.autoconfigure;
+
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+import dev.distlock.DistributedLockConfigurationException;
+
+/**
+ * Reports a setup of distlock that failed startup (no lock client, an ambiguous Redis
+ * connection, an unsupported Spring Boot) as what is wrong and what to do, instead of a stack
+ * trace. Registered in {@code META-INF/spring.factories}, where Spring Boot looks for failure
+ * analyzers; it uses only API that Spring Boot 3 has as well, so that it reports an unsupported
+ * version there too.
+ */
+class DistributedLockConfigurationFailureAnalyzer
+		extends AbstractFailureAnalyzer<DistributedLockConfigurationException> {
+
+	@Override
+	protected FailureAnalysis analyze(Throwable rootFailure, DistributedLockConfigurationException cause) {
+		return new FailureAnalysis(cause.getDescription(), cause.getAction(), cause);
+	}
+
+}
