@@ -1,5 +1,9 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.DaemonThreads;
+
+import dev.distlock.redis.protocol.RedisLockCommands;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

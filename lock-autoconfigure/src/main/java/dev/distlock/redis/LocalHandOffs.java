@@ -1,5 +1,9 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.PendingReleases;
+
+import dev.distlock.redis.protocol.RedisReachability;
+
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;

@@ -1,5 +1,11 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.PendingReleases;
+
+import dev.distlock.redis.protocol.OwnerTokens;
+
+import dev.distlock.redis.protocol.RedisLockCommands;
+
 import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
@@ -33,12 +39,12 @@ final class LockAcquirer {
 
 	private final WaitingAcquirers waiting;
 
-	private final LockTokens tokens;
+	private final OwnerTokens tokens;
 
 	private final PendingReleases pending;
 
 	LockAcquirer(RedisLockCommands commands, LockWaiter waiter, LockGrants grants, LockEvents events,
-			Duration renewalLease, LocalHandOffs local, WaitingAcquirers waiting, LockTokens tokens,
+			Duration renewalLease, LocalHandOffs local, WaitingAcquirers waiting, OwnerTokens tokens,
 			PendingReleases pending) {
 		this.commands = commands;
 		this.pending = pending;

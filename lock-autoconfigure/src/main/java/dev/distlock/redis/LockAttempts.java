@@ -1,5 +1,15 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.PendingReleases;
+
+import dev.distlock.redis.protocol.RedisErrors;
+
+import dev.distlock.redis.protocol.HandOverMessage;
+
+import dev.distlock.redis.protocol.AcquireReply;
+
+import dev.distlock.redis.protocol.RedisLockCommands;
+
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -129,7 +139,7 @@ final class LockAttempts {
 			if (System.nanoTime() - deadline >= 0 || !wait.await(held.holderLeaseMillis(), deadline)) {
 				break;
 			}
-			HandOver handOver = wait.takeHandOver();
+			HandOverMessage handOver = wait.takeHandOver();
 			if (handOver != null && handOver.fencingToken() > this.heldFence) {
 				Duration claim = Duration.ofMillis(this.commands.claimMillis(this.leaseMillis));
 				Grant grant = new Grant(handOver.fencingToken(), handOver.block(), heldSent, claim);

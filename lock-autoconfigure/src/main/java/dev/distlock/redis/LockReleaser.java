@@ -1,5 +1,13 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.PendingReleases;
+
+import dev.distlock.redis.protocol.RedisErrors;
+
+import dev.distlock.redis.protocol.ReleaseOutcome;
+
+import dev.distlock.redis.protocol.RedisLockCommands;
+
 import java.time.Duration;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.HandOverMessage;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -53,7 +55,7 @@ public interface LockWaiter {
 		 * {@link #await await}, if any. The acquirer decides whether it is still valid.
 		 * @return the hand-over, or {@code null} if none arrived
 		 */
-		default @Nullable HandOver takeHandOver() {
+		default @Nullable HandOverMessage takeHandOver() {
 			return null;
 		}
 

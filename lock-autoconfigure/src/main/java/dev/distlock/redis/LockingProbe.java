@@ -1,5 +1,11 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.OwnerTokens;
+
+import dev.distlock.redis.protocol.ReleaseOutcome;
+
+import dev.distlock.redis.protocol.RedisLockCommands;
+
 import org.springframework.dao.DataAccessException;
 
 /**
@@ -15,11 +21,11 @@ final class LockingProbe {
 
 	private final RedisLockCommands commands;
 
-	private final LockTokens tokens;
+	private final OwnerTokens tokens;
 
 	private final String channel;
 
-	LockingProbe(RedisLockCommands commands, LockTokens tokens, String channel) {
+	LockingProbe(RedisLockCommands commands, OwnerTokens tokens, String channel) {
 		this.commands = commands;
 		this.tokens = tokens;
 		this.channel = channel;

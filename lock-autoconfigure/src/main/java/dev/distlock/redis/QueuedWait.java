@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.HandOverMessage;
+
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -22,9 +24,9 @@ final class QueuedWait implements LockWaiter.Wait {
 
 	private final BiConsumer<String, QueuedWait> onClose;
 
-	private final BlockingQueue<HandOver> handOvers = new LinkedBlockingQueue<>();
+	private final BlockingQueue<HandOverMessage> handOvers = new LinkedBlockingQueue<>();
 
-	private @Nullable HandOver received;
+	private @Nullable HandOverMessage received;
 
 	private volatile boolean waiting;
 
@@ -41,7 +43,7 @@ final class QueuedWait implements LockWaiter.Wait {
 	}
 
 	/** Records a hand-over and wakes the acquirer. */
-	void handOver(HandOver handOver) {
+	void handOver(HandOverMessage handOver) {
 		this.handOvers.add(handOver);
 	}
 
@@ -72,8 +74,8 @@ final class QueuedWait implements LockWaiter.Wait {
 	}
 
 	@Override
-	public @Nullable HandOver takeHandOver() {
-		HandOver handOver = this.received;
+	public @Nullable HandOverMessage takeHandOver() {
+		HandOverMessage handOver = this.received;
 		this.received = null;
 		return handOver;
 	}

@@ -1,5 +1,15 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.PendingReleases;
+
+import dev.distlock.redis.protocol.RedisReachability;
+
+import dev.distlock.redis.protocol.OwnerTokens;
+
+import dev.distlock.redis.protocol.RedisLockCommands;
+
+import dev.distlock.redis.protocol.LockKeyspace;
+
 import java.time.Duration;
 import java.util.Optional;
 
@@ -67,7 +77,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	}
 
 	RedisLockClient(RedisLockClientBuilder builder) {
-		LockTokens tokens = new LockTokens();
+		OwnerTokens tokens = new OwnerTokens();
 		RedisReachability reachability = new RedisReachability();
 		this.reachability = reachability;
 		this.keyspace = new LockKeyspace(builder.keyPrefix, builder.clusterSlots, builder.maxKeyLength);

@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.RedisReachability;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;

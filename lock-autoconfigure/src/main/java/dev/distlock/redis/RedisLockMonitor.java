@@ -1,5 +1,9 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.KeyInspection;
+
+import dev.distlock.redis.protocol.RedisLockCommands;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.HandOverMessage;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -77,11 +79,11 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 
 	@Override
 	public void onMessage(Message message, byte @Nullable [] pattern) {
-		Map.Entry<String, HandOver> handOver = HandOver.parse(new String(message.getBody(), StandardCharsets.UTF_8));
-		QueuedWait wait = (handOver != null) ? this.waits.get(handOver.getKey()) : null;
+		HandOverMessage handOver = HandOverMessage.parse(new String(message.getBody(), StandardCharsets.UTF_8));
+		QueuedWait wait = (handOver != null) ? this.waits.get(handOver.ownerToken()) : null;
 		if (wait != null) {
 			this.handOffs.incrementAndGet();
-			wait.handOver(handOver.getValue());
+			wait.handOver(handOver);
 		}
 	}
 

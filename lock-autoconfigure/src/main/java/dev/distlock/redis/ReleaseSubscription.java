@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.DaemonThreads;
+
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;

@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.LockKeyspace;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;

@@ -1,5 +1,9 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.DaemonThreads;
+
+import dev.distlock.redis.protocol.RedisLockCommands;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -88,7 +92,8 @@ final class RenewalSender implements AutoCloseable {
 		long sent = System.nanoTime();
 		boolean[] results;
 		try {
-			results = this.commands.renew(batch, validFor.toMillis());
+			results = this.commands.renew(batch.stream().map(RedisLockHandle::key).toList(),
+					batch.stream().map(RedisLockHandle::token).toList(), validFor.toMillis());
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not renew " + batch.size() + " lock(s); retrying until their leases run out", ex);

@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.HandOverMessage;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -96,7 +98,7 @@ final class WaitingAcquirers {
 		}
 
 		@Override
-		public @Nullable HandOver takeHandOver() {
+		public @Nullable HandOverMessage takeHandOver() {
 			return this.wait.takeHandOver();
 		}
 

@@ -57,10 +57,10 @@ class FencingAcrossRestartsTests {
 	void tokensAfterTheCounterWentBackExceedEveryEarlierToken() {
 		String key = TestRedis.uniqueKey("snapshot");
 		highestOf(key, 5);
-		String snapshot = this.fixture.redis.opsForValue().get(LockKeyspaceTests.SINGLE.fenceKey(key));
+		String snapshot = this.fixture.redis.opsForValue().get(LockFixture.KEYSPACE.fenceKey(key));
 		long before = highestOf(key, 20);
 		// As a restore from an older RDB snapshot, or a failover to a replica that lags, would.
-		this.fixture.redis.opsForValue().set(LockKeyspaceTests.SINGLE.fenceKey(key), snapshot);
+		this.fixture.redis.opsForValue().set(LockFixture.KEYSPACE.fenceKey(key), snapshot);
 		assertThat(lowestOf(key, 5)).isGreaterThan(before);
 	}
 
@@ -68,7 +68,7 @@ class FencingAcrossRestartsTests {
 	void tokensAfterTheCounterOrTheScriptsAreFlushedExceedEveryEarlierToken() {
 		String key = TestRedis.uniqueKey("flush");
 		long before = highestOf(key, 20);
-		this.fixture.redis.delete(LockKeyspaceTests.SINGLE.fenceKey(key));
+		this.fixture.redis.delete(LockFixture.KEYSPACE.fenceKey(key));
 		this.fixture.redis.execute((RedisCallback<Void>) (connection) -> {
 			connection.scriptingCommands().scriptFlush();
 			return null;

@@ -1,5 +1,13 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.RedisReachability;
+
+import dev.distlock.redis.protocol.HandOverMessage;
+
+import dev.distlock.redis.protocol.ReleaseOutcome;
+
+import dev.distlock.redis.protocol.RedisLockCommands;
+
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -46,7 +54,7 @@ class HandOverValidityTests {
 		String key = TestRedis.uniqueKey("late");
 		Optional<LockHandle> handle = waitWith(key, () -> {
 			long fence = handToTheWaiterAndLetAThiefTakeIt(key);
-			return new HandOver(fence, 1);
+			return new HandOverMessage("waiter", fence, 1);
 		});
 		assertThat(handle).as("the thief holds the lock: the waiter must not").isEmpty();
 		assertThat(this.fixture.redis.opsForValue().get(key)).isEqualTo("thief");
@@ -59,7 +67,7 @@ class HandOverValidityTests {
 		Optional<LockHandle> handle = waitWith(key, () -> {
 			fence[0] = handToTheWaiterAndLetAThiefTakeIt(key);
 			return null;
-		}, () -> new HandOver(fence[0], 1));
+		}, () -> new HandOverMessage("waiter", fence[0], 1));
 		assertThat(handle).as("the message came after an attempt found the thief holding the lock").isEmpty();
 		assertThat(this.fixture.redis.opsForValue().get(key)).isEqualTo("thief");
 	}
@@ -67,7 +75,7 @@ class HandOverValidityTests {
 	@Test
 	void waiterThatDiedInTheQueueKeepsTheNextOneOutOnlyForTheClaimWindow() throws Exception {
 		this.fixture = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
-		this.commands = new RedisLockCommands(this.fixture.redis, LockKeyspaceTests.SINGLE, new RedisReachability(),
+		this.commands = new RedisLockCommands(this.fixture.redis, LockFixture.KEYSPACE, new RedisReachability(),
 				WaitTimings.CLAIM_WINDOW.toMillis());
 		String key = TestRedis.uniqueKey("crashed-waiter");
 		assertThat(this.commands.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
@@ -77,7 +85,7 @@ class HandOverValidityTests {
 				return System.nanoTime();
 			}
 		});
-		await().until(() -> this.fixture.redis.opsForList().size(LockKeyspaceTests.SINGLE.queueKey(key)) == 2);
+		await().until(() -> this.fixture.redis.opsForList().size(LockFixture.KEYSPACE.queueKey(key)) == 2);
 		long released = System.nanoTime();
 		assertThat(this.commands.release(key, "holder", 0)).as("handed to the dead waiter").isEqualTo(ReleaseOutcome.HANDED_OVER);
 		long acquired = next.get(20, TimeUnit.SECONDS);
@@ -88,17 +96,17 @@ class HandOverValidityTests {
 	/** Releases the holder's lock to the waiter, lets the claim window run out and a thief take it. */
 	private long handToTheWaiterAndLetAThiefTakeIt(String key) {
 		assertThat(this.commands.release(key, "holder", 0)).as("handed to the waiter").isEqualTo(ReleaseOutcome.HANDED_OVER);
-		long fence = Long.parseLong(this.fixture.redis.opsForValue().get(LockKeyspaceTests.SINGLE.fenceKey(key)));
+		long fence = Long.parseLong(this.fixture.redis.opsForValue().get(LockFixture.KEYSPACE.fenceKey(key)));
 		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
 		assertThat(this.commands.acquire(key, "thief", 30_000, null, 0, 1, false).granted()).isTrue();
 		return fence;
 	}
 
 	@SafeVarargs
-	private Optional<LockHandle> waitWith(String key, Supplier<@Nullable HandOver>... steps) {
+	private Optional<LockHandle> waitWith(String key, Supplier<@Nullable HandOverMessage>... steps) {
 		this.fixture = LockFixture.start(RedisTestServers.shared(),
 				(builder) -> builder.claimWindow(CLAIM).waiter(new ScriptedWaiter(steps)));
-		this.commands = new RedisLockCommands(this.fixture.redis, LockKeyspaceTests.SINGLE, new RedisReachability(), CLAIM.toMillis());
+		this.commands = new RedisLockCommands(this.fixture.redis, LockFixture.KEYSPACE, new RedisReachability(), CLAIM.toMillis());
 		assertThat(this.commands.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
 		return this.fixture.client.tryLock(key, LockOptions.renewing(Duration.ofSeconds(20)));
 	}
@@ -110,10 +118,10 @@ class HandOverValidityTests {
 	 */
 	private static final class ScriptedWaiter implements LockWaiter {
 
-		private final Deque<Supplier<@Nullable HandOver>> steps;
+		private final Deque<Supplier<@Nullable HandOverMessage>> steps;
 
 		@SafeVarargs
-		ScriptedWaiter(Supplier<@Nullable HandOver>... steps) {
+		ScriptedWaiter(Supplier<@Nullable HandOverMessage>... steps) {
 			this.steps = new ArrayDeque<>(java.util.List.of(steps));
 		}
 
@@ -121,7 +129,7 @@ class HandOverValidityTests {
 		public Wait begin(String key, String token) {
 			return new Wait() {
 
-				private @Nullable HandOver handOver;
+				private @Nullable HandOverMessage handOver;
 
 				@Override
 				public String handOffChannel() {
@@ -130,7 +138,7 @@ class HandOverValidityTests {
 
 				@Override
 				public boolean await(long holderLeaseMillis, long deadlineNanos) {
-					Supplier<@Nullable HandOver> step = ScriptedWaiter.this.steps.poll();
+					Supplier<@Nullable HandOverMessage> step = ScriptedWaiter.this.steps.poll();
 					if (step == null) {
 						return false;
 					}
@@ -139,8 +147,8 @@ class HandOverValidityTests {
 				}
 
 				@Override
-				public @Nullable HandOver takeHandOver() {
-					HandOver taken = this.handOver;
+				public @Nullable HandOverMessage takeHandOver() {
+					HandOverMessage taken = this.handOver;
 					this.handOver = null;
 					return taken;
 				}

@@ -180,7 +180,7 @@ class LocalHandOffTests {
 	}
 
 	private static long fenceCounter(LockFixture fixture) {
-		return Long.parseLong(fixture.redis.opsForValue().get(LockKeyspaceTests.SINGLE.fenceKey("any")));
+		return Long.parseLong(fixture.redis.opsForValue().get(LockFixture.KEYSPACE.fenceKey("any")));
 	}
 
 	private static long tokenOfOneHold(LockFixture fixture, String key) {

@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.protocol.LockKeyspace;
+
 import java.time.Duration;
 import java.util.function.Consumer;
 
@@ -18,6 +20,9 @@ import static org.awaitility.Awaitility.await;
  * auto-renewal, local hand-offs between its threads), on its own connection to a test server.
  */
 final class LockFixture implements AutoCloseable {
+
+	/** The keyspace of a client without a key prefix on a single server, as fixtures use it. */
+	static final LockKeyspace KEYSPACE = new LockKeyspace("", false, RedisLockClientBuilder.DEFAULT_MAX_KEY_LENGTH);
 
 	final LettuceConnectionFactory connectionFactory;
 

@@ -143,8 +143,8 @@ class ReleaseMessageWaitingTests {
 	}
 
 	private void assertNoQueueLeft(String key) {
-		assertThat(this.holderSide.redis.hasKey(LockKeyspaceTests.SINGLE.queueKey(key))).as("queue").isFalse();
-		assertThat(this.holderSide.redis.hasKey(LockKeyspaceTests.SINGLE.waitersKey(key))).as("waiter entries").isFalse();
+		assertThat(this.holderSide.redis.hasKey(LockFixture.KEYSPACE.queueKey(key))).as("queue").isFalse();
+		assertThat(this.holderSide.redis.hasKey(LockFixture.KEYSPACE.waitersKey(key))).as("waiter entries").isFalse();
 	}
 
 	private long publishCalls() {

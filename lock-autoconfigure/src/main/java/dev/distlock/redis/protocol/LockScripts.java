@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.protocol;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +20,9 @@ import org.springframework.util.StreamUtils;
  * per lock operation.)
  */
 final class LockScripts {
+
+	/** Where the scripts are on the class path. */
+	private static final String SCRIPTS = "dev/distlock/redis/";
 
 	/**
 	 * Sets the lock and reserves fencing tokens, or returns the holder's remaining lease and the
@@ -55,7 +58,7 @@ final class LockScripts {
 	}
 
 	private static <T> RedisScript<T> load(String name, Class<T> resultType) {
-		try (InputStream in = new ClassPathResource(name, LockScripts.class).getInputStream()) {
+		try (InputStream in = new ClassPathResource(SCRIPTS + name, LockScripts.class.getClassLoader()).getInputStream()) {
 			RedisScript<T> script = RedisScript.of(StreamUtils.copyToString(in, StandardCharsets.UTF_8), resultType);
 			script.getSha1();
 			return script;

@@ -1,4 +1,8 @@
-package dev.distlock.redis;
+package dev.distlock.redis.protocol;
+
+
+
+
 
 import java.util.List;
 
@@ -21,6 +25,8 @@ import static org.awaitility.Awaitility.await;
  */
 class HandOffScriptTests {
 
+	private static final LockKeyspace KEYSPACE = new LockKeyspace("", false, 1024);
+
 	private static final long LEASE = 30_000;
 
 	private static final long PLACE = 3_000;
@@ -34,7 +40,7 @@ class HandOffScriptTests {
 
 	private static final long CLAIM_WINDOW = 2_000;
 
-	private final RedisLockCommands commands = new RedisLockCommands(this.redis, LockKeyspaceTests.SINGLE, new RedisReachability(),
+	private final RedisLockCommands commands = new RedisLockCommands(this.redis, KEYSPACE, new RedisReachability(),
 			CLAIM_WINDOW);
 
 	@Test
@@ -48,9 +54,9 @@ class HandOffScriptTests {
 		assertThat(this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true).granted())
 			.as("renewed, not queued twice")
 			.isFalse();
-		assertThat(this.redis.opsForList().range(LockKeyspaceTests.SINGLE.queueKey(key), 0, -1)).containsExactly("waiter");
+		assertThat(this.redis.opsForList().range(KEYSPACE.queueKey(key), 0, -1)).containsExactly("waiter");
 		assertThat(this.commands.acquire(key, "bystander", LEASE, null, 0, 1, true).granted()).isFalse();
-		assertThat(this.redis.opsForList().range(LockKeyspaceTests.SINGLE.queueKey(key), 0, -1)).as("a caller that will not wait")
+		assertThat(this.redis.opsForList().range(KEYSPACE.queueKey(key), 0, -1)).as("a caller that will not wait")
 			.containsExactly("waiter");
 		this.commands.leaveQueue(key, "waiter");
 		this.commands.release(key, "holder", 0);
@@ -81,7 +87,7 @@ class HandOffScriptTests {
 		assertThat(this.commands.release(key, "holder", 0)).as("handed over").isEqualTo(ReleaseOutcome.HANDED_OVER);
 		assertThat(this.redis.opsForValue().get(key)).isEqualTo("first");
 		assertThat(this.redis.getExpire(key)).as("the claim window, until the waiter confirms").isBetween(1L, 2L);
-		assertThat(this.redis.opsForList().range(LockKeyspaceTests.SINGLE.queueKey(key), 0, -1)).containsExactly("second");
+		assertThat(this.redis.opsForList().range(KEYSPACE.queueKey(key), 0, -1)).containsExactly("second");
 		assertThat(this.commands.release(key, "first", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
 		assertThat(this.commands.release(key, "second", 0)).as("nobody left: deleted").isEqualTo(ReleaseOutcome.DELETED);
 		assertThat(this.redis.keys("*" + key + "*")).isEmpty();
@@ -139,13 +145,13 @@ class HandOffScriptTests {
 		assertThat(this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true).granted())
 			.as("free: taken by the waiter")
 			.isTrue();
-		assertThat(this.redis.hasKey(LockKeyspaceTests.SINGLE.queueKey(key))).as("it left the queue").isFalse();
+		assertThat(this.redis.hasKey(KEYSPACE.queueKey(key))).as("it left the queue").isFalse();
 		this.commands.release(key, "waiter", 0);
 	}
 
 	private long fenceAfter(Runnable action) {
 		action.run();
-		return Long.parseLong(this.redis.opsForValue().get(LockKeyspaceTests.SINGLE.fenceKey("any")));
+		return Long.parseLong(this.redis.opsForValue().get(KEYSPACE.fenceKey("any")));
 	}
 
 	private long serverMillis() {

@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.protocol;
 
 import java.util.concurrent.ThreadFactory;
 
@@ -8,7 +8,7 @@ import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
  * Creates the background threads of a client: daemon threads, so that a client that is never
  * closed does not keep the JVM alive, named after their job ({@code distlock-renewal-1}, ...).
  */
-final class DaemonThreads {
+public final class DaemonThreads {
 
 	private DaemonThreads() {
 	}
@@ -18,7 +18,7 @@ final class DaemonThreads {
 	 * @param job what the threads do, such as {@code "distlock-renewal"}
 	 * @return the factory
 	 */
-	static ThreadFactory named(String job) {
+	public static ThreadFactory named(String job) {
 		CustomizableThreadFactory factory = new CustomizableThreadFactory(job + "-");
 		factory.setDaemon(true);
 		return factory;

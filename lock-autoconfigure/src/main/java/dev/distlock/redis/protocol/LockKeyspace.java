@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.protocol;
 
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
 
@@ -12,10 +12,10 @@ import dev.distlock.InvalidLockKeyException;
  * that puts them in the lock's slot. Lock keys are checked here, so that none can fall into the
  * reserved namespace.
  */
-final class LockKeyspace {
+public final class LockKeyspace {
 
 	/** The namespace of distlock's own keys and channels, after the prefix. */
-	static final String RESERVED = "distlock:";
+	public static final String RESERVED = "distlock:";
 
 	private final String prefix;
 
@@ -31,7 +31,7 @@ final class LockKeyspace {
 	 * @throws IllegalArgumentException if, on a cluster, the prefix opens a hash tag it does not
 	 * fill and close
 	 */
-	LockKeyspace(String prefix, boolean cluster, int maxKeyLength) {
+	public LockKeyspace(String prefix, boolean cluster, int maxKeyLength) {
 		int open = prefix.indexOf('{');
 		if (cluster && open >= 0 && prefix.indexOf('}', open) <= open + 1) {
 			throw new IllegalArgumentException("The key prefix (distlock.key-prefix) \"" + prefix + "\" opens a "
@@ -50,7 +50,7 @@ final class LockKeyspace {
 	 * @return the key after the prefix
 	 * @throws InvalidLockKeyException if the key is blank, too long, or in the reserved namespace
 	 */
-	String lockKey(String key) {
+	public String lockKey(String key) {
 		if (key == null || key.isBlank()) {
 			throw new InvalidLockKeyException(String.valueOf(key), "is blank", "Give every lock a non-blank key.");
 		}
@@ -74,7 +74,7 @@ final class LockKeyspace {
 	 * @param lockKey the Redis key of the lock
 	 * @return the counter key
 	 */
-	String fenceKey(String lockKey) {
+	public String fenceKey(String lockKey) {
 		return own(lockKey) + "fence";
 	}
 
@@ -84,7 +84,7 @@ final class LockKeyspace {
 	 * @param lockKey the Redis key of the lock
 	 * @return the queue key
 	 */
-	String queueKey(String lockKey) {
+	public String queueKey(String lockKey) {
 		return own(lockKey) + "queue:" + lockKey.substring(this.prefix.length());
 	}
 
@@ -95,7 +95,7 @@ final class LockKeyspace {
 	 * @param lockKey the Redis key of the lock
 	 * @return the entries key
 	 */
-	String waitersKey(String lockKey) {
+	public String waitersKey(String lockKey) {
 		return own(lockKey) + "waiters:" + lockKey.substring(this.prefix.length());
 	}
 
@@ -104,7 +104,7 @@ final class LockKeyspace {
 	 * @param clientId the client's id
 	 * @return the channel
 	 */
-	String releaseChannel(String clientId) {
+	public String releaseChannel(String clientId) {
 		return this.prefix + RESERVED + "released:" + clientId;
 	}
 
@@ -113,7 +113,7 @@ final class LockKeyspace {
 	 * @param clientId the client's id
 	 * @return the Redis key of the health check's lock
 	 */
-	String healthKey(String clientId) {
+	public String healthKey(String clientId) {
 		return this.prefix + RESERVED + "health:" + clientId;
 	}
 
@@ -126,7 +126,7 @@ final class LockKeyspace {
 	 * @param key the key
 	 * @return the slot, 0 to 16383
 	 */
-	static int slot(String key) {
+	public static int slot(String key) {
 		return ClusterSlotHashUtil.calculateSlot(key);
 	}
 

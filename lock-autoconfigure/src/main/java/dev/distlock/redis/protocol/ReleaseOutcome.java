@@ -1,9 +1,9 @@
-package dev.distlock.redis;
+package dev.distlock.redis.protocol;
 
 /**
  * What {@code release.lua} did with a lock, parsed from its reply in one place.
  */
-enum ReleaseOutcome {
+public enum ReleaseOutcome {
 
 	/** The token did not hold the lock: it was gone (its lease ran out) or someone else's. */
 	NOT_HELD,
@@ -23,7 +23,7 @@ enum ReleaseOutcome {
 	 * @return the outcome
 	 * @throws IllegalStateException if the reply is none of them
 	 */
-	static ReleaseOutcome of(Long reply) {
+	public static ReleaseOutcome of(Long reply) {
 		if (reply == null || reply < 0 || reply > 3) {
 			throw new IllegalStateException("Unexpected reply of the release script: " + reply);
 		}
@@ -34,7 +34,7 @@ enum ReleaseOutcome {
 	 * Returns whether the token held the lock when it was released.
 	 * @return {@code false} only for {@link #NOT_HELD}
 	 */
-	boolean wasHeld() {
+	public boolean wasHeld() {
 		return this != NOT_HELD;
 	}
 

@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.protocol;
 
 import java.util.List;
 
@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * place: either {@link Granted the lock}, or {@link Held the holder's remaining lease and the
  * fencing counter} as the attempt found them.
  */
-sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.Held {
+public sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.Held {
 
 	/**
 	 * Parses the script's reply: {1, first fencing token} or {0, holder's lease, counter}.
@@ -40,7 +40,7 @@ sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.Held {
 	 *
 	 * @param fencingToken the first fencing token of the block the attempt reserved
 	 */
-	record Granted(long fencingToken) implements AcquireReply {
+	public record Granted(long fencingToken) implements AcquireReply {
 	}
 
 	/**
@@ -51,7 +51,7 @@ sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.Held {
 	 * @param holderLeaseMillis the holder's remaining lease in ms
 	 * @param fenceCounter the fencing counter when the attempt ran
 	 */
-	record Held(long holderLeaseMillis, long fenceCounter) implements AcquireReply {
+	public record Held(long holderLeaseMillis, long fenceCounter) implements AcquireReply {
 	}
 
 }

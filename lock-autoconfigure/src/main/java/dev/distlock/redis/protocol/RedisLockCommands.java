@@ -1,7 +1,6 @@
-package dev.distlock.redis;
+package dev.distlock.redis.protocol;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +20,7 @@ import org.springframework.data.redis.core.script.RedisScript;
  * Failures are thrown as Spring's {@code DataAccessException}s. Every command is recorded in
  * the client's {@link RedisReachability}.
  */
-final class RedisLockCommands {
+public final class RedisLockCommands {
 
 	private final StringRedisTemplate redis;
 
@@ -32,7 +31,7 @@ final class RedisLockCommands {
 	/** How long a release keeps a lock it hands over until the new holder confirms it, in ms. */
 	private final long claimWindowMillis;
 
-	RedisLockCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability,
+	public RedisLockCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability,
 			long claimWindowMillis) {
 		this.redis = redis;
 		this.keyspace = keyspace;
@@ -40,11 +39,11 @@ final class RedisLockCommands {
 		this.claimWindowMillis = claimWindowMillis;
 	}
 
-	RedisReachability reachability() {
+	public RedisReachability reachability() {
 		return this.reachability;
 	}
 
-	LockKeyspace keyspace() {
+	public LockKeyspace keyspace() {
 		return this.keyspace;
 	}
 
@@ -53,7 +52,7 @@ final class RedisLockCommands {
 	 * the waiter confirms: the claim window, or the lease if shorter. The waiter's attempts
 	 * store it in its place in the queue, so that the release uses the same figure.
 	 */
-	long claimMillis(long leaseMillis) {
+	public long claimMillis(long leaseMillis) {
 		return Math.min(leaseMillis, this.claimWindowMillis);
 	}
 
@@ -66,7 +65,7 @@ final class RedisLockCommands {
 	 * @param mayBeQueued whether an earlier attempt of the same token may have queued it
 	 * @return the grant, or the holder's remaining lease and the fencing counter
 	 */
-	AcquireReply acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
+	public AcquireReply acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
 		return AcquireReply.of(call(() -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token,
 				Long.toString(leaseMillis), (handOffChannel != null) ? handOffChannel : "",
@@ -78,7 +77,7 @@ final class RedisLockCommands {
 	 * Releases a lock held with the token, handing it to the first valid waiter in its queue.
 	 * @return what the release did
 	 */
-	ReleaseOutcome release(String key, String token, long keepMillis) {
+	public ReleaseOutcome release(String key, String token, long keepMillis) {
 		return runRelease(key, token, keepMillis, false);
 	}
 
@@ -87,7 +86,7 @@ final class RedisLockCommands {
 	 * handed it to the waiter in the meantime (handing it on to the next waiter).
 	 * @return as {@link #release}
 	 */
-	ReleaseOutcome leaveQueue(String key, String token) {
+	public ReleaseOutcome leaveQueue(String key, String token) {
 		return runRelease(key, token, 0, true);
 	}
 
@@ -101,23 +100,24 @@ final class RedisLockCommands {
 	}
 
 	/**
-	 * Renews the leases of a batch of locks.
+	 * Renews the leases of a batch of locks, each only if it still holds its owner token.
+	 * @param keys the Redis keys of the locks (one hash slot on a cluster)
+	 * @param tokens the owner token of each key, in the same order
+	 * @param leaseMillis the lease to extend them to
 	 * @return per lock, whether its lease was renewed
 	 */
-	boolean[] renew(List<RedisLockHandle> batch, long leaseMillis) {
-		return call(() -> renewBatch(batch, leaseMillis));
+	public boolean[] renew(List<String> keys, List<String> tokens, long leaseMillis) {
+		return call(() -> renewBatch(keys, tokens, leaseMillis));
 	}
 
-	private boolean[] renewBatch(List<RedisLockHandle> batch, long leaseMillis) {
-		List<String> keys = new ArrayList<>(batch.size());
-		Object[] args = new Object[batch.size() + 1];
+	private boolean[] renewBatch(List<String> keys, List<String> tokens, long leaseMillis) {
+		Object[] args = new Object[tokens.size() + 1];
 		args[0] = Long.toString(leaseMillis);
-		for (int i = 0; i < batch.size(); i++) {
-			keys.add(batch.get(i).key());
-			args[i + 1] = batch.get(i).token();
+		for (int i = 0; i < tokens.size(); i++) {
+			args[i + 1] = tokens.get(i);
 		}
 		List<Long> results = this.redis.execute(LockScripts.RENEW, keys, args);
-		boolean[] renewed = new boolean[batch.size()];
+		boolean[] renewed = new boolean[keys.size()];
 		for (int i = 0; results != null && i < renewed.length && i < results.size(); i++) {
 			renewed[i] = Long.valueOf(1).equals(results.get(i));
 		}
@@ -129,7 +129,7 @@ final class RedisLockCommands {
 	 * @param tokens the tokens this client holds the key with
 	 * @return the key's time to live, and which of the tokens holds it
 	 */
-	KeyInspection inspect(String key, List<String> tokens) {
+	public KeyInspection inspect(String key, List<String> tokens) {
 		return KeyInspection.of(call(() -> this.redis.execute(LockScripts.INSPECT, List.of(key), tokens.toArray())));
 	}
 
@@ -137,7 +137,7 @@ final class RedisLockCommands {
 	 * Makes sure Redis has every script, loading those it lacks.
 	 * @return per script name, whether Redis already had it
 	 */
-	Map<String, Boolean> loadScripts() {
+	public Map<String, Boolean> loadScripts() {
 		Map<String, Boolean> loaded = this.redis.execute((RedisCallback<Map<String, Boolean>>) (connection) -> {
 			RedisScriptingCommands scripting = connection.scriptingCommands();
 			String[] shas = LockScripts.ALL.values().stream().map(RedisScript::getSha1).toArray(String[]::new);

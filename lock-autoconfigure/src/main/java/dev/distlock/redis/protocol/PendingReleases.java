@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.protocol;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -19,7 +19,7 @@ import dev.distlock.LockKeyQuoting;
  * until Redis answers or its bound passes (by then the key has expired with its lease). Callers
  * never wait for it: they get their answer or exception at once.
  */
-final class PendingReleases implements AutoCloseable {
+public final class PendingReleases implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(PendingReleases.class);
 
@@ -32,7 +32,7 @@ final class PendingReleases implements AutoCloseable {
 	private final ScheduledExecutorService executor = Executors
 		.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-pending-releases"));
 
-	PendingReleases(RedisLockCommands commands) {
+	public PendingReleases(RedisLockCommands commands) {
 		this.commands = commands;
 	}
 
@@ -43,7 +43,7 @@ final class PendingReleases implements AutoCloseable {
 	 * @return completed when the first attempt has ended, whether or not Redis answered it; a
 	 * caller that wants Redis to have seen the release before it goes on may wait for it briefly
 	 */
-	CompletableFuture<Void> release(String key, String token, long boundNanos) {
+	public CompletableFuture<Void> release(String key, String token, long boundNanos) {
 		CompletableFuture<Void> firstAttempt = new CompletableFuture<>();
 		submit(key, token, boundNanos, 0, firstAttempt);
 		return firstAttempt;

@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.protocol;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,13 +18,13 @@ import org.jspecify.annotations.Nullable;
  * does not make a busy lock look like an outage.</li>
  * </ul>
  */
-final class RedisReachability {
+public final class RedisReachability {
 
 	/**
 	 * How long commands may be outstanding with none completing before Redis is in doubt: far
 	 * beyond the time Redis takes to run a lock script, well within a command timeout.
 	 */
-	static final long STALL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+	public static final long STALL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
 	private final AtomicInteger outstanding = new AtomicInteger();
 
@@ -46,7 +46,7 @@ final class RedisReachability {
 	 * Records that a command is about to be sent.
 	 * @return the send time, by {@link System#nanoTime()}
 	 */
-	long sending() {
+	public long sending() {
 		long now = System.nanoTime();
 		if (this.outstanding.getAndIncrement() == 0) {
 			this.progressNanos = now;
@@ -61,7 +61,7 @@ final class RedisReachability {
 	 * @param misconfiguration what to fix if Redis answered with an error that means
 	 * misconfiguration, {@code null} if it did not
 	 */
-	void done(boolean answered, boolean excused, @Nullable String misconfiguration) {
+	public void done(boolean answered, boolean excused, @Nullable String misconfiguration) {
 		long now = System.nanoTime();
 		this.outstanding.decrementAndGet();
 		this.progressNanos = now;
@@ -80,12 +80,12 @@ final class RedisReachability {
 	 * misconfiguration (a missing permission, wrong credentials).
 	 * @return the fix, or {@code null}
 	 */
-	@Nullable String misconfiguration() {
+	public @Nullable String misconfiguration() {
 		return this.misconfiguration;
 	}
 
 	/** Records that a connection to Redis was lost (Redis may come back empty). */
-	void connectionLost() {
+	public void connectionLost() {
 		this.lostConnectionNanos = System.nanoTime();
 		this.lostConnection = true;
 	}
@@ -94,7 +94,7 @@ final class RedisReachability {
 	 * Whether Redis is in doubt now: the last lock command failed, or lock commands are
 	 * outstanding and none has completed for a while.
 	 */
-	boolean inDoubt() {
+	public boolean inDoubt() {
 		return (this.failed && this.failureNanos - this.answerNanos >= 0)
 				|| (this.outstanding.get() > 0 && System.nanoTime() - this.progressNanos > STALL_NANOS);
 	}
@@ -104,7 +104,7 @@ final class RedisReachability {
 	 * without Redis: nothing is in doubt, and the confirmation was sent after the last failure
 	 * and the last lost connection.
 	 */
-	boolean allowsLocalPass(long confirmedSendNanos) {
+	public boolean allowsLocalPass(long confirmedSendNanos) {
 		return !inDoubt() && (!this.failed || confirmedSendNanos - this.failureNanos > 0)
 				&& (!this.lostConnection || confirmedSendNanos - this.lostConnectionNanos > 0);
 	}

@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.protocol;
 
 import java.util.Map;
 
@@ -11,7 +11,7 @@ import dev.distlock.LockMisconfigurationException;
  * error reply Redis sent (found anywhere in the cause chain, so that it works for any client
  * library and for errors met while connecting), and says what to fix.
  */
-final class RedisErrors {
+public final class RedisErrors {
 
 	private static final String NOPERM_FIX = "The Redis user lacks a permission distlock needs: grant it the keys "
 			+ "and channels under distlock.key-prefix and the commands of the lock scripts, as the README's section "
@@ -50,7 +50,7 @@ final class RedisErrors {
 	 * Returns the exception for a misconfiguration, quoting the error Redis replied with, or
 	 * {@code null} if the failure means Redis is unavailable.
 	 */
-	static @Nullable LockMisconfigurationException misconfiguration(String key, String operation, Throwable failure) {
+	public static @Nullable LockMisconfigurationException misconfiguration(String key, String operation, Throwable failure) {
 		Map.Entry<String, String> found = find(failure);
 		return (found != null) ? new LockMisconfigurationException(key, operation, found.getKey(), found.getValue(),
 				failure) : null;

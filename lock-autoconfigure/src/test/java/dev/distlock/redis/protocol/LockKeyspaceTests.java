@@ -1,4 +1,5 @@
-package dev.distlock.redis;
+package dev.distlock.redis.protocol;
+
 
 import java.util.HashSet;
 import java.util.Set;

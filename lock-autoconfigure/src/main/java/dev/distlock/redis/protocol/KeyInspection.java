@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.protocol;
 
 import java.time.Duration;
 import java.util.List;
@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * expires
  * @param holderIndex the 0-based index of the given token that holds the key, or -1 if none does
  */
-record KeyInspection(long ttlMillis, int holderIndex) {
+public record KeyInspection(long ttlMillis, int holderIndex) {
 
 	/**
 	 * Parses the script's reply: {ttl, 1-based index of the holding token or 0}.
@@ -22,7 +22,7 @@ record KeyInspection(long ttlMillis, int holderIndex) {
 	 * @return the inspection
 	 * @throws IllegalStateException if the reply has not two numbers
 	 */
-	static KeyInspection of(@Nullable List<Long> reply) {
+	public static KeyInspection of(@Nullable List<Long> reply) {
 		if (reply == null || reply.size() != 2) {
 			throw new IllegalStateException("Unexpected reply of the inspect script: " + reply);
 		}
@@ -33,7 +33,7 @@ record KeyInspection(long ttlMillis, int holderIndex) {
 	 * Returns whether the key exists.
 	 * @return whether it exists
 	 */
-	boolean exists() {
+	public boolean exists() {
 		return this.ttlMillis != -2;
 	}
 
@@ -41,7 +41,7 @@ record KeyInspection(long ttlMillis, int holderIndex) {
 	 * Returns the remaining time to live.
 	 * @return the time to live, or {@code null} if the key does not exist or never expires
 	 */
-	@Nullable Duration remaining() {
+	public @Nullable Duration remaining() {
 		return (this.ttlMillis >= 0) ? Duration.ofMillis(this.ttlMillis) : null;
 	}
 

@@ -1,0 +1,39 @@
+package dev.distlock.redis.protocol;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A release's message to a waiter that it was handed the lock over, as {@code release.lua}
+ * publishes it ({@code <owner token>:<fencing token>:<block>}): the waiter's owner token, the
+ * first fencing token of the block the release reserved for it, and the size of that block. The
+ * release sets the lock to the waiter's owner token for a short claim window only; the waiter
+ * confirms the hand-over by extending it to its lease.
+ *
+ * @param ownerToken the owner token of the waiter the lock was handed over to
+ * @param fencingToken the first fencing token of the block
+ * @param block how many fencing tokens the release reserved, 1 or more
+ */
+public record HandOverMessage(String ownerToken, long fencingToken, int block) {
+
+	/**
+	 * Reads the body of a hand-over message.
+	 * @param body the message body
+	 * @return the hand-over, or {@code null} if the body is not a hand-over message
+	 */
+	public static @Nullable HandOverMessage parse(String body) {
+		int blockSeparator = body.lastIndexOf(':');
+		int fenceSeparator = (blockSeparator > 0) ? body.lastIndexOf(':', blockSeparator - 1) : -1;
+		if (fenceSeparator <= 0) {
+			return null;
+		}
+		try {
+			long fence = Long.parseLong(body, fenceSeparator + 1, blockSeparator, 10);
+			int block = Integer.parseInt(body, blockSeparator + 1, body.length(), 10);
+			return new HandOverMessage(body.substring(0, fenceSeparator), fence, block);
+		}
+		catch (NumberFormatException ex) {
+			return null;
+		}
+	}
+
+}
