@@ -9,7 +9,7 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
 import dev.distlock.redis.RedisLockMonitor;
-import dev.distlock.redis.ReleaseSubscription;
+import dev.distlock.redis.wait.ReleaseSubscription;
 
 /**
  * Health of distributed locking: {@code UP} when Redis answers the lock's connection, has the

@@ -32,11 +32,11 @@ import dev.distlock.aop.DistributedLockInterceptor;
 import dev.distlock.aop.LockDefinitionSource;
 import dev.distlock.aop.LockDefinitionValidator;
 import dev.distlock.aop.LockKeyEvaluator;
-import dev.distlock.redis.JitteredBackoffWaiter;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.redis.RedisLockClient;
 import dev.distlock.redis.RedisLockClientBuilder;
-import dev.distlock.redis.ReleaseMessageWaiter;
-import dev.distlock.redis.ReleaseSubscription;
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.wait.ReleaseSubscription;
 
 /**
  * Auto-configures distlock: a {@link LockClient} on the application's Redis connection, and the

@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.wait.WaitTimings;
+
 import dev.distlock.redis.protocol.PendingReleases;
 
 import dev.distlock.redis.protocol.RedisReachability;

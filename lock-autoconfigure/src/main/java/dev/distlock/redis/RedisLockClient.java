@@ -1,5 +1,9 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
+
+import dev.distlock.redis.wait.LockWaiter;
+
 import dev.distlock.redis.protocol.PendingReleases;
 
 import dev.distlock.redis.protocol.RedisReachability;

@@ -1,5 +1,13 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.wait.WaitTimings;
+
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
+
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
+
+import dev.distlock.redis.wait.LockWaiter;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.wait.LockWaiter;
+
 import dev.distlock.redis.protocol.HandOverMessage;
 
 import java.time.Duration;

@@ -11,10 +11,10 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
-import dev.distlock.redis.JitteredBackoffWaiter;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.redis.RedisLockClient;
-import dev.distlock.redis.ReleaseMessageWaiter;
-import dev.distlock.redis.ReleaseSubscription;
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.TestRedis;
 

@@ -13,7 +13,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import dev.distlock.DistributedLock;
 import dev.distlock.LockClient;
 import dev.distlock.LockOptions;
-import dev.distlock.redis.JitteredBackoffWaiter;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.redis.RedisLockClient;
 import dev.distlock.testing.ConcurrentRunner;
 import dev.distlock.testing.HoldLog;

@@ -28,7 +28,7 @@ import dev.distlock.LockOptions;
 import dev.distlock.aop.DistributedLockAdvisor;
 import dev.distlock.redis.RedisLockClient;
 import dev.distlock.redis.RedisLockClientBuilder;
-import dev.distlock.redis.ReleaseSubscription;
+import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.testing.LockTestContexts;
 import dev.distlock.testing.StartupFailures;
 
@@ -206,7 +206,7 @@ class DistributedLockAutoConfigurationTests {
 		@Bean
 		CountingLockClient countingLockClient(RedisConnectionFactory connectionFactory) {
 			return new CountingLockClient(new RedisLockClient(new StringRedisTemplate(connectionFactory),
-					dev.distlock.redis.JitteredBackoffWaiter.standard(), "",
+					dev.distlock.redis.wait.JitteredBackoffWaiter.standard(), "",
 					new LockOptions(Duration.ofSeconds(1), Duration.ofSeconds(10))));
 		}
 

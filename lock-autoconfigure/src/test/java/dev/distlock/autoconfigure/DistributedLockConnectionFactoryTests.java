@@ -29,7 +29,7 @@ import dev.distlock.DistributedLock;
 import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
-import dev.distlock.redis.ReleaseSubscription;
+import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.test.redis.RedisTestServer;
 import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.LockTestContexts;

@@ -1,5 +1,9 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.wait.WaitTimings;
+
+import dev.distlock.redis.wait.LockWaiter;
+
 import dev.distlock.redis.protocol.RedisReachability;
 
 import dev.distlock.redis.protocol.HandOverMessage;

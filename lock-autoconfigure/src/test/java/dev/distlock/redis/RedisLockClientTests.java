@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
+
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 

@@ -1,5 +1,9 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
+
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

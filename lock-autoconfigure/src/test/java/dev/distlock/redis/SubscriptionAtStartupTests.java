@@ -1,5 +1,11 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.wait.ReleaseSubscription;
+
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
+
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
+
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

@@ -13,7 +13,7 @@ import org.springframework.context.annotation.Configuration;
 import dev.distlock.actuate.DistributedLockHealthIndicator;
 import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import dev.distlock.redis.RedisLockClient;
-import dev.distlock.redis.ReleaseSubscription;
+import dev.distlock.redis.wait.ReleaseSubscription;
 
 /**
  * Auto-configures the {@code distlock} {@link DistributedLockHealthIndicator health indicator} of

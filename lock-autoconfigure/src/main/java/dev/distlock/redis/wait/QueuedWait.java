@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.wait;
 
 import dev.distlock.redis.protocol.HandOverMessage;
 

@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.wait;
 
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;

@@ -1,4 +1,5 @@
-package dev.distlock.redis;
+package dev.distlock.redis.wait;
+
 
 import java.time.Duration;
 
