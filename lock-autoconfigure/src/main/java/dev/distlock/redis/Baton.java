@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.lease.Lease;
+
 /**
  * What passes from one holder to the next within a client, without Redis: the owner token the
  * lock is held with in Redis, the fencing token of the new hold (the next of the block the grant

@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.lease.Lease;
+
 import dev.distlock.redis.wait.WaitTimings;
 
 import dev.distlock.redis.wait.LockWaiter;

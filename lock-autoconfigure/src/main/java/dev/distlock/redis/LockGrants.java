@@ -1,5 +1,9 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.lease.LeaseRenewer;
+
+import dev.distlock.redis.lease.Lease;
+
 import java.time.Duration;
 
 import dev.distlock.LockOptions;
@@ -14,13 +18,13 @@ final class LockGrants {
 
 	private final HeldLocks held;
 
-	private final LeaseRenewer renewer;
+	private final LeaseRenewer<RedisLockHandle> renewer;
 
 	private final LockEvents events;
 
 	private final RedisLockHandle.Ending ending;
 
-	LockGrants(HeldLocks held, LeaseRenewer renewer, LockEvents events, RedisLockHandle.Ending ending) {
+	LockGrants(HeldLocks held, LeaseRenewer<RedisLockHandle> renewer, LockEvents events, RedisLockHandle.Ending ending) {
 		this.held = held;
 		this.renewer = renewer;
 		this.events = events;

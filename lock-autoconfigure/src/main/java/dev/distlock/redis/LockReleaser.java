@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.lease.LeaseRenewer;
+
 import dev.distlock.redis.protocol.PendingReleases;
 
 import dev.distlock.redis.protocol.RedisErrors;
@@ -34,13 +36,13 @@ final class LockReleaser implements RedisLockHandle.Ending {
 
 	private final HeldLocks held;
 
-	private final LeaseRenewer renewer;
+	private final LeaseRenewer<RedisLockHandle> renewer;
 
 	private final LocalHandOffs local;
 
 	private final PendingReleases pending;
 
-	LockReleaser(RedisLockCommands commands, LockEvents events, HeldLocks held, LeaseRenewer renewer,
+	LockReleaser(RedisLockCommands commands, LockEvents events, HeldLocks held, LeaseRenewer<RedisLockHandle> renewer,
 			LocalHandOffs local, PendingReleases pending) {
 		this.commands = commands;
 		this.events = events;

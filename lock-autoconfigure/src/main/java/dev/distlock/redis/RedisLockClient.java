@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.lease.LeaseRenewer;
+
 import dev.distlock.redis.wait.ReleaseMessageWaiter;
 
 import dev.distlock.redis.wait.LockWaiter;
@@ -53,7 +55,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 
 	private final LockEvents events;
 
-	private final LeaseRenewer renewer;
+	private final LeaseRenewer<RedisLockHandle> renewer;
 
 	private final String releaseChannel;
 
@@ -93,7 +95,8 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 		this.defaultOptions = builder.defaultOptions;
 		this.events = new LockEvents(builder.listeners);
 		this.held = new HeldLocks(this.events);
-		this.renewer = new LeaseRenewer(commands, this.events, this.held, builder.renewalLease, builder.clusterSlots);
+		this.renewer = new LeaseRenewer<>(commands, new RenewalReports(this.events, this.held),
+				builder.renewalLease, builder.clusterSlots);
 		LockReleaser releaser = new LockReleaser(commands, this.events, this.held, this.renewer, local, this.pending);
 		LockGrants grants = new LockGrants(this.held, this.renewer, this.events, releaser);
 		WaitingAcquirers waiting = new WaitingAcquirers(this.events);
@@ -184,7 +187,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 		return this.reachability;
 	}
 
-	LeaseRenewer renewer() {
+	LeaseRenewer<RedisLockHandle> renewer() {
 		return this.renewer;
 	}
 

@@ -1,5 +1,8 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.lease.Lease;
+import dev.distlock.redis.lease.RenewedHold;
+
 import dev.distlock.redis.protocol.RedisReachability;
 
 import java.time.Duration;
@@ -17,7 +20,7 @@ import dev.distlock.LockOptions;
  * Its validity is local and conservative ({@link Lease}): past its deadline the lease counts as
  * lost, whether or not a renewal has failed yet.
  */
-final class RedisLockHandle implements LockHandle {
+final class RedisLockHandle implements LockHandle, RenewedHold {
 
 	/** What ends a hold in Redis, or passes it on, when its last hold ends. */
 	interface Ending {
@@ -81,7 +84,8 @@ final class RedisLockHandle implements LockHandle {
 		return this.options.name();
 	}
 
-	String token() {
+	@Override
+	public String token() {
 		return this.token;
 	}
 
@@ -131,7 +135,8 @@ final class RedisLockHandle implements LockHandle {
 		return this.released.get();
 	}
 
-	Thread owner() {
+	@Override
+	public Thread owner() {
 		return this.owner;
 	}
 
@@ -167,7 +172,8 @@ final class RedisLockHandle implements LockHandle {
 	}
 
 	/** Records that Redis confirmed the hold for the given time from a request sent then. */
-	void confirmed(long sentNanos, Duration validFor) {
+	@Override
+	public void confirmed(long sentNanos, Duration validFor) {
 		this.lease.confirmed(sentNanos, validFor);
 	}
 
@@ -177,7 +183,8 @@ final class RedisLockHandle implements LockHandle {
 	}
 
 	/** When the release of the lock completed in Redis, by System.nanoTime(); 0 until then. */
-	long releasedNanos() {
+	@Override
+	public long releasedNanos() {
 		return this.releasedNanos;
 	}
 
@@ -209,7 +216,8 @@ final class RedisLockHandle implements LockHandle {
 	}
 
 	/** Whether the last hold of this lock has ended (by this process's count; Redis is not asked). */
-	boolean hasEnded() {
+	@Override
+	public boolean hasEnded() {
 		return this.holds.get() == 0;
 	}
 

@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.lease;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -11,13 +11,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * deadline the lease counts as lost, whether or not a renewal has failed yet; once lost, it stays
  * lost.
  */
-final class Lease {
+public final class Lease {
 
 	/** The share of a lease taken off its local validity, for clock drift. */
-	static final double DRIFT_FACTOR = 0.01;
+	public static final double DRIFT_FACTOR = 0.01;
 
 	/** The time taken off every local validity, for clock drift, in ms. */
-	static final long DRIFT_MILLIS = 2;
+	public static final long DRIFT_MILLIS = 2;
 
 	private final AtomicBoolean lost = new AtomicBoolean();
 
@@ -37,7 +37,7 @@ final class Lease {
 	 * window of a hand-over that is still to be confirmed
 	 * @return the validity
 	 */
-	static Lease granted(long sentNanos, Duration validFor) {
+	public static Lease granted(long sentNanos, Duration validFor) {
 		return new Lease(sentNanos, validUntil(sentNanos, validFor));
 	}
 
@@ -46,7 +46,7 @@ final class Lease {
 	 * client: it keeps the owner token, so Redis keeps it as long as this one.
 	 * @return the copy
 	 */
-	synchronized Lease passedOn() {
+	public synchronized Lease passedOn() {
 		return new Lease(this.confirmedSendNanos, this.validUntilNanos);
 	}
 
@@ -54,45 +54,45 @@ final class Lease {
 	 * Returns until when a hold is valid by the local count: the send time plus its validity,
 	 * minus the drift margin.
 	 */
-	static long validUntil(long sentNanos, Duration validFor) {
+	public static long validUntil(long sentNanos, Duration validFor) {
 		long nanos = validFor.toNanos();
 		long drift = (long) (nanos * DRIFT_FACTOR) + DRIFT_MILLIS * 1_000_000;
 		return sentNanos + nanos - drift;
 	}
 
 	/** When the last acquire or renewal that Redis confirmed was sent, by {@link System#nanoTime()}. */
-	long confirmedSendNanos() {
+	public long confirmedSendNanos() {
 		return this.confirmedSendNanos;
 	}
 
 	/** Until when the hold is valid by the local count, by {@link System#nanoTime()}. */
-	long validUntilNanos() {
+	public long validUntilNanos() {
 		return this.validUntilNanos;
 	}
 
 	/** Returns how long the hold is still valid by the local count, zero once past. */
-	Duration remaining() {
+	public Duration remaining() {
 		long remaining = this.validUntilNanos - System.nanoTime();
 		return (remaining > 0) ? Duration.ofNanos(remaining) : Duration.ZERO;
 	}
 
 	/** Whether the local validity has run out: Redis may have expired the lock. */
-	boolean isPastDeadline() {
+	public boolean isPastDeadline() {
 		return System.nanoTime() - this.validUntilNanos >= 0;
 	}
 
 	/** Whether the lease was marked lost, or its local validity has run out. */
-	boolean isLost() {
+	public boolean isLost() {
 		return this.lost.get() || isPastDeadline();
 	}
 
 	/** Whether the lease was marked lost (not merely past its local deadline). */
-	boolean isMarkedLost() {
+	public boolean isMarkedLost() {
 		return this.lost.get();
 	}
 
 	/** Marks the lease lost; returns true only the first time. */
-	boolean markLost() {
+	public boolean markLost() {
 		return this.lost.compareAndSet(false, true);
 	}
 
@@ -101,7 +101,7 @@ final class Lease {
 	 * confirmation older than the last one, or one that comes after the lease was lost or its
 	 * local validity ran out, changes nothing.
 	 */
-	synchronized void confirmed(long sentNanos, Duration validFor) {
+	public synchronized void confirmed(long sentNanos, Duration validFor) {
 		long until = validUntil(sentNanos, validFor);
 		if (!isLost() && until - this.validUntilNanos > 0) {
 			this.confirmedSendNanos = sentNanos;

@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.lease;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
@@ -10,7 +10,7 @@ import java.util.function.IntConsumer;
  */
 final class RenewalRound implements IntConsumer {
 
-	private final LockEvents events;
+	private final RenewalListener<?> listener;
 
 	private final int batches;
 
@@ -18,8 +18,8 @@ final class RenewalRound implements IntConsumer {
 
 	private final AtomicInteger renewed = new AtomicInteger();
 
-	RenewalRound(LockEvents events, int batches) {
-		this.events = events;
+	RenewalRound(RenewalListener<?> listener, int batches) {
+		this.listener = listener;
 		this.batches = batches;
 		this.outstanding = new AtomicInteger(batches);
 	}
@@ -32,7 +32,7 @@ final class RenewalRound implements IntConsumer {
 	public void accept(int renewedInBatch) {
 		int total = this.renewed.addAndGet(Math.max(renewedInBatch, 0));
 		if (this.outstanding.decrementAndGet() == 0) {
-			this.events.renewed(total, this.batches);
+			this.listener.renewed(total, this.batches);
 		}
 	}
 

@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.lease;
 
 import dev.distlock.redis.protocol.DaemonThreads;
 
@@ -24,7 +24,7 @@ import org.apache.commons.logging.LogFactory;
  * period has passed, after which it may be sent again, so one command stuck in a blackhole never
  * keeps a hold from being renewed.
  */
-final class RenewalSender implements AutoCloseable {
+final class RenewalSender<H extends RenewedHold> implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(RenewalSender.class);
 
@@ -36,18 +36,18 @@ final class RenewalSender implements AutoCloseable {
 
 	private final RedisLockCommands commands;
 
-	private final HeldLocks held;
+	private final RenewalListener<H> listener;
 
-	private final Map<RedisLockHandle, Long> sending = new ConcurrentHashMap<>();
+	private final Map<H, Long> sending = new ConcurrentHashMap<>();
 
 	private final AtomicLong renewalsOfReleasedLocks = new AtomicLong();
 
 	private final ExecutorService senders = Executors.newFixedThreadPool(SENDER_THREADS,
 			DaemonThreads.named("distlock-renewal-sender"));
 
-	RenewalSender(RedisLockCommands commands, HeldLocks held) {
+	RenewalSender(RedisLockCommands commands, RenewalListener<H> listener) {
 		this.commands = commands;
-		this.held = held;
+		this.listener = listener;
 	}
 
 	/** Renewals that extended a lock whose release had completed before they were sent. */
@@ -60,7 +60,7 @@ final class RenewalSender implements AutoCloseable {
 	 * it, sent less than a period ago, is still unanswered.
 	 * @return whether the hold is to be sent now
 	 */
-	boolean claim(RedisLockHandle handle, long now, long periodNanos) {
+	boolean claim(H handle, long now, long periodNanos) {
 		return this.sending.compute(handle,
 				(held, since) -> (since == null || now - since > periodNanos) ? now : since) == now;
 	}
@@ -70,7 +70,7 @@ final class RenewalSender implements AutoCloseable {
 	 * @param validFor the lease each renewal extends the holds to
 	 * @param done told how many leases were renewed, or -1 if Redis did not answer
 	 */
-	void send(List<RedisLockHandle> batch, Duration validFor, long marker, IntConsumer done) {
+	void send(List<H> batch, Duration validFor, long marker, IntConsumer done) {
 		try {
 			this.senders.execute(() -> done.accept(renew(batch, validFor, marker)));
 		}
@@ -84,7 +84,7 @@ final class RenewalSender implements AutoCloseable {
 	 * Renews one batch.
 	 * @return how many leases were renewed, or -1 if Redis did not answer
 	 */
-	private int renew(List<RedisLockHandle> batch, Duration validFor, long marker) {
+	private int renew(List<H> batch, Duration validFor, long marker) {
 		if (batch.stream().noneMatch((handle) -> Long.valueOf(marker).equals(this.sending.get(handle)))) {
 			// Every hold of the batch was sent again since (a stalled connection): nothing left to do.
 			return 0;
@@ -92,8 +92,8 @@ final class RenewalSender implements AutoCloseable {
 		long sent = System.nanoTime();
 		boolean[] results;
 		try {
-			results = this.commands.renew(batch.stream().map(RedisLockHandle::key).toList(),
-					batch.stream().map(RedisLockHandle::token).toList(), validFor.toMillis());
+			results = this.commands.renew(batch.stream().map(RenewedHold::key).toList(),
+					batch.stream().map(RenewedHold::token).toList(), validFor.toMillis());
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not renew " + batch.size() + " lock(s); retrying until their leases run out", ex);
@@ -104,7 +104,7 @@ final class RenewalSender implements AutoCloseable {
 		}
 		int renewed = 0;
 		for (int i = 0; i < results.length; i++) {
-			RedisLockHandle handle = batch.get(i);
+			H handle = batch.get(i);
 			if (results[i]) {
 				handle.confirmed(sent, validFor);
 				renewed++;
@@ -114,7 +114,7 @@ final class RenewalSender implements AutoCloseable {
 				}
 			}
 			else {
-				this.held.tokenLost(handle, "its key was gone or held by another owner when renewing");
+				this.listener.tokenLost(handle, "its key was gone or held by another owner when renewing");
 			}
 		}
 		return renewed;

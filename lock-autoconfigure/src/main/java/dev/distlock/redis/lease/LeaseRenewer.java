@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.lease;
 
 import dev.distlock.redis.protocol.DaemonThreads;
 
@@ -26,13 +26,13 @@ import org.apache.commons.logging.LogFactory;
  * renewed when it is released, when its holder thread has died, and when its lease is lost;
  * renewal never extends a key that does not hold the lock's token.
  */
-final class LeaseRenewer implements AutoCloseable {
+public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(LeaseRenewer.class);
 
 	private final RedisLockCommands commands;
 
-	private final LockEvents events;
+	private final RenewalListener<H> listener;
 
 	private final Duration lease;
 
@@ -40,44 +40,44 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private final boolean bySlot;
 
-	private final Set<RedisLockHandle> renewing = ConcurrentHashMap.newKeySet();
+	private final Set<H> renewing = ConcurrentHashMap.newKeySet();
 
 	private static final long CONFIRM_RETRY_MILLIS = 50;
 
-	private final RenewalSender sender;
+	private final RenewalSender<H> sender;
 
 	private volatile ScheduledExecutorService scheduler;
 
-	LeaseRenewer(RedisLockCommands commands, LockEvents events, HeldLocks held, Duration lease, boolean bySlot) {
+	public LeaseRenewer(RedisLockCommands commands, RenewalListener<H> listener, Duration lease, boolean bySlot) {
 		this.commands = commands;
-		this.events = events;
+		this.listener = listener;
 		this.lease = lease;
 		this.periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis() / 3));
 		this.bySlot = bySlot;
-		this.sender = new RenewalSender(commands, held);
+		this.sender = new RenewalSender<>(commands, listener);
 	}
 
-	Duration lease() {
+	public Duration lease() {
 		return this.lease;
 	}
 
-	void register(RedisLockHandle handle) {
+	public void register(H handle) {
 		this.renewing.add(handle);
 		if (this.scheduler == null) {
 			start();
 		}
 	}
 
-	void unregister(RedisLockHandle handle) {
+	public void unregister(H handle) {
 		this.renewing.remove(handle);
 	}
 
-	int size() {
+	public int size() {
 		return this.renewing.size();
 	}
 
 	/** Renewals that extended a lock whose release had completed before they were sent: always 0. */
-	long renewalsOfReleasedLocks() {
+	public long renewalsOfReleasedLocks() {
 		return this.sender.renewalsOfReleasedLocks();
 	}
 
@@ -85,10 +85,10 @@ final class LeaseRenewer implements AutoCloseable {
 	 * Extends a hand-over from its claim window to the holder's lease, without waiting for it;
 	 * a confirmation that gets no answer is sent again while the claim window lasts.
 	 */
-	void confirm(RedisLockHandle handle) {
+	public void confirm(H handle) {
 		long now = System.nanoTime();
 		this.sender.claim(handle, now, 0);
-		RenewalRound round = new RenewalRound(this.events, 1);
+		RenewalRound round = new RenewalRound(this.listener, 1);
 		this.sender.send(List.of(handle), handle.leaseTime(), now, (renewed) -> {
 			round.accept(renewed);
 			if (renewed < 0 && !handle.hasEnded() && !handle.isLeaseLost()) {
@@ -97,7 +97,7 @@ final class LeaseRenewer implements AutoCloseable {
 		});
 	}
 
-	private void retryConfirm(RedisLockHandle handle) {
+	private void retryConfirm(H handle) {
 		start();
 		try {
 			this.scheduler.schedule(() -> confirm(handle), CONFIRM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
@@ -108,7 +108,7 @@ final class LeaseRenewer implements AutoCloseable {
 	}
 
 	/** Runs a renewal round now, on the renewal thread: after a reconnect, holds are confirmed anew. */
-	void renewSoon() {
+	public void renewSoon() {
 		ScheduledExecutorService running = this.scheduler;
 		if (running != null) {
 			try {
@@ -139,32 +139,32 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 	}
 
-	void renewAll() {
-		List<RedisLockHandle> due = new ArrayList<>(this.renewing.size());
+	public void renewAll() {
+		List<H> due = new ArrayList<>(this.renewing.size());
 		long now = System.nanoTime();
-		for (RedisLockHandle handle : this.renewing) {
+		for (H handle : this.renewing) {
 			if (handle.hasEnded()) {
 				this.renewing.remove(handle);
 			}
 			else if (!handle.owner().isAlive()) {
 				this.renewing.remove(handle);
-				this.events.holderDied(handle);
+				this.listener.holderDied(handle);
 			}
 			else if (handle.isLeaseLost()) {
 				this.renewing.remove(handle);
-				this.events.leaseLost(handle, "its lease ran out before Redis confirmed a renewal");
+				this.listener.leaseLost(handle, "its lease ran out before Redis confirmed a renewal");
 			}
 			else if (this.sender.claim(handle, now, this.periodNanos)) {
 				due.add(handle);
 			}
 		}
-		List<List<RedisLockHandle>> batches = RenewalBatches.of(due, this.bySlot);
-		RenewalRound round = new RenewalRound(this.events, batches.size());
-		for (List<RedisLockHandle> batch : batches) {
+		List<List<H>> batches = RenewalBatches.of(due, this.bySlot);
+		RenewalRound round = new RenewalRound(this.listener, batches.size());
+		for (List<H> batch : batches) {
 			this.sender.send(batch, this.lease, now, round);
 		}
 		if (batches.isEmpty()) {
-			this.events.renewed(0, 0);
+			this.listener.renewed(0, 0);
 		}
 	}
 

@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.lease;
 
 import dev.distlock.redis.protocol.LockKeyspace;
 
@@ -21,21 +21,21 @@ final class RenewalBatches {
 	private RenewalBatches() {
 	}
 
-	static List<List<RedisLockHandle>> of(Collection<RedisLockHandle> handles, boolean bySlot) {
+	static <H extends RenewedHold> List<List<H>> of(Collection<H> handles, boolean bySlot) {
 		if (!bySlot) {
 			return chunks(new ArrayList<>(handles));
 		}
-		Map<Integer, List<RedisLockHandle>> slots = new LinkedHashMap<>();
-		for (RedisLockHandle handle : handles) {
+		Map<Integer, List<H>> slots = new LinkedHashMap<>();
+		for (H handle : handles) {
 			slots.computeIfAbsent(LockKeyspace.slot(handle.key()), (slot) -> new ArrayList<>()).add(handle);
 		}
-		List<List<RedisLockHandle>> batches = new ArrayList<>();
+		List<List<H>> batches = new ArrayList<>();
 		slots.values().forEach((slot) -> batches.addAll(chunks(slot)));
 		return batches;
 	}
 
-	private static List<List<RedisLockHandle>> chunks(List<RedisLockHandle> handles) {
-		List<List<RedisLockHandle>> batches = new ArrayList<>();
+	private static <H> List<List<H>> chunks(List<H> handles) {
+		List<List<H>> batches = new ArrayList<>();
 		for (int from = 0; from < handles.size(); from += MAX_BATCH) {
 			batches.add(handles.subList(from, Math.min(from + MAX_BATCH, handles.size())));
 		}

@@ -1,0 +1,60 @@
+package dev.distlock.redis.lease;
+
+import java.time.Duration;
+
+/**
+ * What the {@link LeaseRenewer} needs of a hold: its key and owner token, its lease, whether it
+ * still needs renewing, and where to record a renewal that Redis confirmed.
+ */
+public interface RenewedHold {
+
+	/**
+	 * Returns the Redis key of the lock.
+	 * @return the key
+	 */
+	String key();
+
+	/**
+	 * Returns the owner token the lock is held with in Redis.
+	 * @return the token
+	 */
+	String token();
+
+	/**
+	 * Returns the lease each renewal of this hold extends it to.
+	 * @return the lease
+	 */
+	Duration leaseTime();
+
+	/**
+	 * Returns the thread that holds the lock; a hold whose thread died is no longer renewed.
+	 * @return the holder thread
+	 */
+	Thread owner();
+
+	/**
+	 * Returns whether the hold has ended, by this process's count.
+	 * @return whether it ended
+	 */
+	boolean hasEnded();
+
+	/**
+	 * Returns whether the lease is lost or has run out by this process's count.
+	 * @return whether the lease is lost
+	 */
+	boolean isLeaseLost();
+
+	/**
+	 * Records that Redis confirmed the hold for the given time from a request sent then.
+	 * @param sentNanos when the confirmed request was sent, by {@link System#nanoTime()}
+	 * @param validFor how long Redis keeps the lock from then
+	 */
+	void confirmed(long sentNanos, Duration validFor);
+
+	/**
+	 * Returns when the release of the lock completed in Redis.
+	 * @return the {@link System#nanoTime()} of the release, or 0 until then
+	 */
+	long releasedNanos();
+
+}
