@@ -1,7 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.protocol.RedisReachability;
-
 import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.event.connection.ConnectionActivatedEvent;
 import io.lettuce.core.event.connection.DisconnectedEvent;
@@ -11,6 +9,8 @@ import reactor.core.Disposable;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import dev.distlock.redis.protocol.RedisReachability;
 
 /**
  * Tells a client's {@link RedisReachability} when Lettuce loses a connection to Redis, and has

@@ -1,13 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.wait.LockWaiter;
-
-import dev.distlock.redis.protocol.PendingReleases;
-
-import dev.distlock.redis.protocol.OwnerTokens;
-
-import dev.distlock.redis.protocol.RedisLockCommands;
-
 import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
@@ -16,10 +8,16 @@ import org.springframework.dao.DataAccessResourceFailureException;
 
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.redis.cohort.LocalCohort;
+import dev.distlock.redis.cohort.Turn;
+import dev.distlock.redis.protocol.OwnerTokens;
+import dev.distlock.redis.protocol.PendingReleases;
+import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.wait.LockWaiter;
 
 /**
  * Acquires a lock for the calling thread: takes its turn among the client's threads that want
- * the same key ({@link LocalHandOffs}), which either passes it the lock without Redis or lets it
+ * the same key ({@link LocalCohort}), which either passes it the lock without Redis or lets it
  * acquire in Redis as the representative of the client ({@link LockAttempts}), and records the
  * grant ({@link LockGrants}). A wait that ends without the lock while Redis is in doubt (its
  * last command failed, or it has stopped answering) ends with a {@link LockUnavailableException}:
@@ -37,7 +35,7 @@ final class LockAcquirer {
 
 	private final Duration renewalLease;
 
-	private final LocalHandOffs local;
+	private final LocalCohort local;
 
 	private final WaitingAcquirers waiting;
 
@@ -46,7 +44,7 @@ final class LockAcquirer {
 	private final PendingReleases pending;
 
 	LockAcquirer(RedisLockCommands commands, LockWaiter waiter, LockGrants grants, LockEvents events,
-			Duration renewalLease, LocalHandOffs local, WaitingAcquirers waiting, OwnerTokens tokens,
+			Duration renewalLease, LocalCohort local, WaitingAcquirers waiting, OwnerTokens tokens,
 			PendingReleases pending) {
 		this.commands = commands;
 		this.pending = pending;
@@ -66,13 +64,14 @@ final class LockAcquirer {
 	@Nullable RedisLockHandle acquire(String key, LockOptions options, long start) {
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
 		long deadline = start + saturatedNanos(options.waitTime());
-		LocalTurn turn = takeTurn(key, options, deadline);
-		if (turn.baton() != null) {
-			RedisLockHandle handle = this.grants.passed(key, turn.baton(), lease, options, start);
+		Turn turn = takeTurn(key, options, deadline);
+		if (turn instanceof Turn.Passed passed) {
+			RedisLockHandle handle = this.grants.passed(key, passed.baton(), lease, options, start);
 			this.local.heldBy(handle);
 			return handle;
 		}
-		RedisLockHandle handle = turn.toRedis() ? acquireInRedis(key, options, lease, start, deadline) : null;
+		RedisLockHandle handle = (turn instanceof Turn.AcquireInRedis)
+				? acquireInRedis(key, options, lease, start, deadline) : null;
 		if (handle == null) {
 			if (this.commands.reachability().inDoubt()) {
 				throw new LockUnavailableException(key, "acquire", new DataAccessResourceFailureException(
@@ -83,7 +82,7 @@ final class LockAcquirer {
 		return handle;
 	}
 
-	private LocalTurn takeTurn(String key, LockOptions options, long deadline) {
+	private Turn takeTurn(String key, LockOptions options, long deadline) {
 		WaitingAcquirers.@Nullable Waiting[] waitingHere = new WaitingAcquirers.Waiting[1];
 		try {
 			return this.local.enter(key, options.isAutoRenewing(), deadline,
@@ -99,7 +98,7 @@ final class LockAcquirer {
 	private @Nullable RedisLockHandle acquireInRedis(String key, LockOptions options, Duration lease, long start,
 			long deadline) {
 		LockAttempts attempts = new LockAttempts(this.commands, this.pending, key, this.tokens.next(),
-				lease.toMillis(), () -> this.local.block(key, options.isAutoRenewing()));
+				lease.toMillis(), () -> this.local.tokensToReserve(key, options.isAutoRenewing()));
 		RedisLockHandle handle = null;
 		try {
 			LockAttempts.Grant grant = attempts.acquire(this.waiting.tracking(this.waiter, options.name()), deadline);

@@ -1,21 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.lease.Lease;
-
-import dev.distlock.redis.wait.WaitTimings;
-
-import dev.distlock.redis.wait.LockWaiter;
-
-import dev.distlock.redis.protocol.PendingReleases;
-
-import dev.distlock.redis.protocol.RedisErrors;
-
-import dev.distlock.redis.protocol.HandOverMessage;
-
-import dev.distlock.redis.protocol.AcquireReply;
-
-import dev.distlock.redis.protocol.RedisLockCommands;
-
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -29,6 +13,14 @@ import org.springframework.dao.DataAccessException;
 
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.redis.lease.Lease;
+import dev.distlock.redis.protocol.AcquireReply;
+import dev.distlock.redis.protocol.HandOverMessage;
+import dev.distlock.redis.protocol.PendingReleases;
+import dev.distlock.redis.protocol.RedisErrors;
+import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.wait.LockWaiter;
+import dev.distlock.redis.wait.WaitTimings;
 
 /**
  * The attempts of one acquisition: one owner token, tried until the lock is acquired, the

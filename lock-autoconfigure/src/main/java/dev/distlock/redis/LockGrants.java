@@ -1,12 +1,11 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.lease.LeaseRenewer;
-
-import dev.distlock.redis.lease.Lease;
-
 import java.time.Duration;
 
 import dev.distlock.LockOptions;
+import dev.distlock.redis.cohort.Baton;
+import dev.distlock.redis.lease.Lease;
+import dev.distlock.redis.lease.LeaseRenewer;
 
 /**
  * Turns what an acquisition was granted into a hold: creates the handle with its local validity,

@@ -1,15 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.lease.LeaseRenewer;
-
-import dev.distlock.redis.protocol.PendingReleases;
-
-import dev.distlock.redis.protocol.RedisErrors;
-
-import dev.distlock.redis.protocol.ReleaseOutcome;
-
-import dev.distlock.redis.protocol.RedisLockCommands;
-
 import java.time.Duration;
 import java.util.List;
 
@@ -18,10 +8,16 @@ import org.springframework.dao.DataAccessException;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.redis.cohort.LocalCohort;
+import dev.distlock.redis.lease.LeaseRenewer;
+import dev.distlock.redis.protocol.PendingReleases;
+import dev.distlock.redis.protocol.RedisErrors;
+import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.protocol.ReleaseOutcome;
 
 /**
  * Ends the holds of a client: passes the lock to the next thread of the client that waits for
- * it ({@link LocalHandOffs}), or releases it in Redis, which keeps it for the minimum hold or
+ * it ({@link LocalCohort}), or releases it in Redis, which keeps it for the minimum hold or
  * hands it over to the next waiter in the lock's queue; reports a lease found lost on release,
  * including one whose local validity ran out although Redis still had the key; and ends holds by
  * force for the actuator. A release that cannot reach Redis is retried in the background until
@@ -38,12 +34,12 @@ final class LockReleaser implements RedisLockHandle.Ending {
 
 	private final LeaseRenewer<RedisLockHandle> renewer;
 
-	private final LocalHandOffs local;
+	private final LocalCohort local;
 
 	private final PendingReleases pending;
 
 	LockReleaser(RedisLockCommands commands, LockEvents events, HeldLocks held, LeaseRenewer<RedisLockHandle> renewer,
-			LocalHandOffs local, PendingReleases pending) {
+			LocalCohort local, PendingReleases pending) {
 		this.commands = commands;
 		this.events = events;
 		this.held = held;

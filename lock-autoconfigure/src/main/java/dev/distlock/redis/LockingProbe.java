@@ -1,12 +1,10 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.protocol.OwnerTokens;
-
-import dev.distlock.redis.protocol.ReleaseOutcome;
-
-import dev.distlock.redis.protocol.RedisLockCommands;
-
 import org.springframework.dao.DataAccessException;
+
+import dev.distlock.redis.protocol.OwnerTokens;
+import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.protocol.ReleaseOutcome;
 
 /**
  * Exercises every command and permission a lock needs, on a key of its own in distlock's

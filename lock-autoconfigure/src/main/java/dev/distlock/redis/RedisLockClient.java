@@ -1,21 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.lease.LeaseRenewer;
-
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
-
-import dev.distlock.redis.wait.LockWaiter;
-
-import dev.distlock.redis.protocol.PendingReleases;
-
-import dev.distlock.redis.protocol.RedisReachability;
-
-import dev.distlock.redis.protocol.OwnerTokens;
-
-import dev.distlock.redis.protocol.RedisLockCommands;
-
-import dev.distlock.redis.protocol.LockKeyspace;
-
 import java.time.Duration;
 import java.util.Optional;
 
@@ -32,6 +16,15 @@ import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.observation.LockObservationDocumentation;
+import dev.distlock.redis.cohort.LocalCohort;
+import dev.distlock.redis.lease.LeaseRenewer;
+import dev.distlock.redis.protocol.LockKeyspace;
+import dev.distlock.redis.protocol.OwnerTokens;
+import dev.distlock.redis.protocol.PendingReleases;
+import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.protocol.RedisReachability;
+import dev.distlock.redis.wait.LockWaiter;
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
 
 /**
  * {@link LockClient} on Redis. Acquire is one round trip (a script that sets the key with a
@@ -90,7 +83,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 		RedisLockCommands commands = new RedisLockCommands(builder.redis, this.keyspace, reachability,
 				builder.claimWindow.toMillis());
 		this.pending = new PendingReleases(commands);
-		LocalHandOffs local = new LocalHandOffs(builder.maxLocalHandOffs, reachability, this.pending);
+		LocalCohort local = new LocalCohort(builder.maxLocalHandOffs, reachability, this.pending);
 		this.releaseChannel = this.keyspace.releaseChannel(tokens.clientId());
 		this.defaultOptions = builder.defaultOptions;
 		this.events = new LockEvents(builder.listeners);

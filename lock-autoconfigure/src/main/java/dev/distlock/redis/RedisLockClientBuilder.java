@@ -1,13 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.wait.WaitTimings;
-
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
-
-import dev.distlock.redis.wait.JitteredBackoffWaiter;
-
-import dev.distlock.redis.wait.LockWaiter;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +11,10 @@ import org.springframework.util.Assert;
 
 import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
+import dev.distlock.redis.wait.LockWaiter;
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.wait.WaitTimings;
 
 /**
  * Builds a {@link RedisLockClient}. Every setting has a default: no key prefix, keys of at most

@@ -1,10 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.lease.Lease;
-import dev.distlock.redis.lease.RenewedHold;
-
-import dev.distlock.redis.protocol.RedisReachability;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -12,6 +7,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.cohort.PassableHold;
+import dev.distlock.redis.lease.Lease;
+import dev.distlock.redis.lease.RenewedHold;
+import dev.distlock.redis.protocol.RedisReachability;
 
 /**
  * A lock acquired by {@link RedisLockClient}: key, owner token, fencing token and lease. It
@@ -20,7 +19,7 @@ import dev.distlock.LockOptions;
  * Its validity is local and conservative ({@link Lease}): past its deadline the lease counts as
  * lost, whether or not a renewal has failed yet.
  */
-final class RedisLockHandle implements LockHandle, RenewedHold {
+final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 
 	/** What ends a hold in Redis, or passes it on, when its last hold ends. */
 	interface Ending {
@@ -150,7 +149,8 @@ final class RedisLockHandle implements LockHandle, RenewedHold {
 	}
 
 	/** Returns a copy of this hold's validity for the thread the lock passes to. */
-	Lease leasePassedOn() {
+	@Override
+	public Lease leasePassedOn() {
 		return this.lease.passedOn();
 	}
 
@@ -160,14 +160,16 @@ final class RedisLockHandle implements LockHandle, RenewedHold {
 	 * is left by the local count (a renewal is due every third), and Redis confirmed the hold
 	 * after the last trouble with the connection and is not in doubt now.
 	 */
-	boolean mayPassLocally(RedisReachability reachability) {
+	@Override
+	public boolean mayPassLocally(RedisReachability reachability) {
 		return isAutoRenewing() && minHoldTime().isZero() && !isLeaseLost()
 				&& this.lease.validUntilNanos() - System.nanoTime() > this.leaseTime.toNanos() / 3
 				&& reachability.allowsLocalPass(this.lease.confirmedSendNanos());
 	}
 
 	/** Whether this hold may still have the lock: its thread lives and its lease is neither lost nor run out. */
-	boolean isHoldingHealthily() {
+	@Override
+	public boolean isHoldingHealthily() {
 		return this.owner.isAlive() && !isLeaseLost();
 	}
 

@@ -1,9 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.protocol.KeyInspection;
-
-import dev.distlock.redis.protocol.RedisLockCommands;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,6 +9,8 @@ import org.springframework.util.Assert;
 
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.redis.protocol.KeyInspection;
+import dev.distlock.redis.protocol.RedisLockCommands;
 
 /**
  * What a {@link RedisLockClient} holds and waits for, for the actuator endpoint and health

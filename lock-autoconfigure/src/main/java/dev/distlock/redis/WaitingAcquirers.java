@@ -1,15 +1,14 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.wait.LockWaiter;
-
-import dev.distlock.redis.protocol.HandOverMessage;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
+
+import dev.distlock.redis.protocol.HandOverMessage;
+import dev.distlock.redis.wait.LockWaiter;
 
 /**
  * The callers of one client that wait for a lock another holder has: listed for monitoring, and

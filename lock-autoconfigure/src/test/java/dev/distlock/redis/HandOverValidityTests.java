@@ -1,17 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.wait.WaitTimings;
-
-import dev.distlock.redis.wait.LockWaiter;
-
-import dev.distlock.redis.protocol.RedisReachability;
-
-import dev.distlock.redis.protocol.HandOverMessage;
-
-import dev.distlock.redis.protocol.ReleaseOutcome;
-
-import dev.distlock.redis.protocol.RedisLockCommands;
-
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -26,6 +14,12 @@ import org.junit.jupiter.api.Test;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.protocol.HandOverMessage;
+import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.protocol.RedisReachability;
+import dev.distlock.redis.protocol.ReleaseOutcome;
+import dev.distlock.redis.wait.LockWaiter;
+import dev.distlock.redis.wait.WaitTimings;
 import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.TestRedis;
 

@@ -1,13 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.wait.ReleaseSubscription;
-
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
-
-import dev.distlock.redis.wait.JitteredBackoffWaiter;
-
-import dev.distlock.redis.protocol.LockKeyspace;
-
 import java.time.Duration;
 import java.util.function.Consumer;
 
@@ -16,6 +8,10 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.protocol.LockKeyspace;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.test.redis.RedisTestServer;
 import dev.distlock.testing.TestRedis;
 

@@ -1,11 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.wait.ReleaseSubscription;
-
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
-
-import dev.distlock.redis.wait.JitteredBackoffWaiter;
-
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
@@ -30,6 +24,9 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockOptions;
 import dev.distlock.actuate.DistributedLockHealthIndicator;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.testing.LockTestContexts;
 import dev.distlock.testing.OwnRedisServer;
 import dev.distlock.testing.TestRedis;

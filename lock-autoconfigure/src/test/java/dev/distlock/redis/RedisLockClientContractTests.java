@@ -1,7 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.wait.JitteredBackoffWaiter;
-
 import java.time.Duration;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -9,6 +7,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.distlock.LockClient;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.testing.SharedRedisConnection;
 
 /**

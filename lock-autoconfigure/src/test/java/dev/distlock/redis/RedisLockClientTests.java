@@ -1,7 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.wait.JitteredBackoffWaiter;
-
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -13,6 +11,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.testing.SharedRedisConnection;
 import dev.distlock.testing.TestRedis;
 

@@ -1,9 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
-
-import dev.distlock.redis.wait.JitteredBackoffWaiter;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -17,6 +13,8 @@ import org.junit.jupiter.api.Test;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
 import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.RedisCommandCounts;
 import dev.distlock.testing.TestRedis;

@@ -1,11 +1,5 @@
 package dev.distlock.redis;
 
-import dev.distlock.redis.wait.ReleaseSubscription;
-
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
-
-import dev.distlock.redis.wait.JitteredBackoffWaiter;
-
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -18,6 +12,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.testing.OwnRedisServer;
 import dev.distlock.testing.TestRedis;
 

@@ -1,9 +1,5 @@
 package dev.distlock.redis.lease;
 
-import dev.distlock.redis.protocol.DaemonThreads;
-
-import dev.distlock.redis.protocol.RedisLockCommands;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +11,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+
+import dev.distlock.redis.protocol.DaemonThreads;
+import dev.distlock.redis.protocol.RedisLockCommands;
 
 /**
  * Renews the leases of all auto-renewing locks of one client, every third of the lease, in

@@ -1,12 +1,12 @@
 package dev.distlock.redis.lease;
 
-import dev.distlock.redis.protocol.LockKeyspace;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import dev.distlock.redis.protocol.LockKeyspace;
 
 /**
  * Splits the locks to renew into batches of at most {@link #MAX_BATCH} keys, one renewal script

@@ -1,9 +1,5 @@
 package dev.distlock.redis.lease;
 
-import dev.distlock.redis.protocol.DaemonThreads;
-
-import dev.distlock.redis.protocol.RedisLockCommands;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +11,9 @@ import java.util.function.IntConsumer;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+
+import dev.distlock.redis.protocol.DaemonThreads;
+import dev.distlock.redis.protocol.RedisLockCommands;
 
 /**
  * Sends renewal batches to Redis on two threads of its own, so that the thread that composes the

@@ -1,8 +1,8 @@
 package dev.distlock.redis.wait;
 
-import dev.distlock.redis.protocol.HandOverMessage;
-
 import org.jspecify.annotations.Nullable;
+
+import dev.distlock.redis.protocol.HandOverMessage;
 
 /**
  * Decides how an acquirer waits for a lock that someone else holds. A waiter either retries

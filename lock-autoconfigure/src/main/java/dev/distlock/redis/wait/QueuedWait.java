@@ -1,13 +1,13 @@
 package dev.distlock.redis.wait;
 
-import dev.distlock.redis.protocol.HandOverMessage;
-
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
 import org.jspecify.annotations.Nullable;
+
+import dev.distlock.redis.protocol.HandOverMessage;
 
 /**
  * One acquisition's place in a lock's queue, as a {@link ReleaseMessageWaiter} keeps it: the

@@ -1,7 +1,5 @@
 package dev.distlock.redis.wait;
 
-import dev.distlock.redis.protocol.HandOverMessage;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,6 +10,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.data.redis.connection.Message;
 import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.connection.SubscriptionListener;
+
+import dev.distlock.redis.protocol.HandOverMessage;
 
 /**
  * Waits in the lock's queue in Redis until a release hands the lock over. The release script

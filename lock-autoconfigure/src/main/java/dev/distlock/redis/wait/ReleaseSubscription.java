@@ -1,7 +1,5 @@
 package dev.distlock.redis.wait;
 
-import dev.distlock.redis.protocol.DaemonThreads;
-
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +18,8 @@ import org.springframework.data.redis.listener.ChannelTopic;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.FixedBackOff;
+
+import dev.distlock.redis.protocol.DaemonThreads;
 
 /**
  * The one subscription of a client to its own release channel, on which releases tell its waiters

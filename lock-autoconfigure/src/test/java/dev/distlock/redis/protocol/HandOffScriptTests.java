@@ -1,9 +1,5 @@
 package dev.distlock.redis.protocol;
 
-
-
-
-
 import java.util.List;
 
 import org.junit.jupiter.api.Test;

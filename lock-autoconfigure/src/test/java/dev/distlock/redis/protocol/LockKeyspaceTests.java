@@ -1,6 +1,5 @@
 package dev.distlock.redis.protocol;
 
-
 import java.util.HashSet;
 import java.util.Set;
 

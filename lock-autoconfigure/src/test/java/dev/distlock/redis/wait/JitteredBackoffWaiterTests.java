@@ -1,6 +1,5 @@
 package dev.distlock.redis.wait;
 
-
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.cohort;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -6,12 +6,12 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A thread waiting in a {@link LocalQueue}: it is either passed the lock by the holder of its
+ * A thread waiting in a {@link KeyCohort}: it is either passed the lock by the holder of its
  * client, or made the representative that acquires the lock in Redis next. Its state changes
- * only under the queue's monitor, and {@link #wake} is called after leaving it; a handed or
+ * only under the queue's monitor, and {@link #wake} is called after leaving it; a passed or
  * promoted waiter stays so, so its thread reads that without the monitor.
  */
-final class LocalWaiter {
+final class QueuedThread {
 
 	/** Where a waiter stands. */
 	enum State {
@@ -20,7 +20,7 @@ final class LocalWaiter {
 		WAITING,
 
 		/** Passed the lock by the previous holder of its client. */
-		HANDED,
+		PASSED,
 
 		/** To acquire the lock in Redis. */
 		PROMOTED,
@@ -43,7 +43,7 @@ final class LocalWaiter {
 	 * @param passable whether the lock may be passed to it without Redis: its lease is
 	 * auto-renewed, like the holder's
 	 */
-	LocalWaiter(boolean passable) {
+	QueuedThread(boolean passable) {
 		this.passable = passable;
 	}
 
@@ -55,9 +55,9 @@ final class LocalWaiter {
 		return this.baton;
 	}
 
-	void handOver(Baton baton) {
+	void pass(Baton baton) {
 		this.baton = baton;
-		this.state = State.HANDED;
+		this.state = State.PASSED;
 	}
 
 	void promote() {
@@ -69,7 +69,7 @@ final class LocalWaiter {
 	}
 
 	/**
-	 * Waits until handed the lock, promoted, or the timeout passes.
+	 * Waits until passed the lock, promoted, or the timeout passes.
 	 * @return {@code false} if interrupted (with the interrupt flag set again)
 	 */
 	boolean await(long timeoutNanos) {

@@ -1,10 +1,4 @@
-package dev.distlock.redis;
-
-import dev.distlock.redis.wait.WaitTimings;
-
-import dev.distlock.redis.protocol.PendingReleases;
-
-import dev.distlock.redis.protocol.RedisReachability;
+package dev.distlock.redis.cohort;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -14,6 +8,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
+
+import dev.distlock.redis.protocol.PendingReleases;
+import dev.distlock.redis.protocol.RedisReachability;
+import dev.distlock.redis.wait.WaitTimings;
 
 /**
  * Passes locks between the threads of one client without Redis (lock cohorting). Per key, one
@@ -25,11 +23,11 @@ import org.jspecify.annotations.Nullable;
  * lease is not auto-renewed or is in doubt, or a minimum hold applies, the lock is released in
  * Redis instead, which hands it to the waiters of other processes first, and the first thread
  * waiting here becomes the representative. Other processes so wait at most one block of holds
- * longer than with every hand-off through Redis.
+ * longer than with every hold through Redis.
  */
-final class LocalHandOffs {
+public final class LocalCohort {
 
-	private final Map<String, LocalQueue> queues = new ConcurrentHashMap<>();
+	private final Map<String, KeyCohort> queues = new ConcurrentHashMap<>();
 
 	private final int block;
 
@@ -38,13 +36,13 @@ final class LocalHandOffs {
 	private final PendingReleases pending;
 
 	/**
-	 * Creates the hand-offs of one client.
+	 * Creates the cohort of one client.
 	 * @param maxLocalPasses how many times in a row a lock may pass between threads of the
 	 * client without Redis; 0 to always go through Redis
 	 * @param reachability what the client knows of Redis: no pass while it is in doubt
 	 * @param pending releases a lock whose pass came too late to be used
 	 */
-	LocalHandOffs(int maxLocalPasses, RedisReachability reachability, PendingReleases pending) {
+	public LocalCohort(int maxLocalPasses, RedisReachability reachability, PendingReleases pending) {
 		this.block = maxLocalPasses + 1;
 		this.reachability = reachability;
 		this.pending = pending;
@@ -55,8 +53,8 @@ final class LocalHandOffs {
 	 * between threads of the client if its lease is auto-renewed and other threads of the client
 	 * wait for it now, else one (so tokens of uncontended locks follow each other).
 	 */
-	int block(String key, boolean passable) {
-		LocalQueue queue = (passable && this.block > 1) ? this.queues.get(key) : null;
+	public int tokensToReserve(String key, boolean passable) {
+		KeyCohort queue = (passable && this.block > 1) ? this.queues.get(key) : null;
 		if (queue == null) {
 			return 1;
 		}
@@ -72,24 +70,24 @@ final class LocalHandOffs {
 	 * @param startedWaiting run when the caller starts waiting here
 	 * @return the turn
 	 */
-	LocalTurn enter(String key, boolean passable, long deadlineNanos, Runnable startedWaiting) {
+	public Turn enter(String key, boolean passable, long deadlineNanos, Runnable startedWaiting) {
 		if (this.block == 1) {
-			return LocalTurn.REDIS;
+			return Turn.ACQUIRE_IN_REDIS;
 		}
 		boolean mayWait = deadlineNanos - System.nanoTime() > 0;
 		while (true) {
-			LocalQueue queue = this.queues.computeIfAbsent(key, (k) -> new LocalQueue());
-			LocalWaiter waiter;
+			KeyCohort queue = this.queues.computeIfAbsent(key, (k) -> new KeyCohort());
+			QueuedThread waiter;
 			synchronized (queue) {
 				if (queue.isRetired()) {
 					continue;
 				}
 				if (queue.isFree()) {
 					queue.becomeRepresentative();
-					return LocalTurn.REDIS;
+					return Turn.ACQUIRE_IN_REDIS;
 				}
 				if (!mayWait) {
-					return LocalTurn.NONE;
+					return Turn.GIVE_UP;
 				}
 				waiter = queue.add(passable);
 			}
@@ -98,29 +96,29 @@ final class LocalHandOffs {
 		}
 	}
 
-	private LocalTurn awaitTurn(String key, LocalQueue queue, LocalWaiter waiter, long deadlineNanos) {
+	private Turn awaitTurn(String key, KeyCohort queue, QueuedThread waiter, long deadlineNanos) {
 		while (true) {
 			long remaining = deadlineNanos - System.nanoTime();
 			boolean interrupted = !waiter.await(Math.min(remaining, WaitTimings.MAX_SILENT_WAIT.toNanos()));
 			boolean givingUp = interrupted || deadlineNanos - System.nanoTime() <= 0;
-			LocalWaiter.State state = waiter.state();
-			if (state == LocalWaiter.State.WAITING || (state == LocalWaiter.State.PROMOTED && givingUp)) {
-				Deque<LocalWaiter> wake = new ArrayDeque<>(1);
+			QueuedThread.State state = waiter.state();
+			if (state == QueuedThread.State.WAITING || (state == QueuedThread.State.PROMOTED && givingUp)) {
+				Deque<QueuedThread> wake = new ArrayDeque<>(1);
 				synchronized (queue) {
 					state = queue.settle(waiter, givingUp, wake);
 					retireIfIdle(key, queue);
 				}
-				wake.forEach(LocalWaiter::wake);
+				wake.forEach(QueuedThread::wake);
 			}
 			switch (state) {
-				case HANDED -> {
+				case PASSED -> {
 					return takeBaton(key, queue, Objects.requireNonNull(waiter.baton()));
 				}
 				case PROMOTED -> {
-					return LocalTurn.REDIS;
+					return Turn.ACQUIRE_IN_REDIS;
 				}
 				case GAVE_UP -> {
-					return LocalTurn.NONE;
+					return Turn.GIVE_UP;
 				}
 				default -> {
 				}
@@ -133,26 +131,26 @@ final class LocalHandOffs {
 	 * being woken (a pause, CPU starvation): then the thread goes to Redis instead, and the lock
 	 * is released there by its owner token in the background.
 	 */
-	private LocalTurn takeBaton(String key, LocalQueue queue, Baton baton) {
+	private Turn takeBaton(String key, KeyCohort queue, Baton baton) {
 		if (!baton.lease().isPastDeadline()) {
-			return LocalTurn.handed(baton);
+			return new Turn.Passed(baton);
 		}
 		synchronized (queue) {
 			queue.rejectBaton(baton);
 		}
 		this.pending.release(key, baton.token(), System.nanoTime() + baton.leaseNanos());
-		return LocalTurn.REDIS;
+		return Turn.ACQUIRE_IN_REDIS;
 	}
 
-	void acquiredInRedis(String key, RedisLockHandle handle, int block) {
+	public void acquiredInRedis(String key, PassableHold handle, int block) {
 		update(key, (queue) -> {
 			queue.acquiredInRedis(handle, block);
 			return null;
 		});
 	}
 
-	void representativeGaveUp(String key) {
-		update(key, LocalQueue::representativeGaveUp);
+	public void representativeGaveUp(String key) {
+		update(key, KeyCohort::representativeGaveUp);
 	}
 
 	/**
@@ -160,18 +158,18 @@ final class LocalHandOffs {
 	 * @return whether it was passed; if not, release it in Redis and call
 	 * {@link #releasedInRedis}
 	 */
-	boolean passOn(RedisLockHandle handle) {
+	public boolean passOn(PassableHold handle) {
 		return update(handle.key(), (queue) -> queue.passOn(handle, handle.mayPassLocally(this.reachability)));
 	}
 
-	void heldBy(RedisLockHandle handle) {
+	public void heldBy(PassableHold handle) {
 		update(handle.key(), (queue) -> {
 			queue.heldBy(handle);
 			return null;
 		});
 	}
 
-	void releasedInRedis(RedisLockHandle handle) {
+	public void releasedInRedis(PassableHold handle) {
 		update(handle.key(), (queue) -> queue.releasedInRedis(handle));
 	}
 
@@ -180,12 +178,12 @@ final class LocalHandOffs {
 	 * the waiter the change names, after leaving the monitor.
 	 * @return whether a waiter was woken
 	 */
-	private boolean update(String key, Function<LocalQueue, @Nullable LocalWaiter> change) {
-		LocalQueue queue = (this.block > 1) ? this.queues.get(key) : null;
+	private boolean update(String key, Function<KeyCohort, @Nullable QueuedThread> change) {
+		KeyCohort queue = (this.block > 1) ? this.queues.get(key) : null;
 		if (queue == null) {
 			return false;
 		}
-		LocalWaiter wake;
+		QueuedThread wake;
 		synchronized (queue) {
 			wake = change.apply(queue);
 			retireIfIdle(key, queue);
@@ -196,7 +194,7 @@ final class LocalHandOffs {
 		return wake != null;
 	}
 
-	private void retireIfIdle(String key, LocalQueue queue) {
+	private void retireIfIdle(String key, KeyCohort queue) {
 		if (queue.isIdle() && !queue.isRetired()) {
 			queue.retire();
 			this.queues.remove(key, queue);

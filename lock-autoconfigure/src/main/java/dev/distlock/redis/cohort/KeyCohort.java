@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.cohort;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -9,17 +9,17 @@ import org.jspecify.annotations.Nullable;
  * The state of one lock among the threads of one client: whether the client holds it in Redis
  * (and with which owner token and which reserved fencing tokens), whether one of its threads is
  * acquiring it in Redis (the representative), and the threads waiting for it here, in arrival
- * order. Only {@link LocalHandOffs} touches it, always holding its monitor; a queue that became
+ * order. Only {@link LocalCohort} touches it, always holding its monitor; a queue that became
  * idle is retired and removed from the map, and a thread that finds it retired takes a new one.
- * Waiters are only marked here; {@link LocalHandOffs} wakes them after leaving the monitor.
+ * Waiters are only marked here; {@link LocalCohort} wakes them after leaving the monitor.
  */
-final class LocalQueue {
+final class KeyCohort {
 
-	private final Deque<LocalWaiter> waiters = new ArrayDeque<>();
+	private final Deque<QueuedThread> waiters = new ArrayDeque<>();
 
 	private @Nullable String heldToken;
 
-	private @Nullable RedisLockHandle holder;
+	private @Nullable PassableHold holder;
 
 	private boolean representative;
 
@@ -54,14 +54,14 @@ final class LocalQueue {
 		this.representative = true;
 	}
 
-	LocalWaiter add(boolean passable) {
-		LocalWaiter waiter = new LocalWaiter(passable);
+	QueuedThread add(boolean passable) {
+		QueuedThread waiter = new QueuedThread(passable);
 		this.waiters.addLast(waiter);
 		return waiter;
 	}
 
 	/** The representative got the lock in Redis with a block of fencing tokens. */
-	void acquiredInRedis(RedisLockHandle handle, int block) {
+	void acquiredInRedis(PassableHold handle, int block) {
 		this.representative = false;
 		this.heldToken = handle.token();
 		this.holder = handle;
@@ -73,7 +73,7 @@ final class LocalQueue {
 	 * The representative did not get the lock; the first waiter here takes its place.
 	 * @return the waiter to wake, if any
 	 */
-	@Nullable LocalWaiter representativeGaveUp() {
+	@Nullable QueuedThread representativeGaveUp() {
 		this.representative = false;
 		return promoteFirst();
 	}
@@ -82,14 +82,14 @@ final class LocalQueue {
 	 * Passes the lock from a holder to the first waiter here, if that may be done without Redis.
 	 * @return the waiter passed the lock, to wake; null if the lock must be released in Redis
 	 */
-	@Nullable LocalWaiter passOn(RedisLockHandle handle, boolean healthy) {
-		LocalWaiter first = this.waiters.peekFirst();
+	@Nullable QueuedThread passOn(PassableHold handle, boolean healthy) {
+		QueuedThread first = this.waiters.peekFirst();
 		if (this.holder != handle || first == null || !first.passable || !healthy || this.nextFence > this.lastFence) {
 			return null;
 		}
 		this.waiters.pollFirst();
 		this.holder = null;
-		first.handOver(new Baton(handle.token(), this.nextFence++, handle.leasePassedOn(), handle.leaseTime().toNanos()));
+		first.pass(new Baton(handle.token(), this.nextFence++, handle.leasePassedOn(), handle.leaseTime().toNanos()));
 		return first;
 	}
 
@@ -106,7 +106,7 @@ final class LocalQueue {
 	}
 
 	/** The thread that was passed the lock now holds it with its own handle. */
-	void heldBy(RedisLockHandle handle) {
+	void heldBy(PassableHold handle) {
 		if (handle.token().equals(this.heldToken)) {
 			this.holder = handle;
 		}
@@ -116,50 +116,50 @@ final class LocalQueue {
 	 * A hold ended in Redis: if it was the client's, the first waiter here goes to Redis next.
 	 * @return the waiter to wake, if any
 	 */
-	@Nullable LocalWaiter releasedInRedis(RedisLockHandle handle) {
+	@Nullable QueuedThread releasedInRedis(PassableHold handle) {
 		return handle.token().equals(this.heldToken) ? endTenure() : null;
 	}
 
 	/**
-	 * Settles a waiter whose wait ended without a hand-off or promotion: a holder that died or
+	 * Settles a waiter whose wait ended without a pass or promotion: a holder that died or
 	 * whose lease is in doubt no longer keeps the waiters here (the first of them goes to
 	 * Redis), and a waiter that gives up leaves, passing on the representative's part if it had
 	 * just been given it.
 	 * @param wake collects the waiters to wake
 	 * @return the waiter's state
 	 */
-	LocalWaiter.State settle(LocalWaiter waiter, boolean givingUp, Deque<LocalWaiter> wake) {
-		if (waiter.state() == LocalWaiter.State.WAITING && this.holder != null && !this.holder.isHoldingHealthily()) {
+	QueuedThread.State settle(QueuedThread waiter, boolean givingUp, Deque<QueuedThread> wake) {
+		if (waiter.state() == QueuedThread.State.WAITING && this.holder != null && !this.holder.isHoldingHealthily()) {
 			addTo(wake, endTenure());
 		}
-		LocalWaiter.State state = waiter.state();
-		if (!givingUp || state == LocalWaiter.State.HANDED) {
+		QueuedThread.State state = waiter.state();
+		if (!givingUp || state == QueuedThread.State.PASSED) {
 			return state;
 		}
-		if (state == LocalWaiter.State.PROMOTED) {
+		if (state == QueuedThread.State.PROMOTED) {
 			addTo(wake, representativeGaveUp());
 		}
 		else {
 			this.waiters.remove(waiter);
 		}
-		return LocalWaiter.State.GAVE_UP;
+		return QueuedThread.State.GAVE_UP;
 	}
 
-	private static void addTo(Deque<LocalWaiter> wake, @Nullable LocalWaiter waiter) {
+	private static void addTo(Deque<QueuedThread> wake, @Nullable QueuedThread waiter) {
 		if (waiter != null) {
 			wake.add(waiter);
 		}
 	}
 
 	/** The client no longer holds the lock: the first waiter here goes to Redis next. */
-	private @Nullable LocalWaiter endTenure() {
+	private @Nullable QueuedThread endTenure() {
 		this.heldToken = null;
 		this.holder = null;
 		return promoteFirst();
 	}
 
-	private @Nullable LocalWaiter promoteFirst() {
-		LocalWaiter first = this.waiters.pollFirst();
+	private @Nullable QueuedThread promoteFirst() {
+		QueuedThread first = this.waiters.pollFirst();
 		if (first != null) {
 			this.representative = true;
 			first.promote();

@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.redis.cohort;
 
 import dev.distlock.redis.lease.Lease;
 
@@ -12,5 +12,5 @@ import dev.distlock.redis.lease.Lease;
  * @param lease the validity the new hold takes over
  * @param leaseNanos the lease, in nanoseconds
  */
-record Baton(String token, long fencingToken, Lease lease, long leaseNanos) {
+public record Baton(String token, long fencingToken, Lease lease, long leaseNanos) {
 }

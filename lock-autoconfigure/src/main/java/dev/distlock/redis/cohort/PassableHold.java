@@ -1,0 +1,59 @@
+package dev.distlock.redis.cohort;
+
+import java.time.Duration;
+
+import dev.distlock.redis.lease.Lease;
+import dev.distlock.redis.protocol.RedisReachability;
+
+/**
+ * What a {@link LocalCohort} needs of a hold to pass its lock to the next thread of the client:
+ * the key and owner token the lock is held with in Redis, its fencing token and lease, a copy of
+ * its validity for the next holder, and whether it may pass the lock now.
+ */
+public interface PassableHold {
+
+	/**
+	 * Returns the Redis key of the lock.
+	 * @return the key
+	 */
+	String key();
+
+	/**
+	 * Returns the owner token the lock is held with in Redis.
+	 * @return the token
+	 */
+	String token();
+
+	/**
+	 * Returns the fencing token of this hold.
+	 * @return the fencing token
+	 */
+	long fencingToken();
+
+	/**
+	 * Returns the lease of the lock.
+	 * @return the lease
+	 */
+	Duration leaseTime();
+
+	/**
+	 * Returns a copy of this hold's validity for the thread the lock passes to.
+	 * @return the validity the next holder takes over
+	 */
+	Lease leasePassedOn();
+
+	/**
+	 * Returns whether the lock may pass from this hold to another thread without Redis.
+	 * @param reachability what the client knows of Redis now
+	 * @return whether it may pass locally
+	 */
+	boolean mayPassLocally(RedisReachability reachability);
+
+	/**
+	 * Returns whether this hold may still have the lock: its thread lives and its lease is
+	 * neither lost nor run out.
+	 * @return whether it holds healthily
+	 */
+	boolean isHoldingHealthily();
+
+}

@@ -1,0 +1,32 @@
+package dev.distlock.redis.cohort;
+
+/**
+ * What a thread does after taking its turn for a lock among the threads of its client
+ * ({@link LocalCohort#enter}): hold the lock another thread passed to it, acquire it in Redis as
+ * the client's representative, or give up.
+ */
+public sealed interface Turn permits Turn.Passed, Turn.AcquireInRedis, Turn.GiveUp {
+
+	/** Acquire the lock in Redis, as the client's representative for its key. */
+	Turn ACQUIRE_IN_REDIS = new AcquireInRedis();
+
+	/** Give up: the wait ended, or the caller may not wait while the client has the lock. */
+	Turn GIVE_UP = new GiveUp();
+
+	/**
+	 * Another thread of the client passed the lock on: hold it with what it passed.
+	 *
+	 * @param baton what the previous holder passed on
+	 */
+	record Passed(Baton baton) implements Turn {
+	}
+
+	/** Acquire the lock in Redis. */
+	record AcquireInRedis() implements Turn {
+	}
+
+	/** Give up. */
+	record GiveUp() implements Turn {
+	}
+
+}
