@@ -1,0 +1,142 @@
+package dev.distlock;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.spi.ToolProvider;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Dependencies point one way: {@code jdeps} on the built classes finds no cycle between
+ * packages, and none between the classes of {@code dev.distlock.redis} and its sub-packages
+ * (apart from a builder and the client it builds).
+ */
+class DependencyCycleTests {
+
+	private static final Path CLASSES = Path.of("target", "classes");
+
+	/** Class to the classes it uses, nested classes counted as their outer class. */
+	private static final Map<String, Set<String>> classes = new TreeMap<>();
+
+	@BeforeAll
+	static void readDependencies() {
+		assertThat(Files.isDirectory(CLASSES.resolve("dev/distlock"))).as("compiled classes in " + CLASSES).isTrue();
+		ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow();
+		StringWriter out = new StringWriter();
+		int exit = jdeps.run(new PrintWriter(out), new PrintWriter(out), "-verbose:class", "-filter:none",
+				CLASSES.toString());
+		assertThat(exit).as(out::toString).isZero();
+		for (String line : out.toString().split("\\R")) {
+			String[] parts = line.trim().split("\\s+");
+			if (parts.length >= 3 && parts[1].equals("->") && parts[0].startsWith("dev.distlock.")
+					&& parts[2].startsWith("dev.distlock.")) {
+				String from = outer(parts[0]);
+				String to = outer(parts[2]);
+				if (!from.equals(to)) {
+					classes.computeIfAbsent(from, (key) -> new TreeSet<>()).add(to);
+				}
+			}
+		}
+		assertThat(classes).as("dependencies read from jdeps").containsKey("dev.distlock.redis.RedisLockClient");
+	}
+
+	@Test
+	void noCycleBetweenPackages() {
+		Map<String, Set<String>> packages = new TreeMap<>();
+		classes.forEach((from, uses) -> uses.forEach((to) -> {
+			if (!packageOf(from).equals(packageOf(to))) {
+				packages.computeIfAbsent(packageOf(from), (key) -> new TreeSet<>()).add(packageOf(to));
+			}
+		}));
+		assertThat(cycles(packages)).as("package cycles").isEmpty();
+	}
+
+	@Test
+	void noCycleBetweenTheClassesOfTheRedisClient() {
+		Map<String, Set<String>> redis = new TreeMap<>();
+		classes.forEach((from, uses) -> uses.forEach((to) -> {
+			if (from.startsWith("dev.distlock.redis.") && to.startsWith("dev.distlock.redis.")
+					&& !to.equals(from + "Builder")) {
+				redis.computeIfAbsent(from, (key) -> new TreeSet<>()).add(to);
+			}
+		}));
+		assertThat(cycles(redis)).as("class cycles in dev.distlock.redis").isEmpty();
+	}
+
+	private static String outer(String className) {
+		int nested = className.indexOf('$');
+		return (nested >= 0) ? className.substring(0, nested) : className;
+	}
+
+	private static String packageOf(String className) {
+		return className.substring(0, className.lastIndexOf('.'));
+	}
+
+	/** Finds the strongly connected components of more than one node (Tarjan). */
+	private static List<Set<String>> cycles(Map<String, Set<String>> graph) {
+		return new Components(graph).cycles;
+	}
+
+	private static final class Components {
+
+		private final Map<String, Set<String>> graph;
+
+		private final Map<String, Integer> index = new HashMap<>();
+
+		private final Map<String, Integer> low = new HashMap<>();
+
+		private final List<String> stack = new ArrayList<>();
+
+		private final List<Set<String>> cycles = new ArrayList<>();
+
+		Components(Map<String, Set<String>> graph) {
+			this.graph = graph;
+			graph.keySet().forEach((node) -> {
+				if (!this.index.containsKey(node)) {
+					visit(node);
+				}
+			});
+		}
+
+		private void visit(String node) {
+			this.index.put(node, this.index.size());
+			this.low.put(node, this.index.get(node));
+			this.stack.add(node);
+			for (String next : this.graph.getOrDefault(node, Set.of())) {
+				if (!this.index.containsKey(next)) {
+					visit(next);
+					this.low.put(node, Math.min(this.low.get(node), this.low.get(next)));
+				}
+				else if (this.stack.contains(next)) {
+					this.low.put(node, Math.min(this.low.get(node), this.index.get(next)));
+				}
+			}
+			if (this.low.get(node).equals(this.index.get(node))) {
+				Set<String> component = new TreeSet<>();
+				String member;
+				do {
+					member = this.stack.remove(this.stack.size() - 1);
+					component.add(member);
+				}
+				while (!member.equals(node));
+				if (component.size() > 1) {
+					this.cycles.add(component);
+				}
+			}
+		}
+
+	}
+
+}
