@@ -66,7 +66,7 @@ public class DistributedLockEndpoint {
 	@ReadOperation
 	public KeyDescriptor key(@Selector(match = Match.ALL_REMAINING) String... key) {
 		LockKeyState state = this.monitor.keyState(String.join("/", key));
-		return new KeyDescriptor(state.key(), state.held(), state.timeToLive(), state.heldByThisClient(),
+		return new KeyDescriptor(state.key(), state.held(), state.timeToLive(), state.heldByThisInstance(),
 				state.hold());
 	}
 

@@ -129,7 +129,7 @@ public final class DistributedLockAutoConfiguration {
 				.renewalLease(properties.getRenewal().getLease())
 				.clusterSlots(RedisTopology.isCluster(connectionFactory))
 				.waiter(properties.getWaiting().isPubSub() ? distributedLockReleaseWaiter : backoff(properties))
-				.maxLocalHandOffs(properties.getWaiting().getMaxLocalHandOffs())
+				.maxLocalPasses(properties.getWaiting().getMaxLocalPasses())
 				.observationRegistry(observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP));
 			listeners.orderedStream().forEach(builder::listener);
 			return builder.build();

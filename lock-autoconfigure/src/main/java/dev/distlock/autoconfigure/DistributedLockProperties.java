@@ -194,7 +194,7 @@ public class DistributedLockProperties implements Validator {
 		 * auto-renewed leases without a minimum hold are passed. Zero to always go through
 		 * Redis; at most 999.
 		 */
-		private int maxLocalHandOffs = 31;
+		private int maxLocalPasses = 31;
 
 		/**
 		 * First pause between attempts when waiting with backoff.
@@ -215,12 +215,12 @@ public class DistributedLockProperties implements Validator {
 			this.pubSub = pubSub;
 		}
 
-		public int getMaxLocalHandOffs() {
-			return this.maxLocalHandOffs;
+		public int getMaxLocalPasses() {
+			return this.maxLocalPasses;
 		}
 
-		public void setMaxLocalHandOffs(int maxLocalHandOffs) {
-			this.maxLocalHandOffs = maxLocalHandOffs;
+		public void setMaxLocalPasses(int maxLocalPasses) {
+			this.maxLocalPasses = maxLocalPasses;
 		}
 
 		public Duration getInitialBackoff() {

@@ -60,10 +60,10 @@ final class DistributedLockPropertiesValidator implements Validator {
 	}
 
 	private void validate(Waiting waiting, Errors errors) {
-		int handOffs = waiting.getMaxLocalHandOffs();
-		if (handOffs < 0 || handOffs > 999) {
-			errors.rejectValue("maxLocalHandOffs", "range", PREFIX + "waiting.max-local-hand-offs must be between 0 "
-					+ "and 999, but is " + handOffs);
+		int passes = waiting.getMaxLocalPasses();
+		if (passes < 0 || passes > 999) {
+			errors.rejectValue("maxLocalPasses", "range", PREFIX + "waiting.max-local-passes must be between 0 "
+					+ "and 999, but is " + passes);
 		}
 		Duration initial = waiting.getInitialBackoff();
 		check(errors, "initialBackoff", "waiting.initial-backoff", initial, Duration.ofNanos(1), LONGEST,

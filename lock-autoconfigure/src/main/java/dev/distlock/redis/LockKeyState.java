@@ -12,10 +12,10 @@ import org.jspecify.annotations.Nullable;
  * @param held whether the key exists, held by this client or anyone else
  * @param timeToLive how long Redis keeps the key unless it is renewed or released, or
  * {@code null} if the key does not exist or never expires
- * @param heldByThisClient whether a lock of this client holds the key
+ * @param heldByThisInstance whether a lock of this instance (this client) holds the key
  * @param hold the lock of this client that holds the key, if one does
  */
-public record LockKeyState(String key, boolean held, @Nullable Duration timeToLive, boolean heldByThisClient,
+public record LockKeyState(String key, boolean held, @Nullable Duration timeToLive, boolean heldByThisInstance,
 		@Nullable HeldLockInfo hold) {
 
 }

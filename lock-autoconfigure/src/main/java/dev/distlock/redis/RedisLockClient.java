@@ -83,7 +83,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 		RedisLockCommands commands = new RedisLockCommands(builder.redis, this.keyspace, reachability,
 				builder.claimWindow.toMillis());
 		this.pending = new PendingReleases(commands);
-		LocalCohort local = new LocalCohort(builder.maxLocalHandOffs, reachability, this.pending);
+		LocalCohort local = new LocalCohort(builder.maxLocalPasses, reachability, this.pending);
 		this.releaseChannel = this.keyspace.releaseChannel(tokens.clientId());
 		this.defaultOptions = builder.defaultOptions;
 		this.events = new LockEvents(builder.listeners);

@@ -20,13 +20,13 @@ import dev.distlock.redis.wait.WaitTimings;
  * Builds a {@link RedisLockClient}. Every setting has a default: no key prefix, keys of at most
  * {@value #DEFAULT_MAX_KEY_LENGTH} characters, a wait of 5 seconds with auto-renewing leases of
  * 30 seconds, jittered backoff between attempts, up to
- * {@value #DEFAULT_MAX_LOCAL_HAND_OFFS} hand-offs in a row between threads of the client without
+ * {@value #DEFAULT_MAX_LOCAL_PASSES} passes in a row between threads of the client without
  * Redis, no listeners, no observations, and renewal batches that ignore Redis Cluster slots.
  */
 public final class RedisLockClientBuilder {
 
 	/** How many times in a row a lock passes between threads of a client without Redis, by default. */
-	public static final int DEFAULT_MAX_LOCAL_HAND_OFFS = 31;
+	public static final int DEFAULT_MAX_LOCAL_PASSES = 31;
 
 	/** The longest lock key accepted by default, in characters, without the prefix. */
 	public static final int DEFAULT_MAX_KEY_LENGTH = 1024;
@@ -45,7 +45,7 @@ public final class RedisLockClientBuilder {
 
 	boolean clusterSlots;
 
-	int maxLocalHandOffs = DEFAULT_MAX_LOCAL_HAND_OFFS;
+	int maxLocalPasses = DEFAULT_MAX_LOCAL_PASSES;
 
 	Duration claimWindow = WaitTimings.CLAIM_WINDOW;
 
@@ -128,12 +128,12 @@ public final class RedisLockClientBuilder {
 	 * that waits for it, without Redis, before it goes back through Redis (where waiters of
 	 * other processes come first). Passing locally costs no round trip; other processes wait at
 	 * most this many holds longer. Only auto-renewed leases without a minimum hold pass locally.
-	 * @param maxLocalHandOffs 0 to always go through Redis
+	 * @param maxLocalPasses 0 to always go through Redis
 	 * @return this builder
 	 */
-	public RedisLockClientBuilder maxLocalHandOffs(int maxLocalHandOffs) {
-		Assert.isTrue(maxLocalHandOffs >= 0 && maxLocalHandOffs < 1000, "maxLocalHandOffs must be between 0 and 999");
-		this.maxLocalHandOffs = maxLocalHandOffs;
+	public RedisLockClientBuilder maxLocalPasses(int maxLocalPasses) {
+		Assert.isTrue(maxLocalPasses >= 0 && maxLocalPasses < 1000, "maxLocalPasses must be between 0 and 999");
+		this.maxLocalPasses = maxLocalPasses;
 		return this;
 	}
 

@@ -50,6 +50,16 @@ class ConfigurationPropertiesDocumentationTests {
 	}
 
 	@Test
+	void renamedPropertyPointsToItsReplacement() throws IOException {
+		List<Map<String, Object>> renamed = JsonPath.read(Files.readString(METADATA),
+				"$.properties[?(@.name == 'distlock.waiting.max-local-hand-offs')].deprecation");
+		assertThat(renamed).singleElement()
+			.satisfies((deprecation) -> assertThat(deprecation).containsEntry("level", "error")
+				.containsEntry("replacement", "distlock.waiting.max-local-passes"));
+		assertThat(metadata()).containsKey("distlock.waiting.max-local-passes");
+	}
+
+	@Test
 	void enumPropertiesHaveValueHints() throws IOException {
 		String json = Files.readString(METADATA);
 		List<Map<String, Object>> properties = JsonPath.read(json, "$.properties[?(@.name =~ /distlock\\..*/)]");
@@ -67,6 +77,8 @@ class ConfigurationPropertiesDocumentationTests {
 				"$.properties[?(@.name =~ /distlock\\..*/)]");
 		Map<String, Property> byName = new LinkedHashMap<>();
 		properties.stream()
+			.filter((property) -> !(property.get("deprecation") instanceof Map<?, ?> deprecation
+					&& "error".equals(deprecation.get("level"))))
 			.sorted((a, b) -> ((String) a.get("name")).compareTo((String) b.get("name")))
 			.forEach((property) -> byName.put((String) property.get("name"),
 					new Property(Objects.toString(property.get("defaultValue"), ""),

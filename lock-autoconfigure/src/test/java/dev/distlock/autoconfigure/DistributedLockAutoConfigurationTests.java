@@ -49,9 +49,9 @@ class DistributedLockAutoConfigurationTests {
 			LockClient client = context.getBean(LockClient.class);
 			assertThat(client.defaultOptions()).isEqualTo(LockOptions.renewing(Duration.ofSeconds(5)));
 			assertThat(context).hasSingleBean(ReleaseSubscription.class);
-			assertThat(context.getBean(DistributedLockProperties.class).getWaiting().getMaxLocalHandOffs())
+			assertThat(context.getBean(DistributedLockProperties.class).getWaiting().getMaxLocalPasses())
 				.as("the property's default is the client's")
-				.isEqualTo(RedisLockClientBuilder.DEFAULT_MAX_LOCAL_HAND_OFFS);
+				.isEqualTo(RedisLockClientBuilder.DEFAULT_MAX_LOCAL_PASSES);
 			assertThat(context.getBean(DistributedLockAdvisor.class).getOrder())
 				.isEqualTo(DistributedLockAdvisor.DEFAULT_ORDER)
 				.isLessThan(Integer.MAX_VALUE);
@@ -62,7 +62,7 @@ class DistributedLockAutoConfigurationTests {
 	void propertiesAreBound() {
 		this.runner
 			.withPropertyValues("distlock.wait-time=250ms", "distlock.lease-time=PT1M", "distlock.key-prefix=shop:",
-					"distlock.order=42", "distlock.waiting.max-local-hand-offs=0")
+					"distlock.order=42", "distlock.waiting.max-local-passes=0")
 			.run((context) -> {
 				LockClient client = context.getBean(LockClient.class);
 				assertThat(client.defaultOptions())
@@ -71,7 +71,7 @@ class DistributedLockAutoConfigurationTests {
 					assertThat(handle.key()).startsWith("shop:bound:");
 				}
 				assertThat(context.getBean(DistributedLockAdvisor.class).getOrder()).isEqualTo(42);
-				assertThat(context.getBean(DistributedLockProperties.class).getWaiting().getMaxLocalHandOffs()).isZero();
+				assertThat(context.getBean(DistributedLockProperties.class).getWaiting().getMaxLocalPasses()).isZero();
 			});
 	}
 

@@ -48,10 +48,10 @@ class DistributedLockPropertiesValidationTests {
 						"distlock.renewal.lease must be between 3ms and 106751d, but is 0s"),
 				Arguments.of("renewal.lease=2ms", "distlock.renewal.lease", Duration.ofMillis(2),
 						"distlock.renewal.lease must be between 3ms and 106751d, but is 2ms"),
-				Arguments.of("waiting.max-local-hand-offs=-1", "distlock.waiting.maxLocalHandOffs", -1,
-						"distlock.waiting.max-local-hand-offs must be between 0 and 999, but is -1"),
-				Arguments.of("waiting.max-local-hand-offs=1000", "distlock.waiting.maxLocalHandOffs", 1000,
-						"distlock.waiting.max-local-hand-offs must be between 0 and 999, but is 1000"),
+				Arguments.of("waiting.max-local-passes=-1", "distlock.waiting.maxLocalPasses", -1,
+						"distlock.waiting.max-local-passes must be between 0 and 999, but is -1"),
+				Arguments.of("waiting.max-local-passes=1000", "distlock.waiting.maxLocalPasses", 1000,
+						"distlock.waiting.max-local-passes must be between 0 and 999, but is 1000"),
 				Arguments.of("waiting.initial-backoff=0ms", "distlock.waiting.initialBackoff", Duration.ZERO,
 						"distlock.waiting.initial-backoff must be more than zero and at most 106751d, but is 0s"),
 				Arguments.of("waiting.initial-backoff=100ms", "distlock.waiting.maxBackoff", Duration.ofMillis(50),
@@ -90,7 +90,7 @@ class DistributedLockPropertiesValidationTests {
 	void valuesAtTheEdgesStartAWorkingClient() {
 		LockTestContexts.withSharedRedis()
 			.withPropertyValues("distlock.wait-time=0s", "distlock.lease-time=1ms", "distlock.renewal.lease=3ms",
-					"distlock.max-reconnect-delay=0s", "distlock.waiting.max-local-hand-offs=999",
+					"distlock.max-reconnect-delay=0s", "distlock.waiting.max-local-passes=999",
 					"distlock.waiting.initial-backoff=1ns", "distlock.waiting.max-backoff=1ns")
 			.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(RedisLockClient.class));
 	}

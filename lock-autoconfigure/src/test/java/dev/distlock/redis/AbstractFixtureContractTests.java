@@ -11,7 +11,7 @@ import dev.distlock.test.redis.RedisTestServers;
 
 /**
  * The lock contract for a client wired as the auto-configuration wires it ({@link LockFixture}),
- * with a short renewal lease; a subclass chooses how many local hand-offs it allows.
+ * with a short renewal lease; a subclass chooses how many local passes it allows.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class AbstractFixtureContractTests extends AbstractLockClientContractTests {
@@ -22,11 +22,11 @@ abstract class AbstractFixtureContractTests extends AbstractLockClientContractTe
 	 * Returns how many times in a row the client may pass a lock between its threads.
 	 * @return the limit, 0 for none
 	 */
-	abstract int maxLocalHandOffs();
+	abstract int maxLocalPasses();
 
 	@BeforeAll
 	void start() {
-		this.fixture = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(3), maxLocalHandOffs());
+		this.fixture = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(3), maxLocalPasses());
 	}
 
 	@AfterAll

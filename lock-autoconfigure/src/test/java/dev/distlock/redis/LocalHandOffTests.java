@@ -155,8 +155,8 @@ class LocalHandOffTests {
 		assertThat(fixture.redis.hasKey(key)).isFalse();
 	}
 
-	private LockFixture fixture(Duration renewalLease, int maxLocalHandOffs) {
-		LockFixture fixture = LockFixture.start(RedisTestServers.shared(), renewalLease, maxLocalHandOffs);
+	private LockFixture fixture(Duration renewalLease, int maxLocalPasses) {
+		LockFixture fixture = LockFixture.start(RedisTestServers.shared(), renewalLease, maxLocalPasses);
 		this.fixtures.add(fixture);
 		return fixture;
 	}

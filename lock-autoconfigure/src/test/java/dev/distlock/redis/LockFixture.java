@@ -19,7 +19,7 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A lock client wired as the auto-configuration wires it (queued hand-over by release messages,
- * auto-renewal, local hand-offs between its threads), on its own connection to a test server.
+ * auto-renewal, local passes between its threads), on its own connection to a test server.
  */
 final class LockFixture implements AutoCloseable {
 
@@ -36,10 +36,10 @@ final class LockFixture implements AutoCloseable {
 
 	final ReleaseSubscription subscription;
 
-	private LockFixture(RedisTestServer server, Duration renewalLease, int maxLocalHandOffs,
+	private LockFixture(RedisTestServer server, Duration renewalLease, int maxLocalPasses,
 			LockListener... listeners) {
 		this(server, (builder) -> {
-			builder.renewalLease(renewalLease).maxLocalHandOffs(maxLocalHandOffs);
+			builder.renewalLease(renewalLease).maxLocalPasses(maxLocalPasses);
 			for (LockListener listener : listeners) {
 				builder.listener(listener);
 			}
@@ -61,7 +61,7 @@ final class LockFixture implements AutoCloseable {
 	}
 
 	static LockFixture start(RedisTestServer server, Duration renewalLease, LockListener... listeners) {
-		return new LockFixture(server, renewalLease, RedisLockClientBuilder.DEFAULT_MAX_LOCAL_HAND_OFFS, listeners);
+		return new LockFixture(server, renewalLease, RedisLockClientBuilder.DEFAULT_MAX_LOCAL_PASSES, listeners);
 	}
 
 	/**
@@ -72,8 +72,8 @@ final class LockFixture implements AutoCloseable {
 		return new LockFixture(server, customizer);
 	}
 
-	static LockFixture start(RedisTestServer server, Duration renewalLease, int maxLocalHandOffs) {
-		return new LockFixture(server, renewalLease, maxLocalHandOffs);
+	static LockFixture start(RedisTestServer server, Duration renewalLease, int maxLocalPasses) {
+		return new LockFixture(server, renewalLease, maxLocalPasses);
 	}
 
 	@Override

@@ -8,8 +8,8 @@ package dev.distlock.redis;
 class PubSubLockClientContractTests extends AbstractFixtureContractTests {
 
 	@Override
-	int maxLocalHandOffs() {
-		return RedisLockClientBuilder.DEFAULT_MAX_LOCAL_HAND_OFFS;
+	int maxLocalPasses() {
+		return RedisLockClientBuilder.DEFAULT_MAX_LOCAL_PASSES;
 	}
 
 }

@@ -7,7 +7,7 @@ package dev.distlock.redis;
 class RedisHandOffOnlyContractTests extends AbstractFixtureContractTests {
 
 	@Override
-	int maxLocalHandOffs() {
+	int maxLocalPasses() {
 		return 0;
 	}
 

@@ -106,25 +106,25 @@ class RedisLockMonitorTests {
 		assertThat(this.mine.client.monitor().keyState(key)).satisfies((state) -> {
 			assertThat(state.held()).isFalse();
 			assertThat(state.timeToLive()).isNull();
-			assertThat(state.heldByThisClient()).isFalse();
+			assertThat(state.heldByThisInstance()).isFalse();
 			assertThat(state.hold()).isNull();
 		});
 		try (HeldLock held = HeldLock.elsewhere(this.theirs.client, key)) {
 			LockKeyState state = this.mine.client.monitor().keyState(key);
 			assertThat(state.held()).isTrue();
 			assertThat(state.timeToLive()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(30));
-			assertThat(state.heldByThisClient()).isFalse();
+			assertThat(state.heldByThisInstance()).isFalse();
 			assertThat(state.hold()).isNull();
 			assertThat(state.toString()).doesNotContain(this.mine.redis.opsForValue().get(key));
 		}
 		try (LockHandle handle = this.mine.client.lock(key, FIXED)) {
 			LockKeyState state = this.mine.client.monitor().keyState(key);
 			assertThat(state.held()).isTrue();
-			assertThat(state.heldByThisClient()).isTrue();
+			assertThat(state.heldByThisInstance()).isTrue();
 			assertThat(state.hold()).isNotNull();
 			assertThat(state.hold().name()).isEqualTo("fixed");
 			assertThat(state.hold().fencingToken()).isEqualTo(handle.fencingToken());
-			assertThat(this.theirs.client.monitor().keyState(key).heldByThisClient()).isFalse();
+			assertThat(this.theirs.client.monitor().keyState(key).heldByThisInstance()).isFalse();
 		}
 	}
 
@@ -136,7 +136,7 @@ class RedisLockMonitorTests {
 			LockKeyState state = this.mine.client.monitor().keyState(key);
 			assertThat(state.held()).isTrue();
 			assertThat(state.timeToLive()).isNull();
-			assertThat(state.heldByThisClient()).isFalse();
+			assertThat(state.heldByThisInstance()).isFalse();
 		}
 		finally {
 			this.mine.redis.delete(key);

@@ -70,6 +70,8 @@ final class DistlockFactory {
 		properties.add("distlock.waiting.pub-sub=" + PUB_SUB);
 		String localHandOffs = System.getenv("DISTLOCK_BENCH_LOCAL_HAND_OFFS");
 		if (localHandOffs != null && !localHandOffs.isBlank()) {
+			properties.add("distlock.waiting.max-local-passes=" + localHandOffs.trim());
+			// Its name before 0.1.0, for BENCH_DISTLOCK_REF builds of earlier commits.
 			properties.add("distlock.waiting.max-local-hand-offs=" + localHandOffs.trim());
 		}
 		return properties;
