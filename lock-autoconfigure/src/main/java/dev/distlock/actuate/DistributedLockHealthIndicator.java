@@ -3,13 +3,10 @@ package dev.distlock.actuate;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.jspecify.annotations.Nullable;
-
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
 import dev.distlock.redis.RedisLockMonitor;
-import dev.distlock.redis.wait.ReleaseSubscription;
 
 /**
  * Health of distributed locking: {@code UP} when Redis answers the lock's connection, has the
@@ -23,17 +20,12 @@ public class DistributedLockHealthIndicator implements HealthIndicator {
 
 	private final RedisLockMonitor monitor;
 
-	private final @Nullable ReleaseSubscription subscription;
-
 	/**
 	 * Creates an indicator.
-	 * @param monitor the monitor of the lock client
-	 * @param subscription the release subscription of the client, or {@code null} without
-	 * pub/sub waiting
+	 * @param monitor the monitor of the lock client, which knows its release subscription, if any
 	 */
-	public DistributedLockHealthIndicator(RedisLockMonitor monitor, @Nullable ReleaseSubscription subscription) {
+	public DistributedLockHealthIndicator(RedisLockMonitor monitor) {
 		this.monitor = monitor;
-		this.subscription = subscription;
 	}
 
 	@Override
@@ -50,14 +42,13 @@ public class DistributedLockHealthIndicator implements HealthIndicator {
 			builder.down(ex);
 		}
 		this.monitor.misconfiguration().ifPresent((fix) -> builder.down().withDetail("misconfiguration", fix));
-		if (this.subscription != null) {
-			boolean subscribed = this.subscription.isSubscribed();
-			builder.withDetail("releaseSubscription",
-					Map.of("channel", this.subscription.channel(), "subscribed", subscribed));
+		this.monitor.releaseSubscription().ifPresent((subscription) -> {
+			boolean subscribed = subscription.isSubscribed();
+			builder.withDetail("releaseSubscription", Map.of("channel", subscription.channel(), "subscribed", subscribed));
 			if (!subscribed) {
 				builder.down();
 			}
-		}
+		});
 		return builder.withDetail("heldLocks", this.monitor.heldLocks().size())
 			.withDetail("waiters", this.monitor.waiters().size())
 			.build();

@@ -9,8 +9,8 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -32,11 +32,9 @@ import dev.distlock.aop.DistributedLockInterceptor;
 import dev.distlock.aop.LockDefinitionSource;
 import dev.distlock.aop.LockDefinitionValidator;
 import dev.distlock.aop.LockKeyEvaluator;
-import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.redis.RedisLockClient;
 import dev.distlock.redis.RedisLockClientBuilder;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
-import dev.distlock.redis.wait.ReleaseSubscription;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
 
 /**
  * Auto-configures distlock: a {@link LockClient} on the application's Redis connection, and the
@@ -99,8 +97,8 @@ public final class DistributedLockAutoConfiguration {
 	}
 
 	/**
-	 * The Redis lock client with its release subscription, both on the chosen connection
-	 * factory, unless the application defines its own {@link LockClient}.
+	 * The Redis lock client on the chosen connection factory, with its release subscription,
+	 * unless the application defines its own {@link LockClient}.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnMissingBean(LockClient.class)
@@ -108,49 +106,29 @@ public final class DistributedLockAutoConfiguration {
 	static class RedisLockClientConfiguration {
 
 		@Bean
-		ReleaseMessageWaiter distributedLockReleaseWaiter(DistributedLockProperties properties) {
-			return new ReleaseMessageWaiter(backoff(properties));
-		}
-
-		@Bean
 		RedisLockClient distributedLockClient(ObjectProvider<RedisConnectionFactory> connectionFactories,
 				@DistributedLockConnectionFactory ObjectProvider<RedisConnectionFactory> dedicatedConnectionFactory,
-				DistributedLockProperties properties, ReleaseMessageWaiter distributedLockReleaseWaiter,
-				ObjectProvider<LockListener> listeners, ObjectProvider<ObservationRegistry> observationRegistry) {
+				DistributedLockProperties properties, ObjectProvider<LockListener> listeners,
+				ObjectProvider<ObservationRegistry> observationRegistry,
+				ObjectProvider<RedisLockClientBuilderCustomizer> customizers) {
 			RedisConnectionFactory connectionFactory = LockConnectionFactorySelector.select(dedicatedConnectionFactory,
 					connectionFactories);
 			StringRedisTemplate redis = new StringRedisTemplate(connectionFactory);
 			redis.afterPropertiesSet();
-			Duration leaseTime = properties.getLeaseTime();
+			DistributedLockProperties.Waiting waiting = properties.getWaiting();
 			RedisLockClientBuilder builder = RedisLockClient.builder(redis)
 				.keyPrefix(properties.getKeyPrefix())
 				.maxKeyLength(properties.getMaxKeyLength())
-				.defaultOptions(new LockOptions(properties.getWaitTime(), leaseTime, Duration.ZERO))
+				.defaultOptions(new LockOptions(properties.getWaitTime(), properties.getLeaseTime(), Duration.ZERO))
 				.renewalLease(properties.getRenewal().getLease())
 				.clusterSlots(RedisTopology.isCluster(connectionFactory))
-				.waiter(properties.getWaiting().isPubSub() ? distributedLockReleaseWaiter : backoff(properties))
-				.maxLocalPasses(properties.getWaiting().getMaxLocalPasses())
+				.waiter(new JitteredBackoffWaiter(waiting.getInitialBackoff(), waiting.getMaxBackoff()))
+				.releaseMessages(waiting.isPubSub())
+				.maxLocalPasses(waiting.getMaxLocalPasses())
 				.observationRegistry(observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP));
 			listeners.orderedStream().forEach(builder::listener);
+			customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
 			return builder.build();
-		}
-
-		@Bean
-		@ConditionalOnBooleanProperty(name = "distlock.waiting.pub-sub", matchIfMissing = true)
-		ReleaseSubscription distributedLockReleaseSubscription(
-				ObjectProvider<RedisConnectionFactory> connectionFactories,
-				@DistributedLockConnectionFactory ObjectProvider<RedisConnectionFactory> dedicatedConnectionFactory,
-				RedisLockClient distributedLockClient, ReleaseMessageWaiter distributedLockReleaseWaiter) {
-			// The same choice as the client's, so that releases and their messages share a server.
-			RedisConnectionFactory connectionFactory = LockConnectionFactorySelector.select(dedicatedConnectionFactory,
-					connectionFactories);
-			return new ReleaseSubscription(connectionFactory, distributedLockClient.releaseChannel(),
-					distributedLockReleaseWaiter);
-		}
-
-		private static JitteredBackoffWaiter backoff(DistributedLockProperties properties) {
-			return new JitteredBackoffWaiter(properties.getWaiting().getInitialBackoff(),
-					properties.getWaiting().getMaxBackoff());
 		}
 
 	}

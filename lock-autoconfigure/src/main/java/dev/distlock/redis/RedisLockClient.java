@@ -4,11 +4,10 @@ import java.time.Duration;
 import java.util.Optional;
 
 import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.util.ClassUtils;
 
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
@@ -16,59 +15,38 @@ import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.observation.LockObservationDocumentation;
-import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.lease.LeaseRenewer;
-import dev.distlock.redis.protocol.LockKeyspace;
-import dev.distlock.redis.protocol.OwnerTokens;
-import dev.distlock.redis.protocol.PendingReleases;
-import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.wait.LockWaiter;
 import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.wait.ReleaseSubscription;
 
 /**
  * {@link LockClient} on Redis. Acquire is one round trip (a script that sets the key with a
  * fresh 128-bit owner token and grants the next fencing token, or queues the caller if it is
- * going to wait) and release is one round trip (a compare-and-delete that hands the lock to the
- * first waiter in its queue, if any). A waiter that is handed the lock holds it without a round
- * trip of its own. A thread that already holds a key acquires it again without any round trip. Auto-renewing leases are kept alive by one
- * {@link LeaseRenewer} per client. Create it with {@link #builder(StringRedisTemplate)}; its
+ * going to wait) and release is one round trip (a compare-and-delete that hands the lock over to
+ * the first waiter in its queue, if any). A waiter that is handed the lock over holds it without
+ * a round trip of its own. A thread that already holds a key acquires it again without any round
+ * trip. Auto-renewing leases are kept alive by one {@link LeaseRenewer} per client.
+ * <p>
+ * Create it with {@link #builder(StringRedisTemplate)}. With
+ * {@link RedisLockClientBuilder#releaseMessages(boolean) release messages} it owns its
+ * subscription to its release channel, which runs while the client does: a Spring context starts
+ * and stops it as a {@link SmartLifecycle}; elsewhere call {@link #start()}. Its
  * {@link #monitor() monitor} lists the locks it holds and the callers waiting for one.
  */
-public class RedisLockClient implements LockClient, AutoCloseable {
+public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseable {
 
-	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.event.EventBus",
-			RedisLockClient.class.getClassLoader());
+	private final ClientParts parts;
 
-	private final LockKeyspace keyspace;
-
-	private final LockOptions defaultOptions;
-
-	private final HeldLocks held;
-
-	private final LockEvents events;
-
-	private final LeaseRenewer<RedisLockHandle> renewer;
-
-	private final String releaseChannel;
-
-	private final LockAcquirer acquirer;
-
-	private final ObservationRegistry observationRegistry;
-
-	private final RedisLockMonitor monitor;
-
-	private final PendingReleases pending;
-
-	private final AutoCloseable connectionEvents;
-
-	private final RedisReachability reachability;
+	private volatile boolean running;
 
 	/**
-	 * Creates a client with an auto-renewal lease of 30 seconds and no listeners.
+	 * Creates a client with an auto-renewal lease of 30 seconds and no listeners, whose
+	 * waiters only retry.
 	 * @param redis the template used for every command
 	 * @param waiter what to do between two attempts on a held lock
-	 * @param keyPrefix prepended to every key, may be empty
+	 * @param keyPrefix prepended to every key and channel, may be empty
 	 * @param defaultOptions the options of calls that give none
 	 */
 	public RedisLockClient(StringRedisTemplate redis, LockWaiter waiter, String keyPrefix, LockOptions defaultOptions) {
@@ -76,31 +54,7 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	}
 
 	RedisLockClient(RedisLockClientBuilder builder) {
-		OwnerTokens tokens = new OwnerTokens();
-		RedisReachability reachability = new RedisReachability();
-		this.reachability = reachability;
-		this.keyspace = new LockKeyspace(builder.keyPrefix, builder.clusterSlots, builder.maxKeyLength);
-		RedisLockCommands commands = new RedisLockCommands(builder.redis, this.keyspace, reachability,
-				builder.claimWindow.toMillis());
-		this.pending = new PendingReleases(commands);
-		LocalCohort local = new LocalCohort(builder.maxLocalPasses, reachability, this.pending);
-		this.releaseChannel = this.keyspace.releaseChannel(tokens.clientId());
-		this.defaultOptions = builder.defaultOptions;
-		this.events = new LockEvents(builder.listeners);
-		this.held = new HeldLocks(this.events);
-		this.renewer = new LeaseRenewer<>(commands, new RenewalReports(this.events, this.held),
-				builder.renewalLease, builder.clusterSlots);
-		LockReleaser releaser = new LockReleaser(commands, this.events, this.held, this.renewer, local, this.pending);
-		LockGrants grants = new LockGrants(this.held, this.renewer, this.events, releaser);
-		WaitingAcquirers waiting = new WaitingAcquirers(this.events);
-		this.acquirer = new LockAcquirer(commands, builder.waiter, grants, this.events, builder.renewalLease, local,
-				waiting, tokens, this.pending);
-		this.observationRegistry = builder.observationRegistry;
-		this.monitor = new RedisLockMonitor(commands, this.held, releaser, waiting,
-				new LockingProbe(commands, tokens, this.releaseChannel));
-		this.connectionEvents = LETTUCE_PRESENT ? LettuceConnectionEvents.watch(builder.redis.getConnectionFactory(),
-				reachability, this.renewer::renewSoon) : () -> {
-				};
+		this.parts = ClientParts.of(builder);
 	}
 
 	/**
@@ -114,17 +68,17 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 
 	@Override
 	public LockOptions defaultOptions() {
-		return this.defaultOptions;
+		return this.parts.defaultOptions();
 	}
 
 	@Override
 	public Optional<LockHandle> tryLock(String key, LockOptions options) {
-		return Optional.ofNullable(acquire(redisKey(key), options, System.nanoTime()));
+		return Optional.ofNullable(acquire(this.parts.keyspace().lockKey(key), options, System.nanoTime()));
 	}
 
 	@Override
 	public LockHandle lock(String key, LockOptions options) {
-		String redisKey = redisKey(key);
+		String redisKey = this.parts.keyspace().lockKey(key);
 		long start = System.nanoTime();
 		LockHandle handle = acquire(redisKey, options, start);
 		if (handle == null) {
@@ -135,37 +89,37 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 
 	/**
 	 * Returns this client's own channel, on which a release tells its waiters that it handed
-	 * them the lock; subscribe a {@link ReleaseMessageWaiter} to it. Each client has its own, so
-	 * that a hand-over message reaches only the process that waits.
+	 * them a lock over. Each client has its own, so that a hand-over message reaches only the
+	 * process that waits.
 	 * @return the channel name
 	 */
 	public String releaseChannel() {
-		return this.releaseChannel;
+		return this.parts.releaseChannel();
 	}
 
 	/**
 	 * Returns the monitor of this client: the locks it holds, the callers waiting for one, the
-	 * state of a key in Redis, and a check that Redis has the lock scripts.
+	 * state of a key in Redis, checks of the scripts and permissions, and its subscription.
 	 * @return the monitor
 	 */
 	public RedisLockMonitor monitor() {
-		return this.monitor;
+		return this.parts.monitor();
 	}
 
 	private @Nullable LockHandle acquire(String redisKey, LockOptions options, long start) {
-		LockHandle reentered = this.held.reenter(redisKey);
+		LockHandle reentered = this.parts.held().reenter(redisKey);
 		if (reentered != null) {
 			return reentered;
 		}
-		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry,
+		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.parts.observationRegistry(),
 				options.name(), redisKey);
 		LockHandle handle;
 		try (Observation.Scope scope = observation.openScope()) {
-			handle = this.acquirer.acquire(redisKey, options, start);
+			handle = this.parts.acquirer().acquire(redisKey, options, start);
 		}
 		catch (RuntimeException ex) {
 			if (ex instanceof LockUnavailableException unavailable) {
-				this.events.unavailable(redisKey, options.name(), start, unavailable);
+				this.parts.events().unavailable(redisKey, options.name(), start, unavailable);
 			}
 			observation.error(ex);
 			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
@@ -177,23 +131,60 @@ public class RedisLockClient implements LockClient, AutoCloseable {
 	}
 
 	RedisReachability reachability() {
-		return this.reachability;
+		return this.parts.reachability();
 	}
 
 	LeaseRenewer<RedisLockHandle> renewer() {
-		return this.renewer;
+		return this.parts.renewer();
 	}
 
-	private String redisKey(String key) {
-		return this.keyspace.lockKey(key);
+	@Nullable ReleaseMessageWaiter releaseWaiter() {
+		return this.parts.releaseWaiter();
+	}
+
+	/**
+	 * Subscribes to the release channel, if waiters are handed locks by message; until the
+	 * subscription is established (retried every half second), they wait with the builder's
+	 * waiter.
+	 */
+	@Override
+	public void start() {
+		ReleaseSubscription subscription = this.parts.subscription();
+		if (subscription != null) {
+			subscription.start();
+		}
+		this.running = true;
 	}
 
 	@Override
+	public void stop() {
+		this.running = false;
+		ReleaseSubscription subscription = this.parts.subscription();
+		if (subscription != null) {
+			subscription.stop();
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.running;
+	}
+
+	/**
+	 * Stops the subscription, renewal and background releases; held locks expire with their
+	 * leases.
+	 */
+	@Override
 	public void close() {
-		this.renewer.close();
-		this.pending.close();
+		stop();
+		this.parts.renewer().close();
+		this.parts.pending().close();
+		ReleaseSubscription subscription = this.parts.subscription();
 		try {
-			this.connectionEvents.close();
+			if (subscription != null) {
+				subscription.destroy();
+			}
+			this.parts.connectionEvents().close();
 		}
 		catch (Exception ex) {
 			// Nothing left to watch.

@@ -13,7 +13,6 @@ import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
 import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.redis.wait.LockWaiter;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
 import dev.distlock.redis.wait.WaitTimings;
 
 /**
@@ -48,6 +47,8 @@ public final class RedisLockClientBuilder {
 	int maxLocalPasses = DEFAULT_MAX_LOCAL_PASSES;
 
 	Duration claimWindow = WaitTimings.CLAIM_WINDOW;
+
+	boolean releaseMessages;
 
 	final List<LockListener> listeners = new ArrayList<>();
 
@@ -92,7 +93,9 @@ public final class RedisLockClientBuilder {
 	}
 
 	/**
-	 * Sets how acquirers wait between attempts, for example a {@link ReleaseMessageWaiter}.
+	 * Sets how acquirers wait between attempts: alone, or, with
+	 * {@link #releaseMessages(boolean) release messages}, while the client's subscription is not
+	 * established.
 	 * @param waiter the waiter
 	 * @return this builder
 	 */
@@ -120,6 +123,20 @@ public final class RedisLockClientBuilder {
 	 */
 	public RedisLockClientBuilder clusterSlots(boolean clusterSlots) {
 		this.clusterSlots = clusterSlots;
+		return this;
+	}
+
+	/**
+	 * Sets whether waiters take a place in the lock's queue in Redis and are handed the lock
+	 * over by the release that ends the previous hold, told on a channel of this client
+	 * ({@link RedisLockClient#releaseChannel()}), to which the client subscribes while it runs
+	 * ({@link RedisLockClient#start()}). Until the subscription is established they wait with
+	 * the {@link #waiter(LockWaiter) waiter}, which otherwise serves alone.
+	 * @param releaseMessages whether waiters are handed locks over by message
+	 * @return this builder
+	 */
+	public RedisLockClientBuilder releaseMessages(boolean releaseMessages) {
+		this.releaseMessages = releaseMessages;
 		return this;
 	}
 

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.dao.DataAccessException;
 import org.springframework.util.Assert;
 
@@ -11,6 +13,7 @@ import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.redis.protocol.KeyInspection;
 import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.wait.ReleaseSubscription;
 
 /**
  * What a {@link RedisLockClient} holds and waits for, for the actuator endpoint and health
@@ -30,8 +33,11 @@ public final class RedisLockMonitor {
 
 	private final LockingProbe probe;
 
+	private final @Nullable ReleaseSubscription subscription;
+
 	RedisLockMonitor(RedisLockCommands commands, HeldLocks held, LockReleaser releaser, WaitingAcquirers waiting,
-			LockingProbe probe) {
+			LockingProbe probe, @Nullable ReleaseSubscription subscription) {
+		this.subscription = subscription;
 		this.commands = commands;
 		this.held = held;
 		this.releaser = releaser;
@@ -116,6 +122,15 @@ public final class RedisLockMonitor {
 	 */
 	public void checkLocking() {
 		this.probe.run();
+	}
+
+	/**
+	 * Returns the client's subscription to its release channel, if its waiters are handed locks
+	 * over by message.
+	 * @return the subscription, or empty if waiters only retry
+	 */
+	public Optional<ReleaseSubscription> releaseSubscription() {
+		return Optional.ofNullable(this.subscription);
 	}
 
 	/**

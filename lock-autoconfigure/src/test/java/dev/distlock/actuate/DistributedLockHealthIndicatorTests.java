@@ -11,10 +11,7 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
-import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.redis.RedisLockClient;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
-import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.TestRedis;
 
@@ -31,28 +28,29 @@ class DistributedLockHealthIndicatorTests {
 
 	private RedisLockClient client;
 
-	private ReleaseSubscription subscription;
-
 	@BeforeEach
 	void start() {
 		this.connectionFactory = TestRedis.connectionFactory(RedisTestServers.shared());
-		ReleaseMessageWaiter waiter = new ReleaseMessageWaiter(JitteredBackoffWaiter.standard());
-		this.client = RedisLockClient.builder(TestRedis.template(this.connectionFactory)).waiter(waiter).build();
-		this.subscription = new ReleaseSubscription(this.connectionFactory, this.client.releaseChannel(), waiter);
+		this.client = RedisLockClient.builder(TestRedis.template(this.connectionFactory)).releaseMessages(true).build();
 	}
 
 	@AfterEach
-	void stop() throws Exception {
+	void stop() {
 		this.client.close();
-		this.subscription.stop();
-		this.subscription.destroy();
 		this.connectionFactory.destroy();
 	}
 
 	@Test
 	@SuppressWarnings("unchecked")
 	void upWithoutPubSubWhenRedisHasTheScripts() {
-		Health health = new DistributedLockHealthIndicator(this.client.monitor(), null).health();
+		RedisLockClient backoffOnly = RedisLockClient.builder(TestRedis.template(this.connectionFactory)).build();
+		Health health;
+		try {
+			health = new DistributedLockHealthIndicator(backoffOnly.monitor()).health();
+		}
+		finally {
+			backoffOnly.close();
+		}
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
 		assertThat(health.getDetails()).containsOnlyKeys("scripts", "locking", "heldLocks", "waiters")
 			.containsEntry("locking", "ok");
@@ -62,14 +60,14 @@ class DistributedLockHealthIndicatorTests {
 
 	@Test
 	void downUntilTheReleaseChannelIsSubscribed() {
-		DistributedLockHealthIndicator indicator = new DistributedLockHealthIndicator(this.client.monitor(),
-				this.subscription);
+		DistributedLockHealthIndicator indicator = new DistributedLockHealthIndicator(this.client.monitor());
 		Health unsubscribed = indicator.health();
 		assertThat(unsubscribed.getStatus()).isEqualTo(Status.DOWN);
 		assertThat(unsubscribed.getDetails()).containsEntry("releaseSubscription",
 				Map.of("channel", this.client.releaseChannel(), "subscribed", false));
-		this.subscription.start();
-		await().atMost(Duration.ofSeconds(10)).until(this.subscription::isSubscribed);
+		this.client.start();
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> this.client.monitor().releaseSubscription().orElseThrow().isSubscribed());
 		Health subscribed = indicator.health();
 		assertThat(subscribed.getStatus()).isEqualTo(Status.UP);
 		assertThat(subscribed.getDetails()).containsEntry("releaseSubscription",

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -28,7 +27,6 @@ import dev.distlock.LockOptions;
 import dev.distlock.aop.DistributedLockAdvisor;
 import dev.distlock.redis.RedisLockClient;
 import dev.distlock.redis.RedisLockClientBuilder;
-import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.testing.LockTestContexts;
 import dev.distlock.testing.StartupFailures;
 
@@ -48,7 +46,9 @@ class DistributedLockAutoConfigurationTests {
 			assertThat(context).hasSingleBean(RedisLockClient.class).hasSingleBean(DistributedLockAdvisor.class);
 			LockClient client = context.getBean(LockClient.class);
 			assertThat(client.defaultOptions()).isEqualTo(LockOptions.renewing(Duration.ofSeconds(5)));
-			assertThat(context).hasSingleBean(ReleaseSubscription.class);
+			RedisLockClient redisClient = context.getBean(RedisLockClient.class);
+			assertThat(redisClient.isRunning()).as("started with the context").isTrue();
+			assertThat(redisClient.monitor().releaseSubscription()).as("the client's own subscription").isPresent();
 			assertThat(context.getBean(DistributedLockProperties.class).getWaiting().getMaxLocalPasses())
 				.as("the property's default is the client's")
 				.isEqualTo(RedisLockClientBuilder.DEFAULT_MAX_LOCAL_PASSES);
@@ -56,6 +56,22 @@ class DistributedLockAutoConfigurationTests {
 				.isEqualTo(DistributedLockAdvisor.DEFAULT_ORDER)
 				.isLessThan(Integer.MAX_VALUE);
 		});
+	}
+
+	@Test
+	void customizersChangeTheClientAfterThePropertiesInTheirOrder() {
+		this.runner.withPropertyValues("distlock.key-prefix=shop:")
+			.withBean("second", RedisLockClientBuilderCustomizer.class,
+					() -> new OrderedCustomizer(2, (builder) -> builder.keyPrefix("second:")))
+			.withBean("first", RedisLockClientBuilderCustomizer.class,
+					() -> new OrderedCustomizer(1, (builder) -> builder.keyPrefix("first:")))
+			.run((context) -> {
+				assertThat(context).hasSingleBean(RedisLockClient.class);
+				try (LockHandle handle = context.getBean(LockClient.class).lock("customized:" + System.nanoTime())) {
+					assertThat(handle.key()).as("the last customizer in order wins over the property")
+						.startsWith("second:customized:");
+				}
+			});
 	}
 
 	@Test
@@ -302,6 +318,21 @@ class DistributedLockAutoConfigurationTests {
 		@DistributedLock(key = "#id")
 		public CompletableFuture<String> work(String id) {
 			return CompletableFuture.completedFuture(id);
+		}
+
+	}
+
+	record OrderedCustomizer(int order, RedisLockClientBuilderCustomizer customizer)
+			implements RedisLockClientBuilderCustomizer, org.springframework.core.Ordered {
+
+		@Override
+		public void customize(RedisLockClientBuilder builder) {
+			this.customizer.customize(builder);
+		}
+
+		@Override
+		public int getOrder() {
+			return this.order;
 		}
 
 	}

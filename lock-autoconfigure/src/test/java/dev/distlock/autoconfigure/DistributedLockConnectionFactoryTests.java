@@ -6,7 +6,6 @@ import java.util.concurrent.TimeUnit;
 
 import io.lettuce.core.LettuceFutures;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,7 +28,7 @@ import dev.distlock.DistributedLock;
 import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
-import dev.distlock.redis.wait.ReleaseSubscription;
+import dev.distlock.redis.RedisLockClient;
 import dev.distlock.test.redis.RedisTestServer;
 import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.LockTestContexts;
@@ -151,7 +150,7 @@ class DistributedLockConnectionFactoryTests {
 			assertThat(chosen.hasKey(handle.key())).as("lock key on the chosen server").isTrue();
 			assertThat(other.hasKey(handle.key())).as("lock key on the other server").isFalse();
 		}
-		String channel = context.getBean(ReleaseSubscription.class).channel();
+		String channel = context.getBean(RedisLockClient.class).monitor().releaseSubscription().orElseThrow().channel();
 		await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(chosen, channel) == 1);
 		assertThat(subscribers(other, channel)).as("subscribers on the other server").isZero();
 	}

@@ -103,7 +103,7 @@ class HandOverValidityTests {
 	@SafeVarargs
 	private Optional<LockHandle> waitWith(String key, Supplier<@Nullable HandOverMessage>... steps) {
 		this.fixture = LockFixture.start(RedisTestServers.shared(),
-				(builder) -> builder.claimWindow(CLAIM).waiter(new ScriptedWaiter(steps)));
+				(builder) -> builder.claimWindow(CLAIM).releaseMessages(false).waiter(new ScriptedWaiter(steps)));
 		this.commands = new RedisLockCommands(this.fixture.redis, LockFixture.KEYSPACE, new RedisReachability(), CLAIM.toMillis());
 		assertThat(this.commands.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
 		return this.fixture.client.tryLock(key, LockOptions.renewing(Duration.ofSeconds(20)));

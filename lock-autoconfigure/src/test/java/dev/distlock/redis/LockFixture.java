@@ -9,9 +9,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
 import dev.distlock.redis.protocol.LockKeyspace;
-import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.redis.wait.ReleaseMessageWaiter;
-import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.test.redis.RedisTestServer;
 import dev.distlock.testing.TestRedis;
 
@@ -30,11 +28,10 @@ final class LockFixture implements AutoCloseable {
 
 	final StringRedisTemplate redis;
 
+	/** The client's release message waiter; null if the customizer turned release messages off. */
 	final ReleaseMessageWaiter waiter;
 
 	final RedisLockClient client;
-
-	final ReleaseSubscription subscription;
 
 	private LockFixture(RedisTestServer server, Duration renewalLease, int maxLocalPasses,
 			LockListener... listeners) {
@@ -49,15 +46,16 @@ final class LockFixture implements AutoCloseable {
 	private LockFixture(RedisTestServer server, Consumer<RedisLockClientBuilder> customizer) {
 		this.connectionFactory = TestRedis.connectionFactory(server);
 		this.redis = TestRedis.template(this.connectionFactory);
-		this.waiter = new ReleaseMessageWaiter(JitteredBackoffWaiter.standard());
 		RedisLockClientBuilder builder = RedisLockClient.builder(this.redis)
-			.waiter(this.waiter)
+			.releaseMessages(true)
 			.defaultOptions(LockOptions.renewing(Duration.ofSeconds(10)));
 		customizer.accept(builder);
 		this.client = builder.build();
-		this.subscription = new ReleaseSubscription(this.connectionFactory, this.client.releaseChannel(), this.waiter);
-		this.subscription.start();
-		await().atMost(Duration.ofSeconds(10)).until(this.subscription::isSubscribed);
+		this.client.start();
+		this.waiter = this.client.releaseWaiter();
+		this.client.monitor()
+			.releaseSubscription()
+			.ifPresent((subscription) -> await().atMost(Duration.ofSeconds(10)).until(subscription::isSubscribed));
 	}
 
 	static LockFixture start(RedisTestServer server, Duration renewalLease, LockListener... listeners) {
@@ -65,8 +63,8 @@ final class LockFixture implements AutoCloseable {
 	}
 
 	/**
-	 * Starts a fixture whose client the customizer may change (its waiter is the release
-	 * message waiter unless the customizer sets another).
+	 * Starts a fixture whose client the customizer may change (its waiters are handed locks
+	 * over by release messages unless the customizer turns them off).
 	 */
 	static LockFixture start(RedisTestServer server, Consumer<RedisLockClientBuilder> customizer) {
 		return new LockFixture(server, customizer);
@@ -79,13 +77,6 @@ final class LockFixture implements AutoCloseable {
 	@Override
 	public void close() {
 		this.client.close();
-		this.subscription.stop();
-		try {
-			this.subscription.destroy();
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException(ex);
-		}
 		this.connectionFactory.destroy();
 	}
 

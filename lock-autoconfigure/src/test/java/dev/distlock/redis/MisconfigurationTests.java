@@ -24,9 +24,7 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockOptions;
 import dev.distlock.actuate.DistributedLockHealthIndicator;
-import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.redis.wait.ReleaseMessageWaiter;
-import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.testing.LockTestContexts;
 import dev.distlock.testing.OwnRedisServer;
 import dev.distlock.testing.TestRedis;
@@ -83,7 +81,7 @@ class MisconfigurationTests {
 				.withMessageStartingWith("Could not acquire lock 'app:sku:1': Redis refused the command (")
 				.withMessageContaining("NOPERM")
 				.withMessageContaining("The Redis user lacks a permission distlock needs");
-			Health health = new DistributedLockHealthIndicator(client.monitor(), null).health();
+			Health health = new DistributedLockHealthIndicator(client.monitor()).health();
 			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 			assertThat(health.getDetails().get("misconfiguration")).asString()
 				.startsWith("The Redis user lacks a permission distlock needs");
@@ -101,13 +99,12 @@ class MisconfigurationTests {
 			return null;
 		});
 		StringRedisTemplate redis = connect("app", "secret");
-		ReleaseMessageWaiter waiter = new ReleaseMessageWaiter(JitteredBackoffWaiter.standard());
 		RedisLockClient holderSide = RedisLockClient.builder(redis).keyPrefix("app:").build();
-		RedisLockClient waiterSide = RedisLockClient.builder(redis).keyPrefix("app:").waiter(waiter).build();
-		ReleaseSubscription subscription = new ReleaseSubscription(this.limited, waiterSide.releaseChannel(), waiter);
+		RedisLockClient waiterSide = RedisLockClient.builder(redis).keyPrefix("app:").releaseMessages(true).build();
+		ReleaseMessageWaiter waiter = waiterSide.releaseWaiter();
 		try {
-			subscription.start();
-			await().atMost(Duration.ofSeconds(10)).until(subscription::isSubscribed);
+			waiterSide.start();
+			await().atMost(Duration.ofSeconds(10)).until(waiterSide.monitor().releaseSubscription().get()::isSubscribed);
 			LockHandle held = holderSide.lock("sku:1", LockOptions.renewing(Duration.ZERO));
 			CompletableFuture<LockHandle> next = CompletableFuture
 				.supplyAsync(() -> waiterSide.lock("sku:1", LockOptions.renewing(Duration.ofSeconds(10))));
@@ -119,13 +116,11 @@ class MisconfigurationTests {
 			next.get(10, TimeUnit.SECONDS).release();
 			assertThat(waiter.handOffs()).as("handed over by message").isEqualTo(1);
 			assertThat(holderSide.monitor().checkScripts()).containsOnlyKeys("acquire", "release", "renew", "inspect");
-			Health health = new DistributedLockHealthIndicator(waiterSide.monitor(), subscription).health();
+			Health health = new DistributedLockHealthIndicator(waiterSide.monitor()).health();
 			assertThat(health.getStatus()).as(health::toString).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("locking", "ok");
 		}
 		finally {
-			subscription.stop();
-			subscription.destroy();
 			holderSide.close();
 			waiterSide.close();
 		}
@@ -142,7 +137,7 @@ class MisconfigurationTests {
 		});
 		RedisLockClient client = RedisLockClient.builder(connect("locksonly", "secret")).keyPrefix("app:").build();
 		try {
-			Health health = new DistributedLockHealthIndicator(client.monitor(), null).health();
+			Health health = new DistributedLockHealthIndicator(client.monitor()).health();
 			assertThat(health.getStatus()).isEqualTo(Status.DOWN);
 			assertThat(health.getDetails().get("misconfiguration")).asString()
 				.startsWith("The Redis user lacks a permission distlock needs");
@@ -164,7 +159,7 @@ class MisconfigurationTests {
 		RedisLockClient client = RedisLockClient.builder(connect("nochannels", "secret")).keyPrefix("app:").build();
 		try {
 			client.lock("sku:3", LockOptions.renewing(Duration.ZERO)).release();
-			Health health = new DistributedLockHealthIndicator(client.monitor(), null).health();
+			Health health = new DistributedLockHealthIndicator(client.monitor()).health();
 			assertThat(health.getStatus()).as(health::toString).isEqualTo(Status.DOWN);
 			assertThat(health.getDetails().get("misconfiguration")).as(health::toString).asString()
 				.startsWith("The Redis user lacks a permission distlock needs");

@@ -12,7 +12,6 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
-import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.redis.wait.ReleaseMessageWaiter;
 import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.testing.OwnRedisServer;
@@ -34,11 +33,13 @@ class SubscriptionAtStartupTests {
 	void subscriptionIsRetriedUntilRedisIsUp() throws Exception {
 		REDIS.server().stop();
 		LettuceConnectionFactory connectionFactory = TestRedis.connectionFactory(REDIS.server());
-		ReleaseMessageWaiter waiter = new ReleaseMessageWaiter(JitteredBackoffWaiter.standard());
-		RedisLockClient client = RedisLockClient.builder(TestRedis.template(connectionFactory)).waiter(waiter).build();
-		ReleaseSubscription subscription = new ReleaseSubscription(connectionFactory, client.releaseChannel(), waiter);
+		RedisLockClient client = RedisLockClient.builder(TestRedis.template(connectionFactory))
+			.releaseMessages(true)
+			.build();
+		ReleaseMessageWaiter waiter = client.releaseWaiter();
+		ReleaseSubscription subscription = client.monitor().releaseSubscription().orElseThrow();
 		try {
-			subscription.start();
+			client.start();
 			assertThat(subscription.isSubscribed()).as("Redis is down").isFalse();
 			REDIS.server().start();
 			await().atMost(Duration.ofSeconds(5)).until(subscription::isSubscribed);
@@ -55,8 +56,6 @@ class SubscriptionAtStartupTests {
 			}
 		}
 		finally {
-			subscription.stop();
-			subscription.destroy();
 			client.close();
 			connectionFactory.destroy();
 		}

@@ -1,6 +1,5 @@
 package dev.distlock.autoconfigure.actuate;
 
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -13,7 +12,6 @@ import org.springframework.context.annotation.Configuration;
 import dev.distlock.actuate.DistributedLockHealthIndicator;
 import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import dev.distlock.redis.RedisLockClient;
-import dev.distlock.redis.wait.ReleaseSubscription;
 
 /**
  * Auto-configures the {@code distlock} {@link DistributedLockHealthIndicator health indicator} of
@@ -34,10 +32,8 @@ public final class DistributedLockHealthContributorAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(name = "distlockHealthIndicator")
-		DistributedLockHealthIndicator distlockHealthIndicator(RedisLockClient distributedLockClient,
-				ObjectProvider<ReleaseSubscription> distributedLockReleaseSubscription) {
-			return new DistributedLockHealthIndicator(distributedLockClient.monitor(),
-					distributedLockReleaseSubscription.getIfAvailable());
+		DistributedLockHealthIndicator distlockHealthIndicator(RedisLockClient distributedLockClient) {
+			return new DistributedLockHealthIndicator(distributedLockClient.monitor());
 		}
 
 	}

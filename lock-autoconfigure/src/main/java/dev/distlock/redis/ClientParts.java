@@ -1,0 +1,73 @@
+package dev.distlock.redis;
+
+import io.micrometer.observation.ObservationRegistry;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.util.Assert;
+import org.springframework.util.ClassUtils;
+
+import dev.distlock.LockOptions;
+import dev.distlock.redis.cohort.LocalCohort;
+import dev.distlock.redis.lease.LeaseRenewer;
+import dev.distlock.redis.protocol.LockKeyspace;
+import dev.distlock.redis.protocol.OwnerTokens;
+import dev.distlock.redis.protocol.PendingReleases;
+import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.protocol.RedisReachability;
+import dev.distlock.redis.wait.LockWaiter;
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.wait.ReleaseSubscription;
+
+/**
+ * The parts of one {@link RedisLockClient}, wired once from its builder, lowest layer first:
+ * the protocol (keyspace, commands, reachability, background releases), the lease renewer, the
+ * cohort of its threads, the hold lifecycle (events, registry, grants, releaser, acquirer), the
+ * release subscription if waiters are handed locks by message, and the monitor.
+ */
+record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, RedisReachability reachability,
+		PendingReleases pending, LockEvents events, HeldLocks held, LeaseRenewer<RedisLockHandle> renewer,
+		LockAcquirer acquirer, RedisLockMonitor monitor, String releaseChannel,
+		@Nullable ReleaseMessageWaiter releaseWaiter, @Nullable ReleaseSubscription subscription,
+		ObservationRegistry observationRegistry,
+		AutoCloseable connectionEvents) {
+
+	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.event.EventBus",
+			ClientParts.class.getClassLoader());
+
+	static ClientParts of(RedisLockClientBuilder builder) {
+		RedisConnectionFactory connectionFactory = builder.redis.getConnectionFactory();
+		Assert.state(connectionFactory != null, "The StringRedisTemplate of a RedisLockClient needs a connection factory");
+		OwnerTokens tokens = new OwnerTokens();
+		LockKeyspace keyspace = new LockKeyspace(builder.keyPrefix, builder.clusterSlots, builder.maxKeyLength);
+		RedisReachability reachability = new RedisReachability();
+		RedisLockCommands commands = new RedisLockCommands(builder.redis, keyspace, reachability,
+				builder.claimWindow.toMillis());
+		PendingReleases pending = new PendingReleases(commands);
+		String releaseChannel = keyspace.releaseChannel(tokens.clientId());
+		LockEvents events = new LockEvents(builder.listeners);
+		HeldLocks held = new HeldLocks(events);
+		LeaseRenewer<RedisLockHandle> renewer = new LeaseRenewer<>(commands, new RenewalReports(events, held),
+				builder.renewalLease, builder.clusterSlots);
+		LocalCohort cohort = new LocalCohort(builder.maxLocalPasses, reachability, pending);
+		LockReleaser releaser = new LockReleaser(commands, events, held, renewer, cohort, pending);
+		WaitingAcquirers waiting = new WaitingAcquirers(events);
+		LockWaiter waiter = builder.waiter;
+		ReleaseMessageWaiter messages = builder.releaseMessages ? new ReleaseMessageWaiter(builder.waiter) : null;
+		ReleaseSubscription subscription = null;
+		if (messages != null) {
+			subscription = new ReleaseSubscription(connectionFactory, releaseChannel, messages);
+			waiter = messages;
+		}
+		LockAcquirer acquirer = new LockAcquirer(commands, waiter, new LockGrants(held, renewer, events, releaser),
+				events, builder.renewalLease, cohort, waiting, tokens, pending);
+		RedisLockMonitor monitor = new RedisLockMonitor(commands, held, releaser, waiting,
+				new LockingProbe(commands, tokens, releaseChannel), subscription);
+		AutoCloseable connectionEvents = LETTUCE_PRESENT
+				? LettuceConnectionEvents.watch(connectionFactory, reachability, renewer::renewSoon) : () -> {
+				};
+		return new ClientParts(keyspace, builder.defaultOptions, reachability, pending, events, held, renewer, acquirer,
+				monitor, releaseChannel, messages, subscription, builder.observationRegistry, connectionEvents);
+	}
+
+}
