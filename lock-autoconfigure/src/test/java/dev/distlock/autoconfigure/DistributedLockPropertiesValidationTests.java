@@ -81,6 +81,16 @@ class DistributedLockPropertiesValidationTests {
 	}
 
 	@Test
+	void oldNameOfARenamedPropertyFailsStartupNamingTheNewOne() {
+		this.runner.withPropertyValues("distlock.waiting.max-local-hand-offs=5")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessage("distlock.waiting.max-local-hand-offs was renamed distlock.waiting.max-local-passes: set "
+						+ "that instead"));
+	}
+
+	@Test
 	void defaultKeyLengthIsTheClientBuildersDefault() {
 		assertThat(new DistributedLockProperties().getMaxKeyLength())
 			.isEqualTo(RedisLockClientBuilder.DEFAULT_MAX_KEY_LENGTH);
