@@ -2,9 +2,9 @@ package dev.distlock.redis;
 
 /**
  * The lock contract for a client that never passes a lock between its threads without Redis:
- * every hand-off goes through the queue in Redis.
+ * every hold is handed over through the queue in Redis.
  */
-class RedisHandOffOnlyContractTests extends AbstractFixtureContractTests {
+class NoLocalPassingContractTests extends AbstractFixtureContractTests {
 
 	@Override
 	int maxLocalPasses() {

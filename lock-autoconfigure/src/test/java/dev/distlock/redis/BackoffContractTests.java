@@ -11,9 +11,9 @@ import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.testing.SharedRedisConnection;
 
 /**
- * The lock contract for {@link RedisLockClient} with its standard backoff.
+ * The lock contract for {@link RedisLockClient} whose waiters only retry, with its standard backoff.
  */
-class RedisLockClientContractTests extends AbstractLockClientContractTests {
+class BackoffContractTests extends AbstractLockClientContractTests {
 
 	@RegisterExtension
 	static final SharedRedisConnection REDIS = new SharedRedisConnection();

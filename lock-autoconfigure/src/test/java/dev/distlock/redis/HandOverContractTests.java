@@ -5,7 +5,7 @@ package dev.distlock.redis;
  * lock by the release, locks passed between the client's threads without Redis, and
  * auto-renewing leases for calls without a lease time.
  */
-class PubSubLockClientContractTests extends AbstractFixtureContractTests {
+class HandOverContractTests extends AbstractFixtureContractTests {
 
 	@Override
 	int maxLocalPasses() {
