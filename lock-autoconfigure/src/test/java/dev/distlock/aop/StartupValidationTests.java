@@ -1,5 +1,6 @@
 package dev.distlock.aop;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 import kotlin.coroutines.Continuation;
@@ -14,10 +15,11 @@ import dev.distlock.LockUnavailableException;
 import dev.distlock.testing.LockTestContexts;
 import dev.distlock.testing.StartupFailures;
 
-
 /**
- * Malformed failure strategies, fallback methods and durations fail the application context at
- * startup with an {@link dev.distlock.InvalidLockDefinitionException} that names the method and the problem.
+ * Every malformed {@link DistributedLock @DistributedLock} fails the application context at
+ * startup with an {@link dev.distlock.InvalidLockDefinitionException} that names the method and
+ * the problem: keys, durations, failure strategies, fallback methods, return types, and methods
+ * that Spring's proxies cannot intercept.
  */
 class StartupValidationTests {
 
@@ -58,6 +60,14 @@ class StartupValidationTests {
 						+ "calls to a bean's instance methods, so it would run without its lock."),
 				Arguments.of(FinalMethod.class, "work(String)", "it is final, and the class-based proxy Spring Boot "
 						+ "creates cannot override it, so it would run without its lock. Remove the final modifier"),
+				Arguments.of(BrokenKey.class, "work(String)", "does not parse"),
+				Arguments.of(MisspeltParameter.class, "work(String)", "uses #skuid"),
+				Arguments.of(EmptyKey.class, "work(String)", "key is empty"),
+				Arguments.of(MalformedDuration.class, "work(String)", "waitTime \"5 seconds\""),
+				Arguments.of(ZeroLease.class, "work(String)",
+						"leaseTime \"0s\" is shorter than 1ms. Set leaseTime to at least 1ms"),
+				Arguments.of(UnresolvablePlaceholder.class, "work(String)", "no.such.property"),
+				Arguments.of(FutureResult.class, "work(String)", "released too early"),
 				Arguments.of(SuspendFunction.class, "work(String, Continuation)", "it is a Kotlin suspend function "
 						+ "(its last parameter is a Continuation), whose body runs after the call returns, so the lock "
 						+ "would be released before the work. Coroutines are not supported yet"));
@@ -240,6 +250,63 @@ class StartupValidationTests {
 
 		@DistributedLock(key = "#id", leaseTime = "-2")
 		public void work(String id) {
+		}
+
+	}
+
+	static class BrokenKey {
+
+		@DistributedLock("'sku:' +")
+		public void work(String id) {
+		}
+
+	}
+
+	static class MisspeltParameter {
+
+		@DistributedLock("'sku:' + #skuid")
+		public void work(String skuId) {
+		}
+
+	}
+
+	static class EmptyKey {
+
+		@DistributedLock(waitTime = "1s")
+		public void work(String id) {
+		}
+
+	}
+
+	static class MalformedDuration {
+
+		@DistributedLock(key = "#id", waitTime = "5 seconds")
+		public void work(String id) {
+		}
+
+	}
+
+	static class ZeroLease {
+
+		@DistributedLock(key = "#id", leaseTime = "0s")
+		public void work(String id) {
+		}
+
+	}
+
+	static class UnresolvablePlaceholder {
+
+		@DistributedLock(key = "'${no.such.property}:' + #id")
+		public void work(String id) {
+		}
+
+	}
+
+	static class FutureResult {
+
+		@DistributedLock(key = "#id")
+		public CompletableFuture<String> work(String id) {
+			return CompletableFuture.completedFuture(id);
 		}
 
 	}

@@ -2,7 +2,6 @@ package dev.distlock.autoconfigure;
 
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
@@ -28,7 +27,6 @@ import dev.distlock.aop.DistributedLockAdvisor;
 import dev.distlock.redis.RedisLockClient;
 import dev.distlock.redis.RedisLockClientBuilder;
 import dev.distlock.testing.LockTestContexts;
-import dev.distlock.testing.StartupFailures;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -150,47 +148,6 @@ class DistributedLockAutoConfigurationTests {
 				.hasMessageContaining("spring.data.redis"));
 	}
 
-	@Test
-	void unparseableKeyExpressionFailsAtStartup() {
-		assertStartupFails(BrokenKey.class, "BrokenKey.work(String)", "does not parse");
-	}
-
-	@Test
-	void misspeltParameterFailsAtStartup() {
-		assertStartupFails(MisspeltParameter.class, "MisspeltParameter.work(String)", "uses #skuid");
-	}
-
-	@Test
-	void emptyKeyFailsAtStartup() {
-		assertStartupFails(EmptyKey.class, "EmptyKey.work(String)", "key is empty");
-	}
-
-	@Test
-	void malformedDurationFailsAtStartup() {
-		assertStartupFails(MalformedDuration.class, "MalformedDuration.work(String)", "waitTime \"5 seconds\"");
-	}
-
-	@Test
-	void zeroLeaseFailsAtStartup() {
-		assertStartupFails(ZeroLease.class, "ZeroLease.work(String)",
-				"leaseTime \"0s\" is shorter than 1ms. Set leaseTime to at least 1ms");
-	}
-
-	@Test
-	void unresolvablePlaceholderFailsAtStartup() {
-		assertStartupFails(UnresolvablePlaceholder.class, "UnresolvablePlaceholder.work(String)", "no.such.property");
-	}
-
-	@Test
-	void futureReturnTypeFailsAtStartup() {
-		assertStartupFails(FutureResult.class, "FutureResult.work(String)", "released too early");
-	}
-
-	private void assertStartupFails(Class<?> beanClass, String method, String problem) {
-		this.runner.withBean(beanClass)
-			.run((context) -> StartupFailures.assertInvalidLockDefinition(context, method, problem));
-	}
-
 	@Configuration(proxyBeanMethods = false)
 	static class LockedConfig {
 
@@ -261,63 +218,6 @@ class DistributedLockAutoConfigurationTests {
 
 		@DistributedLock("'svc:' + #id")
 		public void work(String id) {
-		}
-
-	}
-
-	static class BrokenKey {
-
-		@DistributedLock("'sku:' +")
-		public void work(String id) {
-		}
-
-	}
-
-	static class MisspeltParameter {
-
-		@DistributedLock("'sku:' + #skuid")
-		public void work(String skuId) {
-		}
-
-	}
-
-	static class EmptyKey {
-
-		@DistributedLock(waitTime = "1s")
-		public void work(String id) {
-		}
-
-	}
-
-	static class MalformedDuration {
-
-		@DistributedLock(key = "#id", waitTime = "5 seconds")
-		public void work(String id) {
-		}
-
-	}
-
-	static class ZeroLease {
-
-		@DistributedLock(key = "#id", leaseTime = "0s")
-		public void work(String id) {
-		}
-
-	}
-
-	static class UnresolvablePlaceholder {
-
-		@DistributedLock(key = "'${no.such.property}:' + #id")
-		public void work(String id) {
-		}
-
-	}
-
-	static class FutureResult {
-
-		@DistributedLock(key = "#id")
-		public CompletableFuture<String> work(String id) {
-			return CompletableFuture.completedFuture(id);
 		}
 
 	}
