@@ -59,8 +59,8 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, RedisReach
 			subscription = new ReleaseSubscription(connectionFactory, releaseChannel, messages);
 			waiter = messages;
 		}
-		LockAcquirer acquirer = new LockAcquirer(commands, waiter, new LockGrants(held, renewer, events, releaser),
-				events, builder.renewalLease, cohort, waiting, tokens, pending);
+		LockAcquirer acquirer = new LockAcquirer(new AcquisitionServices(commands, pending, cohort, waiting), waiter,
+				new LockGrants(held, renewer, events, releaser), events, builder.renewalLease, tokens);
 		RedisLockMonitor monitor = new RedisLockMonitor(commands, held, releaser, waiting,
 				new LockingProbe(commands, tokens, releaseChannel), subscription);
 		AutoCloseable connectionEvents = LETTUCE_PRESENT

@@ -11,8 +11,6 @@ import dev.distlock.LockUnavailableException;
 import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.cohort.Turn;
 import dev.distlock.redis.protocol.OwnerTokens;
-import dev.distlock.redis.protocol.PendingReleases;
-import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.wait.LockWaiter;
 
 /**
@@ -25,7 +23,7 @@ import dev.distlock.redis.wait.LockWaiter;
  */
 final class LockAcquirer {
 
-	private final RedisLockCommands commands;
+	private final AcquisitionServices services;
 
 	private final LockWaiter waiter;
 
@@ -41,19 +39,15 @@ final class LockAcquirer {
 
 	private final OwnerTokens tokens;
 
-	private final PendingReleases pending;
-
-	LockAcquirer(RedisLockCommands commands, LockWaiter waiter, LockGrants grants, LockEvents events,
-			Duration renewalLease, LocalCohort local, WaitingAcquirers waiting, OwnerTokens tokens,
-			PendingReleases pending) {
-		this.commands = commands;
-		this.pending = pending;
+	LockAcquirer(AcquisitionServices services, LockWaiter waiter, LockGrants grants, LockEvents events,
+			Duration renewalLease, OwnerTokens tokens) {
+		this.services = services;
 		this.waiter = waiter;
 		this.grants = grants;
 		this.events = events;
 		this.renewalLease = renewalLease;
-		this.local = local;
-		this.waiting = waiting;
+		this.local = services.cohort();
+		this.waiting = services.waiting();
 		this.tokens = tokens;
 	}
 
@@ -73,7 +67,7 @@ final class LockAcquirer {
 		RedisLockHandle handle = (turn instanceof Turn.AcquireInRedis)
 				? acquireInRedis(key, options, lease, start, deadline) : null;
 		if (handle == null) {
-			if (this.commands.reachability().inDoubt()) {
+			if (this.services.commands().reachability().inDoubt()) {
 				throw new LockUnavailableException(key, "acquire", new DataAccessResourceFailureException(
 						"the wait ended while Redis was not answering lock commands"));
 			}
@@ -83,25 +77,25 @@ final class LockAcquirer {
 	}
 
 	private Turn takeTurn(String key, LockOptions options, long deadline) {
-		WaitingAcquirers.@Nullable Waiting[] waitingHere = new WaitingAcquirers.Waiting[1];
+		Turn turn = this.local.enter(key, options.isAutoRenewing(), deadline);
+		if (!(turn instanceof Turn.Queued queued)) {
+			return turn;
+		}
+		WaitingAcquirers.Waiting waitingHere = this.waiting.started(key, options.name());
 		try {
-			return this.local.enter(key, options.isAutoRenewing(), deadline,
-					() -> waitingHere[0] = this.waiting.started(key, options.name()));
+			return this.local.awaitTurn(queued, deadline);
 		}
 		finally {
-			if (waitingHere[0] != null) {
-				this.waiting.stopped(waitingHere[0]);
-			}
+			this.waiting.stopped(waitingHere);
 		}
 	}
 
 	private @Nullable RedisLockHandle acquireInRedis(String key, LockOptions options, Duration lease, long start,
 			long deadline) {
-		LockAttempts attempts = new LockAttempts(this.commands, this.pending, key, this.tokens.next(),
-				lease.toMillis(), () -> this.local.tokensToReserve(key, options.isAutoRenewing()));
+		LockAttempts attempts = new LockAttempts(this.services, key, this.tokens.next(), lease.toMillis(), options);
 		RedisLockHandle handle = null;
 		try {
-			LockAttempts.Grant grant = attempts.acquire(this.waiting.tracking(this.waiter, options.name()), deadline);
+			Grant grant = attempts.acquire(this.waiter, deadline);
 			if (grant != null) {
 				handle = this.grants.grantedInRedis(key, attempts.token(), grant, lease, options, start);
 				this.local.acquiredInRedis(key, handle, grant.block());

@@ -1,24 +1,17 @@
 package dev.distlock.redis;
 
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.IntSupplier;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
 
 import dev.distlock.LockMisconfigurationException;
+import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
-import dev.distlock.redis.lease.Lease;
 import dev.distlock.redis.protocol.AcquireReply;
 import dev.distlock.redis.protocol.HandOverMessage;
-import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.RedisErrors;
-import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.wait.LockWaiter;
 import dev.distlock.redis.wait.WaitTimings;
 
@@ -40,12 +33,9 @@ import dev.distlock.redis.wait.WaitTimings;
  */
 final class LockAttempts {
 
-	/** How long an acquirer that gives up waits for Redis to have taken it out of the queue. */
-	private static final long LEAVE_WAIT_MILLIS = 100;
+	private final AcquisitionServices services;
 
-	private final RedisLockCommands commands;
-
-	private final PendingReleases pending;
+	private final QueueExit exit;
 
 	private final String key;
 
@@ -53,7 +43,9 @@ final class LockAttempts {
 
 	private final long leaseMillis;
 
-	private final IntSupplier block;
+	private final LockOptions options;
+
+	private WaitingAcquirers.@Nullable Waiting waiting;
 
 	private long lastAttemptNanos;
 
@@ -63,18 +55,13 @@ final class LockAttempts {
 
 	private long heldFence;
 
-	/**
-	 * Creates the attempts of one acquisition.
-	 * @param block how many fencing tokens each attempt reserves (asked again for each attempt)
-	 */
-	LockAttempts(RedisLockCommands commands, PendingReleases pending, String key, String token, long leaseMillis,
-			IntSupplier block) {
-		this.commands = commands;
-		this.pending = pending;
+	LockAttempts(AcquisitionServices services, String key, String token, long leaseMillis, LockOptions options) {
+		this.services = services;
+		this.exit = new QueueExit(services.pending(), key, token, leaseMillis);
 		this.key = key;
 		this.token = token;
 		this.leaseMillis = leaseMillis;
-		this.block = block;
+		this.options = options;
 	}
 
 	String token() {
@@ -96,7 +83,7 @@ final class LockAttempts {
 					return grant;
 				}
 				// The reply came too late to trust the lock: let it go.
-				leave();
+				this.exit.leave();
 			}
 			return null;
 		}
@@ -108,6 +95,9 @@ final class LockAttempts {
 		}
 		finally {
 			wait.close(grant != null);
+			if (this.waiting != null) {
+				this.services.waiting().stopped(this.waiting);
+			}
 		}
 	}
 
@@ -126,7 +116,7 @@ final class LockAttempts {
 				// The reply came after the lease may have run out (a pause, a slow network): the next
 				// attempt finds out in Redis whether the lock is still ours, with a fresh send time.
 				if (System.nanoTime() - deadline >= 0) {
-					leave();
+					this.exit.leave();
 					return null;
 				}
 				continue;
@@ -134,12 +124,12 @@ final class LockAttempts {
 			AcquireReply.Held held = (AcquireReply.Held) reply;
 			this.heldFence = Math.max(this.heldFence, held.fenceCounter());
 			long heldSent = this.lastAttemptNanos;
-			if (System.nanoTime() - deadline >= 0 || !wait.await(held.holderLeaseMillis(), deadline)) {
+			if (System.nanoTime() - deadline >= 0 || !await(wait, held, deadline)) {
 				break;
 			}
 			HandOverMessage handOver = wait.takeHandOver();
 			if (handOver != null && handOver.fencingToken() > this.heldFence) {
-				Duration claim = Duration.ofMillis(this.commands.claimMillis(this.leaseMillis));
+				Duration claim = Duration.ofMillis(this.services.commands().claimMillis(this.leaseMillis));
 				Grant grant = new Grant(handOver.fencingToken(), handOver.block(), heldSent, claim);
 				if (!grant.hasRunOut()) {
 					return grant;
@@ -148,9 +138,20 @@ final class LockAttempts {
 			}
 		}
 		if (channel != null) {
-			leave();
+			this.exit.leave();
 		}
 		return null;
+	}
+
+	/**
+	 * Waits after an attempt found the lock held; the first wait lists the caller as waiting
+	 * (a caller that gets the lock at its first attempt never was).
+	 */
+	private boolean await(LockWaiter.Wait wait, AcquireReply.Held held, long deadline) {
+		if (this.waiting == null) {
+			this.waiting = this.services.waiting().started(this.key, this.options.name());
+		}
+		return wait.await(held.holderLeaseMillis(), deadline);
 	}
 
 	private Grant granted(AcquireReply.Granted reply) {
@@ -168,11 +169,11 @@ final class LockAttempts {
 			return null;
 		}
 		this.lastAttemptNanos = System.nanoTime();
-		this.lastBlock = this.block.getAsInt();
+		this.lastBlock = this.services.cohort().tokensToReserve(this.key, this.options.isAutoRenewing());
 		boolean queuedBefore = this.mayBeQueued;
 		this.mayBeQueued |= handOffChannel != null;
 		try {
-			return this.commands.acquire(this.key, this.token, this.leaseMillis, handOffChannel,
+			return this.services.commands().acquire(this.key, this.token, this.leaseMillis, handOffChannel,
 					WaitTimings.QUEUE_ENTRY_TTL.toMillis(), this.lastBlock, queuedBefore);
 		}
 		catch (DataAccessException ex) {
@@ -181,58 +182,12 @@ final class LockAttempts {
 				throw misconfigured;
 			}
 			// The acquire may have been applied although its reply was lost: undo it once Redis answers.
-			leaveInBackground();
+			this.exit.inBackground();
 			if (Thread.currentThread().isInterrupted()) {
 				return null;
 			}
 			throw new LockUnavailableException(this.key, "acquire", ex);
 		}
-	}
-
-	private CompletableFuture<Void> leaveInBackground() {
-		return this.pending.release(this.key, this.token,
-				System.nanoTime() + Duration.ofMillis(this.leaseMillis).toNanos());
-	}
-
-	/**
-	 * Leaves the lock's queue, and lets go of a lock handed over meanwhile, waiting briefly for
-	 * Redis to have done so: a holder that releases right after this acquirer gave up then no
-	 * longer hands the lock over to it. An interrupted thread, or a Redis that does not answer in
-	 * time, leaves it to the background.
-	 */
-	private void leave() {
-		CompletableFuture<Void> left = leaveInBackground();
-		if (Thread.currentThread().isInterrupted()) {
-			return;
-		}
-		try {
-			left.get(LEAVE_WAIT_MILLIS, TimeUnit.MILLISECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		catch (ExecutionException | TimeoutException ex) {
-			// Left to the background.
-		}
-	}
-
-	/**
-	 * What an acquisition was granted: the first fencing token of the block reserved for it,
-	 * the size of the block, when the request that the grant counts from was sent, and how long
-	 * Redis keeps the lock from then (the lease, or the claim window of a hand-over).
-	 *
-	 * @param fencingToken the first fencing token of the block
-	 * @param block how many fencing tokens were reserved
-	 * @param sentNanos when the request the grant counts from was sent
-	 * @param validFor how long Redis keeps the lock from then
-	 */
-	record Grant(long fencingToken, int block, long sentNanos, Duration validFor) {
-
-		/** Whether the grant may have run out already, by the local count (see {@link Lease}). */
-		boolean hasRunOut() {
-			return System.nanoTime() - Lease.validUntil(this.sentNanos, this.validFor) >= 0;
-		}
-
 	}
 
 }

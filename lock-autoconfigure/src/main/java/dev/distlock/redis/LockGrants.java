@@ -31,7 +31,7 @@ final class LockGrants {
 	}
 
 	/** Records a lock acquired in Redis, or handed over through its queue. */
-	RedisLockHandle grantedInRedis(String key, String token, LockAttempts.Grant grant, Duration lease,
+	RedisLockHandle grantedInRedis(String key, String token, Grant grant, Duration lease,
 			LockOptions options, long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle(this.ending, key, token, grant.fencingToken(), lease, options,
 				Lease.granted(grant.sentNanos(), grant.validFor()));

@@ -3,7 +3,6 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
@@ -48,7 +47,7 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 
 	private final Thread owner;
 
-	private final AtomicInteger holds = new AtomicInteger(1);
+	private final HoldCount holds = new HoldCount();
 
 	private final AtomicBoolean released = new AtomicBoolean();
 
@@ -98,10 +97,6 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 		return this.options.isAutoRenewing();
 	}
 
-	LockOptions options() {
-		return this.options;
-	}
-
 	Duration minHoldTime() {
 		return this.options.minHoldTime();
 	}
@@ -111,9 +106,6 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 		return this.fencingToken;
 	}
 
-	/**
-	 * Returns whether the lease was found lost, or has run out by this process's count.
-	 */
 	@Override
 	public boolean isLeaseLost() {
 		return this.lease.isLost();
@@ -122,11 +114,6 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 	/** Whether the local validity has run out: Redis may have expired the lock. */
 	boolean isPastDeadline() {
 		return this.lease.isPastDeadline();
-	}
-
-	/** Whether the lease was marked lost (not merely past its local deadline). */
-	boolean isMarkedLost() {
-		return this.lease.isMarkedLost();
 	}
 
 	@Override
@@ -148,7 +135,6 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 		return this.lease.confirmedSendNanos();
 	}
 
-	/** Returns a copy of this hold's validity for the thread the lock passes to. */
 	@Override
 	public Lease leasePassedOn() {
 		return this.lease.passedOn();
@@ -167,13 +153,11 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 				&& reachability.allowsLocalPass(this.lease.confirmedSendNanos());
 	}
 
-	/** Whether this hold may still have the lock: its thread lives and its lease is neither lost nor run out. */
 	@Override
 	public boolean isHoldingHealthily() {
 		return this.owner.isAlive() && !isLeaseLost();
 	}
 
-	/** Records that Redis confirmed the hold for the given time from a request sent then. */
 	@Override
 	public void confirmed(long sentNanos, Duration validFor) {
 		this.lease.confirmed(sentNanos, validFor);
@@ -184,7 +168,6 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 		return this.lease.markLost();
 	}
 
-	/** When the release of the lock completed in Redis, by System.nanoTime(); 0 until then. */
 	@Override
 	public long releasedNanos() {
 		return this.releasedNanos;
@@ -194,25 +177,14 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 		this.releasedNanos = nanos;
 	}
 
-	/**
-	 * Counts a re-entrant hold, which a {@link NestedLockHandle} ends.
-	 * @return whether it was counted; {@code false} if the last hold already ended
-	 */
+	/** Counts a re-entrant hold, which a {@link NestedLockHandle} ends; false if the last hold ended. */
 	boolean enter() {
-		int current;
-		do {
-			current = this.holds.get();
-			if (current == 0) {
-				return false;
-			}
-		}
-		while (!this.holds.compareAndSet(current, current + 1));
-		return true;
+		return this.holds.enter();
 	}
 
 	/** Ends one hold; the last one releases the lock in Redis, or passes it on. */
 	void exit() {
-		if (this.holds.decrementAndGet() == 0) {
+		if (this.holds.exit()) {
 			this.ending.lastHoldEnded(this);
 		}
 	}
@@ -220,17 +192,16 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 	/** Whether the last hold of this lock has ended (by this process's count; Redis is not asked). */
 	@Override
 	public boolean hasEnded() {
-		return this.holds.get() == 0;
+		return this.holds.hasEnded();
 	}
 
 	/** Describes this lock for monitoring, without its owner token. */
 	HeldLockInfo info() {
-		long now = System.nanoTime();
-		Duration heldFor = Duration.ofNanos(now - this.acquiredNanos);
+		Duration heldFor = heldFor();
 		Duration leaseRemaining = this.lease.remaining();
 		return new HeldLockInfo(name(), this.key, Instant.now().minus(heldFor), heldFor,
 				leaseRemaining.isNegative() ? Duration.ZERO : leaseRemaining, isAutoRenewing(), this.fencingToken,
-				this.holds.get(), this.owner.getName(), isLeaseLost());
+				this.holds.depth(), this.owner.getName(), isLeaseLost());
 	}
 
 	@Override

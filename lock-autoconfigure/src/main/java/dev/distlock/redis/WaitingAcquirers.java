@@ -7,13 +7,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.distlock.redis.protocol.HandOverMessage;
-import dev.distlock.redis.wait.LockWaiter;
-
 /**
  * The callers of one client that wait for a lock another holder has: listed for monitoring, and
- * reported to the listeners as they start and stop waiting, whatever the {@link LockWaiter}. A
- * caller starts waiting when its first attempt has failed, not when its wait begins (before
+ * reported to the listeners as they start and stop waiting: in line behind the client's other
+ * threads, or after an attempt in Redis found the lock held (not when the wait begins, before
  * that attempt), so an acquisition that succeeds at once is never reported as waiting.
  */
 final class WaitingAcquirers {
@@ -24,13 +21,6 @@ final class WaitingAcquirers {
 
 	WaitingAcquirers(LockEvents events) {
 		this.events = events;
-	}
-
-	/**
-	 * Returns a waiter that waits as the given one does and tracks the waits of one acquisition.
-	 */
-	LockWaiter tracking(LockWaiter waiter, String name) {
-		return (key, token) -> new TrackedWait(waiter.begin(key, token), key, name);
 	}
 
 	/** Records that the current thread waits for a lock; pass the result to {@link #stopped}. */
@@ -65,54 +55,6 @@ final class WaitingAcquirers {
 		@Override
 		public int hashCode() {
 			return System.identityHashCode(this);
-		}
-
-	}
-
-	private final class TrackedWait implements LockWaiter.Wait {
-
-		private final LockWaiter.Wait wait;
-
-		private final String key;
-
-		private final String name;
-
-		private @Nullable Waiting entry;
-
-		TrackedWait(LockWaiter.Wait wait, String key, String name) {
-			this.wait = wait;
-			this.key = key;
-			this.name = name;
-		}
-
-		@Override
-		public @Nullable String handOffChannel() {
-			return this.wait.handOffChannel();
-		}
-
-		@Override
-		public boolean await(long holderLeaseMillis, long deadlineNanos) {
-			if (this.entry == null) {
-				this.entry = started(this.key, this.name);
-			}
-			return this.wait.await(holderLeaseMillis, deadlineNanos);
-		}
-
-		@Override
-		public @Nullable HandOverMessage takeHandOver() {
-			return this.wait.takeHandOver();
-		}
-
-		@Override
-		public void close(boolean acquired) {
-			try {
-				this.wait.close(acquired);
-			}
-			finally {
-				if (this.entry != null) {
-					stopped(this.entry);
-				}
-			}
 		}
 
 	}

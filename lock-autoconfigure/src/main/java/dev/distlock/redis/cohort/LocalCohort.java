@@ -64,13 +64,12 @@ public final class LocalCohort {
 	}
 
 	/**
-	 * Takes a turn for a lock: at once the representative's part if no thread of the client
-	 * holds or acquires the lock, else waits here until passed the lock, made representative,
-	 * or the deadline passes (a caller that may not wait gives up at once: the lock is taken).
-	 * @param startedWaiting run when the caller starts waiting here
-	 * @return the turn
+	 * Lines up for a lock: the representative's part at once if no thread of the client holds or
+	 * acquires the lock; else a place in line, to {@link #awaitTurn await}, or, for a caller that
+	 * may not wait, giving up (the lock is taken).
+	 * @return the turn, or a {@link Turn.Queued place in line}
 	 */
-	public Turn enter(String key, boolean passable, long deadlineNanos, Runnable startedWaiting) {
+	public Turn enter(String key, boolean passable, long deadlineNanos) {
 		if (this.block == 1) {
 			return Turn.ACQUIRE_IN_REDIS;
 		}
@@ -91,12 +90,19 @@ public final class LocalCohort {
 				}
 				waiter = queue.add(passable);
 			}
-			startedWaiting.run();
-			return awaitTurn(key, queue, waiter, deadlineNanos);
+			return new Turn.Queued(key, queue, waiter);
 		}
 	}
 
-	private Turn awaitTurn(String key, KeyCohort queue, QueuedThread waiter, long deadlineNanos) {
+	/**
+	 * Waits in line until passed the lock, made the representative, or the deadline passes.
+	 * @param queued the place in line {@link #enter} gave
+	 * @return the turn: never {@link Turn.Queued}
+	 */
+	public Turn awaitTurn(Turn.Queued queued, long deadlineNanos) {
+		String key = queued.key();
+		KeyCohort queue = queued.cohort();
+		QueuedThread waiter = queued.thread();
 		while (true) {
 			long remaining = deadlineNanos - System.nanoTime();
 			boolean interrupted = !waiter.await(Math.min(remaining, WaitTimings.MAX_SILENT_WAIT.toNanos()));

@@ -5,7 +5,7 @@ package dev.distlock.redis.cohort;
  * ({@link LocalCohort#enter}): hold the lock another thread passed to it, acquire it in Redis as
  * the client's representative, or give up.
  */
-public sealed interface Turn permits Turn.Passed, Turn.AcquireInRedis, Turn.GiveUp {
+public sealed interface Turn permits Turn.Passed, Turn.AcquireInRedis, Turn.GiveUp, Turn.Queued {
 
 	/** Acquire the lock in Redis, as the client's representative for its key. */
 	Turn ACQUIRE_IN_REDIS = new AcquireInRedis();
@@ -27,6 +27,17 @@ public sealed interface Turn permits Turn.Passed, Turn.AcquireInRedis, Turn.Give
 
 	/** Give up. */
 	record GiveUp() implements Turn {
+	}
+
+	/**
+	 * A place in line behind the threads of the client that hold or want the lock: wait for
+	 * the turn with {@link LocalCohort#awaitTurn}.
+	 *
+	 * @param key the Redis key of the lock
+	 * @param cohort the threads of the client for that key
+	 * @param thread this thread's place among them
+	 */
+	record Queued(String key, KeyCohort cohort, QueuedThread thread) implements Turn {
 	}
 
 }
