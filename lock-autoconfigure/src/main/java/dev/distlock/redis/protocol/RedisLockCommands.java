@@ -1,18 +1,12 @@
 package dev.distlock.redis.protocol;
 
-import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.dao.InvalidDataAccessResourceUsageException;
-import org.springframework.data.redis.connection.RedisScriptingCommands;
-import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.data.redis.core.script.RedisScript;
 
 /**
  * The Redis commands of the lock, one round trip each: acquire (or queue), release (or hand
@@ -138,23 +132,7 @@ public final class RedisLockCommands {
 	 * @return per script name, whether Redis already had it
 	 */
 	public Map<String, Boolean> loadScripts() {
-		Map<String, Boolean> loaded = this.redis.execute((RedisCallback<Map<String, Boolean>>) (connection) -> {
-			RedisScriptingCommands scripting = connection.scriptingCommands();
-			String[] shas = LockScripts.ALL.values().stream().map(RedisScript::getSha1).toArray(String[]::new);
-			List<Boolean> present = scripting.scriptExists(shas);
-			Map<String, Boolean> result = new LinkedHashMap<>();
-			int i = 0;
-			for (Map.Entry<String, RedisScript<?>> script : LockScripts.ALL.entrySet()) {
-				boolean exists = present != null && i < present.size() && Boolean.TRUE.equals(present.get(i));
-				if (!exists) {
-					load(scripting, script.getKey(), script.getValue());
-				}
-				result.put(script.getKey(), exists);
-				i++;
-			}
-			return result;
-		});
-		return (loaded != null) ? loaded : Map.of();
+		return ScriptLoader.loadScripts(this.redis);
 	}
 
 	/**
@@ -179,14 +157,6 @@ public final class RedisLockCommands {
 		}
 		this.reachability.done(true, true, null);
 		return result;
-	}
-
-	private static void load(RedisScriptingCommands scripting, String name, RedisScript<?> script) {
-		String sha = scripting.scriptLoad(script.getScriptAsString().getBytes(StandardCharsets.UTF_8));
-		if (!script.getSha1().equals(sha)) {
-			throw new InvalidDataAccessResourceUsageException(
-					"Redis loaded the " + name + " script as " + sha + ", expected " + script.getSha1());
-		}
 	}
 
 }
