@@ -9,21 +9,21 @@ import java.lang.annotation.Target;
 import org.springframework.core.annotation.AliasFor;
 
 /**
- * Runs the annotated method only while holding a distributed lock on the key that {@link #key()}
- * evaluates to, across every instance of the application that shares the Redis server.
+ * Runs the annotated method only while holding a distributed lock on the key that
+ * {@link #key()} evaluates to, across every instance of the application that shares the
+ * Redis server.
  * <p>
- * The lock is acquired before the method runs (waiting up to {@link #waitTime()}), held with a
- * lease of {@link #leaseTime()} (renewed automatically by default), and released when the
- * method returns or throws. If the lock cannot be acquired the method is not invoked: by default
- * the caller gets a {@link LockNotAcquiredException}, or a {@link LockUnavailableException} when
- * Redis cannot be reached; {@link #onNotAcquired()}, {@link #onUnavailable()} and
- * {@link #fallbackMethod()} choose to skip the call or run a fallback instead. Inside the method,
- * {@link LockContext} gives the lock's fencing token.
- * <pre class="code">
+ * The lock is acquired before the method runs (waiting up to {@link #waitTime()}), held
+ * with a lease of {@link #leaseTime()} (renewed automatically by default), and released
+ * when the method returns or throws. If the lock cannot be acquired the method is not
+ * invoked: by default the caller gets a {@link LockNotAcquiredException}, or a
+ * {@link LockUnavailableException} when Redis cannot be reached;
+ * {@link #onNotAcquired()}, {@link #onUnavailable()} and {@link #fallbackMethod()} choose
+ * to skip the call or run a fallback instead. Inside the method, {@link LockContext}
+ * gives the lock's fencing token. <pre class="code">
  * &#64;DistributedLock(key = "'lock:sku:' + #skuId")
  * public void decrementStock(long skuId) { ... }
- * </pre>
- * The annotation can be used as a meta-annotation; attributes are overridden with
+ * </pre> The annotation can be used as a meta-annotation; attributes are overridden with
  * {@link AliasFor @AliasFor}.
  *
  * @see LockClient
@@ -34,8 +34,8 @@ import org.springframework.core.annotation.AliasFor;
 public @interface DistributedLock {
 
 	/**
-	 * The {@link #leaseTime()} that renews the lease automatically for as long as the method
-	 * runs, by one renewal thread for all locks of the client.
+	 * The {@link #leaseTime()} that renews the lease automatically for as long as the
+	 * method runs, by one renewal thread for all locks of the client.
 	 */
 	String AUTO_RENEW = "-1";
 
@@ -48,9 +48,10 @@ public @interface DistributedLock {
 
 	/**
 	 * SpEL expression for the lock key, evaluated for every call. Method parameters are
-	 * available by name ({@code #skuId}) and by index ({@code #p0}, {@code #a0}), beans as
-	 * {@code @beanName}, and {@code ${...}} placeholders are resolved first. An expression that
-	 * yields {@code null} or a blank string fails the call before the method runs. Required.
+	 * available by name ({@code #skuId}) and by index ({@code #p0}, {@code #a0}), beans
+	 * as {@code @beanName}, and {@code ${...}} placeholders are resolved first. An
+	 * expression that yields {@code null} or a blank string fails the call before the
+	 * method runs. Required.
 	 * @return the key expression
 	 */
 	@AliasFor("value")
@@ -58,66 +59,68 @@ public @interface DistributedLock {
 
 	/**
 	 * Logical name of the lock: the tag of its meters and observations and the name the
-	 * {@code distlock} actuator endpoint lists it under. Unlike the key it is the same for every
-	 * call, so it never multiplies meters. {@code ${...}} placeholders are resolved. Empty means
-	 * the simple name of the declaring class, a dot and the method name, such as
-	 * {@code "StockService.decrement"}.
+	 * {@code distlock} actuator endpoint lists it under. Unlike the key it is the same
+	 * for every call, so it never multiplies meters. {@code ${...}} placeholders are
+	 * resolved. Empty means the simple name of the declaring class, a dot and the method
+	 * name, such as {@code "StockService.decrement"}.
 	 * @return the lock name
 	 */
 	String name() default "";
 
 	/**
-	 * How long to wait for the lock when another holder has it, as a duration string such as
-	 * {@code "500ms"}, {@code "5s"} or {@code "PT5S"}, or a {@code ${...}} placeholder. Empty
-	 * means the configured {@code distlock.wait-time}; {@code "0"} means try once.
+	 * How long to wait for the lock when another holder has it, as a duration string such
+	 * as {@code "500ms"}, {@code "5s"} or {@code "PT5S"}, or a {@code ${...}}
+	 * placeholder. Empty means the configured {@code distlock.wait-time}; {@code "0"}
+	 * means try once.
 	 * @return the wait time
 	 */
 	String waitTime() default "";
 
 	/**
-	 * How long the lock is leased before Redis expires it even if it was not released, in the
-	 * same formats as {@link #waitTime()}, or {@link #AUTO_RENEW} to renew the lease while the
-	 * method runs. Empty means the configured {@code distlock.lease-time}, which renews
-	 * automatically when it is not set.
+	 * How long the lock is leased before Redis expires it even if it was not released, in
+	 * the same formats as {@link #waitTime()}, or {@link #AUTO_RENEW} to renew the lease
+	 * while the method runs. Empty means the configured {@code distlock.lease-time},
+	 * which renews automatically when it is not set.
 	 * @return the lease time
 	 */
 	String leaseTime() default "";
 
 	/**
-	 * How long the lock is kept at least, counted from its acquisition, even if the method
-	 * returns earlier: the key is then left to expire instead of being deleted. Use it for
-	 * scheduled jobs, so that an instance whose clock runs slightly behind cannot run the same
-	 * tick again. Same formats as {@link #waitTime()}; empty means none, whatever the client's
-	 * default options say.
+	 * How long the lock is kept at least, counted from its acquisition, even if the
+	 * method returns earlier: the key is then left to expire instead of being deleted.
+	 * Use it for scheduled jobs, so that an instance whose clock runs slightly behind
+	 * cannot run the same tick again. Same formats as {@link #waitTime()}; empty means
+	 * none, whatever the client's default options say.
 	 * @return the minimum hold time
 	 */
 	String minHoldTime() default "";
 
 	/**
-	 * What to do when the lock is held by someone else beyond the wait time. {@link #fallbackMethod()}
-	 * implies {@link LockFailureAction#FALLBACK}.
+	 * What to do when the lock is held by someone else beyond the wait time.
+	 * {@link #fallbackMethod()} implies {@link LockFailureAction#FALLBACK}.
 	 * @return the action, {@link LockFailureAction#THROW} by default
 	 */
 	LockFailureAction onNotAcquired() default LockFailureAction.THROW;
 
 	/**
-	 * What to do when Redis cannot be reached. Skipping or falling back here means running
-	 * without knowing whether another instance holds the lock, so it must be asked for
-	 * explicitly.
+	 * What to do when Redis cannot be reached. Skipping or falling back here means
+	 * running without knowing whether another instance holds the lock, so it must be
+	 * asked for explicitly.
 	 * @return the action, {@link LockFailureAction#THROW} by default
 	 */
 	LockFailureAction onUnavailable() default LockFailureAction.THROW;
 
 	/**
-	 * Name of a method of the same bean to call instead when the lock is not acquired (and,
-	 * with {@code onUnavailable = FALLBACK}, when Redis cannot be reached). It takes the same
-	 * parameters, optionally followed by one parameter of a {@link DistributedLockException}
-	 * type, and returns a type assignable to this method's return type (anything, for a
-	 * {@code void} method). It may have any visibility and is called on the target object, not
-	 * through the proxy, so it runs without the lock. A trailing exception parameter must accept
-	 * every failure the fallback is used for, and two overloads that both fit are rejected. With
-	 * {@code onNotAcquired = SKIP}, a fallback is only used for {@code onUnavailable = FALLBACK}.
-	 * Checked at startup.
+	 * Name of a method of the same bean to call instead when the lock is not acquired
+	 * (and, with {@code onUnavailable = FALLBACK}, when Redis cannot be reached). It
+	 * takes the same parameters, optionally followed by one parameter of a
+	 * {@link DistributedLockException} type, and returns a type assignable to this
+	 * method's return type (anything, for a {@code void} method). It may have any
+	 * visibility and is called on the target object, not through the proxy, so it runs
+	 * without the lock. A trailing exception parameter must accept every failure the
+	 * fallback is used for, and two overloads that both fit are rejected. With
+	 * {@code onNotAcquired = SKIP}, a fallback is only used for
+	 * {@code onUnavailable = FALLBACK}. Checked at startup.
 	 * @return the fallback method name, empty for none
 	 */
 	String fallbackMethod() default "";

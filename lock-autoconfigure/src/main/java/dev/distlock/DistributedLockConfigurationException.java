@@ -1,10 +1,11 @@
 package dev.distlock;
 
 /**
- * Thrown at startup when distlock cannot be set up as the application is configured: locked
- * methods without a {@link LockClient} (no Redis connection), several Redis connections and none
- * chosen for locks, or a Spring Boot version distlock does not support. It keeps what is wrong
- * apart from what to do, so that Spring Boot's failure report shows both.
+ * Thrown at startup when distlock cannot be set up as the application is configured:
+ * locked methods without a {@link LockClient} (no Redis connection), several Redis
+ * connections and none chosen for locks, or a Spring Boot version distlock does not
+ * support. It keeps what is wrong apart from what to do, so that Spring Boot's failure
+ * report shows both.
  */
 public class DistributedLockConfigurationException extends DistributedLockException {
 

@@ -3,7 +3,8 @@ package dev.distlock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Base class of every exception distlock throws, so that callers can catch them all at once.
+ * Base class of every exception distlock throws, so that callers can catch them all at
+ * once.
  */
 public abstract class DistributedLockException extends RuntimeException {
 

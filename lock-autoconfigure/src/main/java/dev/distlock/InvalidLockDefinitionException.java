@@ -5,10 +5,11 @@ import java.lang.reflect.Method;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Thrown at application startup when a {@link DistributedLock @DistributedLock} annotation is
- * malformed: a missing or unparseable key expression, an unknown parameter name, a malformed
- * duration, or a return type the lock cannot wrap. The message names the method, what is wrong
- * and what to do; {@link #getDescription()} and {@link #getAction()} give the two parts apart.
+ * Thrown at application startup when a {@link DistributedLock @DistributedLock}
+ * annotation is malformed: a missing or unparseable key expression, an unknown parameter
+ * name, a malformed duration, or a return type the lock cannot wrap. The message names
+ * the method, what is wrong and what to do; {@link #getDescription()} and
+ * {@link #getAction()} give the two parts apart.
  */
 public class InvalidLockDefinitionException extends DistributedLockException {
 
@@ -21,7 +22,8 @@ public class InvalidLockDefinitionException extends DistributedLockException {
 	/**
 	 * Creates the exception.
 	 * @param method the annotated method
-	 * @param problem what is wrong, as a clause without a final period, such as {@code "the key is
+	 * @param problem what is wrong, as a clause without a final period, such as
+	 * {@code "the key is
 	 * empty"}
 	 * @param action what to do about it, as one or more sentences
 	 * @param cause the parse failure, if any

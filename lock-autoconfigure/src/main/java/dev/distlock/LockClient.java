@@ -7,13 +7,11 @@ import java.util.function.Supplier;
 /**
  * Acquires distributed locks programmatically; the same client backs
  * {@link DistributedLock @DistributedLock}. The auto-configured bean can be injected, and
- * replaced by defining a bean of this type.
- * <pre class="code">
+ * replaced by defining a bean of this type. <pre class="code">
  * try (LockHandle lock = lockClient.lock("lock:sku:25")) {
  *     // only one holder of lock:sku:25 across all instances runs here
  * }
- * </pre>
- * Keys are used as given, after the configured {@code distlock.key-prefix}.
+ * </pre> Keys are used as given, after the configured {@code distlock.key-prefix}.
  */
 public interface LockClient {
 
@@ -25,14 +23,15 @@ public interface LockClient {
 	LockOptions defaultOptions();
 
 	/**
-	 * Tries to acquire the lock, waiting up to the options' wait time while another holder
-	 * has it. If the calling thread is interrupted while waiting, it returns empty with the
-	 * interrupt flag set.
+	 * Tries to acquire the lock, waiting up to the options' wait time while another
+	 * holder has it. If the calling thread is interrupted while waiting, it returns empty
+	 * with the interrupt flag set.
 	 * @param key the lock key
 	 * @param options how long to wait and how long the lease lasts
 	 * @return the held lock, or empty if it was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
-	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's
+	 * reserved namespace
 	 */
 	Optional<LockHandle> tryLock(String key, LockOptions options);
 
@@ -43,7 +42,8 @@ public interface LockClient {
 	 * @return the held lock, to be released by {@link LockHandle#close()}
 	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
-	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's
+	 * reserved namespace
 	 */
 	LockHandle lock(String key, LockOptions options);
 
@@ -54,7 +54,8 @@ public interface LockClient {
 	 * @param leaseTime how long the lease lasts
 	 * @return the held lock, or empty if it was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
-	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's
+	 * reserved namespace
 	 */
 	default Optional<LockHandle> tryLock(String key, Duration waitTime, Duration leaseTime) {
 		return tryLock(key, new LockOptions(waitTime, leaseTime));
@@ -65,19 +66,22 @@ public interface LockClient {
 	 * @param key the lock key
 	 * @return the held lock, or empty if it was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
-	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's
+	 * reserved namespace
 	 */
 	default Optional<LockHandle> tryLock(String key) {
 		return tryLock(key, defaultOptions());
 	}
 
 	/**
-	 * Acquires the lock with the {@linkplain #defaultOptions() default options} or throws.
+	 * Acquires the lock with the {@linkplain #defaultOptions() default options} or
+	 * throws.
 	 * @param key the lock key
 	 * @return the held lock
 	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
-	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's
+	 * reserved namespace
 	 */
 	default LockHandle lock(String key) {
 		return lock(key, defaultOptions());
@@ -93,9 +97,10 @@ public interface LockClient {
 	 * @return what the action returned
 	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
-	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
-	 * @throws LockLeaseLostException if the action succeeded but the lease had expired before
-	 * the release, so the action may not have run alone
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's
+	 * reserved namespace
+	 * @throws LockLeaseLostException if the action succeeded but the lease had expired
+	 * before the release, so the action may not have run alone
 	 */
 	default <T> T execute(String key, LockOptions options, Supplier<T> action) {
 		try (LockHandle handle = lock(key, options)) {
@@ -104,15 +109,16 @@ public interface LockClient {
 	}
 
 	/**
-	 * Runs the action while holding the lock, with the {@linkplain #defaultOptions() default
-	 * options}.
+	 * Runs the action while holding the lock, with the {@linkplain #defaultOptions()
+	 * default options}.
 	 * @param <T> the result type
 	 * @param key the lock key
 	 * @param action the work to run under the lock
 	 * @return what the action returned
 	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
-	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's
+	 * reserved namespace
 	 * @throws LockLeaseLostException if the lease had expired before the release
 	 */
 	default <T> T execute(String key, Supplier<T> action) {
@@ -126,7 +132,8 @@ public interface LockClient {
 	 * @param action the work to run under the lock
 	 * @throws LockNotAcquiredException if the lock was not acquired within the wait time
 	 * @throws LockUnavailableException if Redis cannot be reached
-	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's reserved namespace
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in distlock's
+	 * reserved namespace
 	 * @throws LockLeaseLostException if the lease had expired before the release
 	 */
 	default void run(String key, LockOptions options, Runnable action) {

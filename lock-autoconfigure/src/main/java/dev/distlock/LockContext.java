@@ -5,8 +5,8 @@ import java.util.Deque;
 import java.util.Optional;
 
 /**
- * The locks that {@link DistributedLock @DistributedLock} methods hold on the current thread,
- * so that the method body can read its fencing token or check its lease:
+ * The locks that {@link DistributedLock @DistributedLock} methods hold on the current
+ * thread, so that the method body can read its fencing token or check its lease:
  * <pre class="code">
  * &#64;DistributedLock(key = "'lock:account:' + #id")
  * public void debit(long id, long cents) {
@@ -14,9 +14,8 @@ import java.util.Optional;
  *     jdbc.update("update account set balance = balance - ?, fence = ? where id = ? and fence &lt; ?",
  *             cents, fence, id, fence);
  * }
- * </pre>
- * The context belongs to the thread: work handed to another thread ({@code @Async}, executors,
- * reactive operators) does not see it.
+ * </pre> The context belongs to the thread: work handed to another thread
+ * ({@code @Async}, executors, reactive operators) does not see it.
  */
 public final class LockContext {
 
@@ -39,14 +38,15 @@ public final class LockContext {
 	 * @throws IllegalStateException if called outside a locked method
 	 */
 	public static long fencingToken() {
-		return current().orElseThrow(() -> new IllegalStateException(
-				"No distributed lock is held on this thread: call LockContext from a @DistributedLock method"))
+		return current()
+			.orElseThrow(() -> new IllegalStateException(
+					"No distributed lock is held on this thread: call LockContext from a @DistributedLock method"))
 			.fencingToken();
 	}
 
 	/**
-	 * Makes a lock the current one until the returned scope is closed; for interceptors and
-	 * integrations that run code under a lock.
+	 * Makes a lock the current one until the returned scope is closed; for interceptors
+	 * and integrations that run code under a lock.
 	 * @param handle the lock now held
 	 * @return the scope to close when the locked code ends, on the same thread
 	 */

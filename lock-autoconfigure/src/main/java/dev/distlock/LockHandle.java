@@ -7,8 +7,9 @@ import java.time.Duration;
  * further calls to {@link #release()} do nothing.
  * <p>
  * Release deletes the key only if it still holds this acquisition's token (an atomic
- * compare-and-delete in Redis), so a holder whose lease expired can never delete the lock of
- * the next holder. Such a late release is reported with a {@link LockLeaseLostException}.
+ * compare-and-delete in Redis), so a holder whose lease expired can never delete the lock
+ * of the next holder. Such a late release is reported with a
+ * {@link LockLeaseLostException}.
  */
 public interface LockHandle extends AutoCloseable {
 
@@ -29,8 +30,8 @@ public interface LockHandle extends AutoCloseable {
 	}
 
 	/**
-	 * Returns the lease this lock was acquired with; for an auto-renewing lock, the lease each
-	 * renewal extends it to.
+	 * Returns the lease this lock was acquired with; for an auto-renewing lock, the lease
+	 * each renewal extends it to.
 	 * @return the lease time
 	 */
 	Duration leaseTime();
@@ -42,24 +43,26 @@ public interface LockHandle extends AutoCloseable {
 	boolean isAutoRenewing();
 
 	/**
-	 * Returns the fencing token of this grant: a number that increases strictly with every
-	 * grant of the same key, across all clients. Pass it to the resource the lock protects and
-	 * let it reject writes carrying a smaller token than it has seen (for example
-	 * {@code UPDATE ... WHERE fence < :token}), so that a holder whose lease expired while it was
-	 * paused cannot overwrite the work of the next holder. Re-entrant acquisitions share the
-	 * token of the outermost one. Tokens are not consecutive: other keys draw from the same
-	 * counter, and a lock passed between threads of one client takes tokens from a block its
-	 * grant reserved. Compare them, never count on the step.
+	 * Returns the fencing token of this grant: a number that increases strictly with
+	 * every grant of the same key, across all clients. Pass it to the resource the lock
+	 * protects and let it reject writes carrying a smaller token than it has seen (for
+	 * example {@code UPDATE ... WHERE fence < :token}), so that a holder whose lease
+	 * expired while it was paused cannot overwrite the work of the next holder.
+	 * Re-entrant acquisitions share the token of the outermost one. Tokens are not
+	 * consecutive: other keys draw from the same counter, and a lock passed between
+	 * threads of one client takes tokens from a block its grant reserved. Compare them,
+	 * never count on the step.
 	 * @return the fencing token, at least 1
 	 */
 	long fencingToken();
 
 	/**
-	 * Returns whether this hold's lease is lost: found lost (expired, taken over, force-released),
-	 * or run out by this process's own count. The count is conservative: it runs from the send
-	 * time of the last acquire or renewal that Redis confirmed, for the lease minus a drift
-	 * margin, so it turns true no later than Redis can have expired the key, whether or not a
-	 * renewal has failed yet. Once lost, the lock no longer excludes others.
+	 * Returns whether this hold's lease is lost: found lost (expired, taken over,
+	 * force-released), or run out by this process's own count. The count is conservative:
+	 * it runs from the send time of the last acquire or renewal that Redis confirmed, for
+	 * the lease minus a drift margin, so it turns true no later than Redis can have
+	 * expired the key, whether or not a renewal has failed yet. Once lost, the lock no
+	 * longer excludes others.
 	 * @return whether the lease was lost
 	 */
 	boolean isLeaseLost();
@@ -72,11 +75,11 @@ public interface LockHandle extends AutoCloseable {
 
 	/**
 	 * Releases the lock if Redis still holds it for this acquisition.
-	 * @throws LockLeaseLostException if the lease had already expired (the key was gone or
-	 * held by someone else), so the work done under the lock may have overlapped with another
-	 * holder
-	 * @throws LockUnavailableException if Redis cannot be reached; the lock then expires with
-	 * its lease
+	 * @throws LockLeaseLostException if the lease had already expired (the key was gone
+	 * or held by someone else), so the work done under the lock may have overlapped with
+	 * another holder
+	 * @throws LockUnavailableException if Redis cannot be reached; the lock then expires
+	 * with its lease
 	 */
 	void release();
 

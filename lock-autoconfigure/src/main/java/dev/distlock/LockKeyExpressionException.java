@@ -5,9 +5,9 @@ import java.lang.reflect.Method;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Thrown when the key expression of a {@link DistributedLock @DistributedLock} method cannot be
- * evaluated, yields {@code null} or a blank string, or yields a key the lock client refuses
- * ({@link InvalidLockKeyException}). The method is not invoked.
+ * Thrown when the key expression of a {@link DistributedLock @DistributedLock} method
+ * cannot be evaluated, yields {@code null} or a blank string, or yields a key the lock
+ * client refuses ({@link InvalidLockKeyException}). The method is not invoked.
  */
 public class LockKeyExpressionException extends DistributedLockException {
 

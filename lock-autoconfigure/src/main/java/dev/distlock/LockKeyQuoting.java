@@ -1,9 +1,10 @@
 package dev.distlock;
 
 /**
- * Quotes lock keys for exception messages and log lines, so that a key cannot forge or flood
- * them: it is put between single quotes, with quotes, backslashes, line breaks and other control
- * characters escaped, and cut after {@value #MAX_QUOTED} characters with a note of its length.
+ * Quotes lock keys for exception messages and log lines, so that a key cannot forge or
+ * flood them: it is put between single quotes, with quotes, backslashes, line breaks and
+ * other control characters escaped, and cut after {@value #MAX_QUOTED} characters with a
+ * note of its length.
  */
 public final class LockKeyQuoting {
 

@@ -5,8 +5,8 @@ import java.time.Duration;
 /**
  * Thrown on release when the lock was no longer held by this acquisition: its lease had
  * expired, and the key was gone or already held by another owner. The work done under the
- * lock may have overlapped with another holder's; nothing of the other holder was deleted.
- * Choose a longer lease time for work that can take this long.
+ * lock may have overlapped with another holder's; nothing of the other holder was
+ * deleted. Choose a longer lease time for work that can take this long.
  */
 public class LockLeaseLostException extends DistributedLockException {
 
@@ -19,8 +19,9 @@ public class LockLeaseLostException extends DistributedLockException {
 	 * @param held how long the lock had been held when the loss was found
 	 */
 	public LockLeaseLostException(String key, Duration leaseTime, Duration held) {
-		super("Lock " + LockKeyQuoting.quote(key) + " was lost before release: its lease of " + leaseTime + " expired after the lock had "
-				+ "been held for " + held.toMillis() + "ms, so another holder may have run at the same time. "
+		super("Lock " + LockKeyQuoting.quote(key) + " was lost before release: its lease of " + leaseTime
+				+ " expired after the lock had " + "been held for " + held.toMillis()
+				+ "ms, so another holder may have run at the same time. "
 				+ "Use a lease time longer than the locked work takes.", null);
 		this.key = key;
 	}

@@ -3,10 +3,11 @@ package dev.distlock;
 import java.time.Duration;
 
 /**
- * Told what happens to the locks of a {@link LockClient}: acquisitions (and failed ones), waits,
- * releases, renewals and lost leases. Define beans of this type to observe locks; each method
- * runs on the thread that caused the event (the renewal thread for {@link #renewed} and most
- * {@link #leaseLost} calls) and must return quickly without throwing.
+ * Told what happens to the locks of a {@link LockClient}: acquisitions (and failed ones),
+ * waits, releases, renewals and lost leases. Define beans of this type to observe locks;
+ * each method runs on the thread that caused the event (the renewal thread for
+ * {@link #renewed} and most {@link #leaseLost} calls) and must return quickly without
+ * throwing.
  */
 public interface LockListener {
 
@@ -28,8 +29,8 @@ public interface LockListener {
 	}
 
 	/**
-	 * Called when a lock was not acquired within the wait time, with the lock's logical name;
-	 * by default calls {@link #notAcquired(String, Duration)}.
+	 * Called when a lock was not acquired within the wait time, with the lock's logical
+	 * name; by default calls {@link #notAcquired(String, Duration)}.
 	 * @param key the Redis key of the lock
 	 * @param name the logical name of the lock
 	 * @param waited how long the caller waited
@@ -49,8 +50,8 @@ public interface LockListener {
 	}
 
 	/**
-	 * Called when a caller starts waiting for a lock that another holder has, after its first
-	 * attempt failed; {@link #stoppedWaiting} follows on the same thread.
+	 * Called when a caller starts waiting for a lock that another holder has, after its
+	 * first attempt failed; {@link #stoppedWaiting} follows on the same thread.
 	 * @param key the Redis key of the lock
 	 * @param name the logical name of the lock
 	 */
@@ -59,7 +60,8 @@ public interface LockListener {
 
 	/**
 	 * Called when a caller stops waiting for a lock, with or without it; before
-	 * {@link #acquired}, {@link #notAcquired(String, String, Duration)} or {@link #unavailable}.
+	 * {@link #acquired}, {@link #notAcquired(String, String, Duration)} or
+	 * {@link #unavailable}.
 	 * @param key the Redis key of the lock
 	 * @param name the logical name of the lock
 	 */
@@ -75,9 +77,10 @@ public interface LockListener {
 	}
 
 	/**
-	 * Called once when a hold's lease is found lost: a renewal found the key gone or owned by
-	 * someone else, the hold's local validity ran out before Redis confirmed a renewal (Redis
-	 * unreachable or not answering), or the release found the key gone or the validity run out.
+	 * Called once when a hold's lease is found lost: a renewal found the key gone or
+	 * owned by someone else, the hold's local validity ran out before Redis confirmed a
+	 * renewal (Redis unreachable or not answering), or the release found the key gone or
+	 * the validity run out.
 	 * @param handle the hold whose lease was lost
 	 */
 	default void leaseLost(LockHandle handle) {

@@ -1,12 +1,13 @@
 package dev.distlock;
 
 /**
- * Thrown when Redis answers a lock command with an error that means the application or Redis is
- * misconfigured, not that Redis is down: the user lacks a permission ({@code NOPERM}), the
- * credentials are wrong ({@code NOAUTH}, {@code WRONGPASS}), a key distlock uses holds another
- * type of value ({@code WRONGTYPE}), or Redis refuses a command or a lock script. Retrying does
- * not help, and {@link DistributedLock#onUnavailable()} never applies: the caller always gets
- * this exception, and the method is not run.
+ * Thrown when Redis answers a lock command with an error that means the application or
+ * Redis is misconfigured, not that Redis is down: the user lacks a permission
+ * ({@code NOPERM}), the credentials are wrong ({@code NOAUTH}, {@code WRONGPASS}), a key
+ * distlock uses holds another type of value ({@code WRONGTYPE}), or Redis refuses a
+ * command or a lock script. Retrying does not help, and
+ * {@link DistributedLock#onUnavailable()} never applies: the caller always gets this
+ * exception, and the method is not run.
  */
 public class LockMisconfigurationException extends DistributedLockException {
 
@@ -21,8 +22,8 @@ public class LockMisconfigurationException extends DistributedLockException {
 	 * @param cause the Redis client's exception
 	 */
 	public LockMisconfigurationException(String key, String operation, String reply, String fix, Throwable cause) {
-		super("Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": Redis refused the command (" + reply + "). " + fix,
-				cause);
+		super("Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": Redis refused the command (" + reply
+				+ "). " + fix, cause);
 		this.key = key;
 	}
 

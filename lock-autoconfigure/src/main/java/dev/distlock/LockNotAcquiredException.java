@@ -3,7 +3,8 @@ package dev.distlock;
 import java.time.Duration;
 
 /**
- * Thrown when a lock is held by someone else for longer than the caller was willing to wait.
+ * Thrown when a lock is held by someone else for longer than the caller was willing to
+ * wait.
  */
 public class LockNotAcquiredException extends DistributedLockException {
 
@@ -18,9 +19,9 @@ public class LockNotAcquiredException extends DistributedLockException {
 	 * @param waited how long the caller actually waited
 	 */
 	public LockNotAcquiredException(String key, Duration waitTime, Duration waited) {
-		super("Lock " + LockKeyQuoting.quote(key) + " was not acquired: another holder kept it beyond the wait time of " + waitTime
-				+ " (waited " + waited.toMillis() + "ms). Retry later, or raise waitTime if callers should queue "
-				+ "for longer.", null);
+		super("Lock " + LockKeyQuoting.quote(key) + " was not acquired: another holder kept it beyond the wait time of "
+				+ waitTime + " (waited " + waited.toMillis()
+				+ "ms). Retry later, or raise waitTime if callers should queue " + "for longer.", null);
 		this.key = key;
 		this.waited = waited;
 	}

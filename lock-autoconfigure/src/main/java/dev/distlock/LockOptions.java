@@ -7,29 +7,30 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.Assert;
 
 /**
- * How one acquisition waits, how long its lease lasts, how long the lock is kept at least, and
- * the logical name it is reported under.
+ * How one acquisition waits, how long its lease lasts, how long the lock is kept at
+ * least, and the logical name it is reported under.
  *
- * @param waitTime how long to wait for a lock that another holder has; zero means try once
- * @param leaseTime how long Redis keeps the lock if it is not released first, or {@code null}
- * to renew the lease automatically for as long as the lock is held
- * @param minHoldTime how long the lock is kept at least, counted from its acquisition, even if
- * released earlier; zero to delete it on release
- * @param name the logical name of the lock, such as {@code "StockService.decrement"}: the tag of
- * its meters and the name shown by the {@code distlock} actuator endpoint. Unlike the key it must
- * come from a small fixed set; {@link #UNNAMED} by default
+ * @param waitTime how long to wait for a lock that another holder has; zero means try
+ * once
+ * @param leaseTime how long Redis keeps the lock if it is not released first, or
+ * {@code null} to renew the lease automatically for as long as the lock is held
+ * @param minHoldTime how long the lock is kept at least, counted from its acquisition,
+ * even if released earlier; zero to delete it on release
+ * @param name the logical name of the lock, such as {@code "StockService.decrement"}: the
+ * tag of its meters and the name shown by the {@code distlock} actuator endpoint. Unlike
+ * the key it must come from a small fixed set; {@link #UNNAMED} by default
  */
 public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Duration minHoldTime, String name) {
 
 	/**
-	 * The name of locks acquired without one, for example by programmatic calls that give no
-	 * {@link #withName(String) name}.
+	 * The name of locks acquired without one, for example by programmatic calls that give
+	 * no {@link #withName(String) name}.
 	 */
 	public static final String UNNAMED = "unnamed";
 
 	/**
-	 * Creates options, checking that the times are not negative, a fixed lease is at least one
-	 * millisecond, and the name is not blank.
+	 * Creates options, checking that the times are not negative, a fixed lease is at
+	 * least one millisecond, and the name is not blank.
 	 * @param waitTime how long to wait for the lock
 	 * @param leaseTime how long the lease lasts, or {@code null} to renew it while held
 	 * @param minHoldTime how long the lock is kept at least

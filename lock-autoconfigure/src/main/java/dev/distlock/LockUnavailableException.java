@@ -1,8 +1,8 @@
 package dev.distlock;
 
 /**
- * Thrown when Redis cannot be reached, or fails, while acquiring or releasing a lock. A locked
- * method is never run without its lock: this exception reaches the caller instead.
+ * Thrown when Redis cannot be reached, or fails, while acquiring or releasing a lock. A
+ * locked method is never run without its lock: this exception reaches the caller instead.
  */
 public class LockUnavailableException extends DistributedLockException {
 
@@ -15,8 +15,8 @@ public class LockUnavailableException extends DistributedLockException {
 	 * @param cause the Redis client's exception
 	 */
 	public LockUnavailableException(String key, String operation, Throwable cause) {
-		super("Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": Redis is unavailable (" + cause.getMessage()
-				+ "). Check spring.data.redis.* and that the Redis server is up.", cause);
+		super("Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": Redis is unavailable ("
+				+ cause.getMessage() + "). Check spring.data.redis.* and that the Redis server is up.", cause);
 		this.key = key;
 	}
 

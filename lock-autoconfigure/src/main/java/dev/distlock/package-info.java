@@ -1,6 +1,6 @@
 /**
- * Public API of distlock: {@link dev.distlock.DistributedLock @DistributedLock}, the programmatic
- * {@link dev.distlock.LockClient}, lock handles and exceptions.
+ * Public API of distlock: {@link dev.distlock.DistributedLock @DistributedLock}, the
+ * programmatic {@link dev.distlock.LockClient}, lock handles and exceptions.
  */
 @NullMarked
 package dev.distlock;

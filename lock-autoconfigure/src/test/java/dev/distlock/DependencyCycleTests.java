@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Dependencies point one way: {@code jdeps} on the built classes finds no cycle between
- * packages, and none between the classes of {@code dev.distlock.redis} and its sub-packages
- * (apart from reading a builder's settings while building what it builds).
+ * packages, and none between the classes of {@code dev.distlock.redis} and its
+ * sub-packages (apart from reading a builder's settings while building what it builds).
  */
 class DependencyCycleTests {
 

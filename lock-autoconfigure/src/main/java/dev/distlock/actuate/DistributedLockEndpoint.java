@@ -21,8 +21,8 @@ import dev.distlock.redis.LockWaiterInfo;
 import dev.distlock.redis.RedisLockMonitor;
 
 /**
- * The {@code distlock} actuator endpoint: the locks this instance holds and the callers waiting
- * for one ({@code GET /actuator/distlock}), and the state of one key in Redis
+ * The {@code distlock} actuator endpoint: the locks this instance holds and the callers
+ * waiting for one ({@code GET /actuator/distlock}), and the state of one key in Redis
  * ({@code GET /actuator/distlock/{key}}). Owner tokens are never shown.
  * {@link ForceReleasingDistributedLockEndpoint} adds releasing a lock by force.
  */
@@ -40,7 +40,8 @@ public class DistributedLockEndpoint {
 	}
 
 	/**
-	 * Lists the locks held by this instance, by name and key, and the waiting callers by name.
+	 * Lists the locks held by this instance, by name and key, and the waiting callers by
+	 * name.
 	 * @return the held locks and waiters
 	 */
 	@ReadOperation
@@ -59,8 +60,8 @@ public class DistributedLockEndpoint {
 
 	/**
 	 * Reads the state of one key in Redis.
-	 * @param key the Redis key as the list shows it (with the configured key prefix); slashes
-	 * are allowed
+	 * @param key the Redis key as the list shows it (with the configured key prefix);
+	 * slashes are allowed
 	 * @return the state of the key
 	 */
 	@ReadOperation

@@ -9,12 +9,13 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import dev.distlock.redis.RedisLockMonitor;
 
 /**
- * Health of distributed locking: {@code UP} when Redis answers the lock's connection, has the
- * lock scripts (those it lost are loaded again) and lets the client lock, queue, hand over and
- * release a key of its own (every permission a lock needs), and, with pub/sub waiting, the
- * release channel is subscribed; {@code DOWN} with details otherwise, and while the last lock command was
- * refused for a misconfiguration (a missing permission, wrong credentials), with what to fix. Details also give the number of locks held
- * and callers waiting.
+ * Health of distributed locking: {@code UP} when Redis answers the lock's connection, has
+ * the lock scripts (those it lost are loaded again) and lets the client lock, queue, hand
+ * over and release a key of its own (every permission a lock needs), and, with pub/sub
+ * waiting, the release channel is subscribed; {@code DOWN} with details otherwise, and
+ * while the last lock command was refused for a misconfiguration (a missing permission,
+ * wrong credentials), with what to fix. Details also give the number of locks held and
+ * callers waiting.
  */
 public class DistributedLockHealthIndicator implements HealthIndicator {
 
@@ -22,7 +23,8 @@ public class DistributedLockHealthIndicator implements HealthIndicator {
 
 	/**
 	 * Creates an indicator.
-	 * @param monitor the monitor of the lock client, which knows its release subscription, if any
+	 * @param monitor the monitor of the lock client, which knows its release
+	 * subscription, if any
 	 */
 	public DistributedLockHealthIndicator(RedisLockMonitor monitor) {
 		this.monitor = monitor;
@@ -44,7 +46,8 @@ public class DistributedLockHealthIndicator implements HealthIndicator {
 		this.monitor.misconfiguration().ifPresent((fix) -> builder.down().withDetail("misconfiguration", fix));
 		this.monitor.releaseSubscription().ifPresent((subscription) -> {
 			boolean subscribed = subscription.isSubscribed();
-			builder.withDetail("releaseSubscription", Map.of("channel", subscription.channel(), "subscribed", subscribed));
+			builder.withDetail("releaseSubscription",
+					Map.of("channel", subscription.channel(), "subscribed", subscribed));
 			if (!subscribed) {
 				builder.down();
 			}

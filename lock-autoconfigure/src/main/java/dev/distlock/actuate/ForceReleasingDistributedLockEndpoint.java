@@ -9,10 +9,10 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector.Match;
 import dev.distlock.redis.RedisLockMonitor;
 
 /**
- * The {@code distlock} endpoint with a force-release operation
- * ({@code DELETE /actuator/distlock/{key}}), for when {@code distlock.endpoint.force-release.enabled}
- * is set. It releases only locks this instance holds: their holders keep running without the lock
- * and get a {@link dev.distlock.LockLeaseLostException} when they release.
+ * The {@code distlock} endpoint with a force-release operation ({@code DELETE
+ * /actuator/distlock/{key}}), for when {@code distlock.endpoint.force-release.enabled} is
+ * set. It releases only locks this instance holds: their holders keep running without the
+ * lock and get a {@link dev.distlock.LockLeaseLostException} when they release.
  */
 @Endpoint(id = "distlock")
 public class ForceReleasingDistributedLockEndpoint extends DistributedLockEndpoint {
@@ -26,8 +26,8 @@ public class ForceReleasingDistributedLockEndpoint extends DistributedLockEndpoi
 	}
 
 	/**
-	 * Releases the locks this instance holds on a key; keys held by other instances are left
-	 * alone.
+	 * Releases the locks this instance holds on a key; keys held by other instances are
+	 * left alone.
 	 * @param key the Redis key as the list shows it (with the configured key prefix)
 	 * @return whether this instance held the key and released it
 	 */

@@ -19,12 +19,14 @@ import dev.distlock.DistributedLock;
  * interface they implement.
  * <p>
  * Its {@linkplain #DEFAULT_ORDER default order} puts the lock outside Spring's
- * {@code @Transactional} advisor (which has {@link Ordered#LOWEST_PRECEDENCE}), so a lock is
- * taken before the transaction begins and released after it commits.
+ * {@code @Transactional} advisor (which has {@link Ordered#LOWEST_PRECEDENCE}), so a lock
+ * is taken before the transaction begins and released after it commits.
  */
 public class DistributedLockAdvisor extends AbstractPointcutAdvisor {
 
-	/** The default order: ahead of the transaction advisor, so the lock wraps the commit. */
+	/**
+	 * The default order: ahead of the transaction advisor, so the lock wraps the commit.
+	 */
 	public static final int DEFAULT_ORDER = Ordered.LOWEST_PRECEDENCE - 100;
 
 	private final Pointcut pointcut;

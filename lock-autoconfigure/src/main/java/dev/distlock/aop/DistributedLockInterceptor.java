@@ -24,21 +24,22 @@ import dev.distlock.LockUnavailableException;
 import dev.distlock.observation.LockObservationDocumentation;
 
 /**
- * Runs {@link dev.distlock.DistributedLock @DistributedLock} methods under their lock: evaluates
- * the key, acquires through the {@link LockClient}, invokes the method with the lock as the
- * {@link LockContext#current() current} one, and releases the lock however the method ends.
+ * Runs {@link dev.distlock.DistributedLock @DistributedLock} methods under their lock:
+ * evaluates the key, acquires through the {@link LockClient}, invokes the method with the
+ * lock as the {@link LockContext#current() current} one, and releases the lock however
+ * the method ends.
  * <p>
- * If the lock is not acquired, or Redis is unavailable, the method is not invoked: the lock's
- * {@link LockFailurePolicy} decides whether the caller gets the exception (the default), an
- * empty value, or what the fallback method returns.
+ * If the lock is not acquired, or Redis is unavailable, the method is not invoked: the
+ * lock's {@link LockFailurePolicy} decides whether the caller gets the exception (the
+ * default), an empty value, or what the fallback method returns.
  * <p>
- * If the method throws, its exception propagates as it is; a failed release is attached to it
- * as suppressed. If the method returns but the release finds the lease lost, the caller gets
- * the {@link dev.distlock.LockLeaseLostException}.
+ * If the method throws, its exception propagates as it is; a failed release is attached
+ * to it as suppressed. If the method returns but the release finds the lease lost, the
+ * caller gets the {@link dev.distlock.LockLeaseLostException}.
  * <p>
- * With an {@link ObservationRegistry}, each locked call is observed from acquisition to release
- * ({@link LockObservationDocumentation#EXECUTION}), so that tracing shows the hold as a span
- * around the spans of the method.
+ * With an {@link ObservationRegistry}, each locked call is observed from acquisition to
+ * release ({@link LockObservationDocumentation#EXECUTION}), so that tracing shows the
+ * hold as a span around the spans of the method.
  */
 public class DistributedLockInterceptor implements MethodInterceptor {
 
@@ -83,7 +84,8 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 	@Override
 	public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
 		Object target = invocation.getThis();
-		Class<?> targetClass = (target != null) ? AopUtils.getTargetClass(target) : invocation.getMethod().getDeclaringClass();
+		Class<?> targetClass = (target != null) ? AopUtils.getTargetClass(target)
+				: invocation.getMethod().getDeclaringClass();
 		LockDefinition definition = this.definitions.find(invocation.getMethod(), targetClass);
 		if (definition == null) {
 			return invocation.proceed();

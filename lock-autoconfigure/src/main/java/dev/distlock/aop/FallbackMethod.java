@@ -16,10 +16,11 @@ import dev.distlock.DistributedLockException;
 import dev.distlock.InvalidLockDefinitionException;
 
 /**
- * The {@link dev.distlock.DistributedLock#fallbackMethod() fallback method} of a locked method:
- * a method of the same class, of any visibility, taking the locked method's parameters and
- * optionally, as one more parameter, the exception that made the lock fail. It is called on the
- * target object itself, not through the proxy, so it runs without any advice and no lock.
+ * The {@link dev.distlock.DistributedLock#fallbackMethod() fallback method} of a locked
+ * method: a method of the same class, of any visibility, taking the locked method's
+ * parameters and optionally, as one more parameter, the exception that made the lock
+ * fail. It is called on the target object itself, not through the proxy, so it runs
+ * without any advice and no lock.
  */
 public final class FallbackMethod {
 
@@ -49,18 +50,20 @@ public final class FallbackMethod {
 	}
 
 	/**
-	 * Calls the fallback with the arguments of the locked call, plus the failure if it takes it.
+	 * Calls the fallback with the arguments of the locked call, plus the failure if it
+	 * takes it.
 	 * @param target the object the locked method was called on
 	 * @param arguments the arguments of the locked call
 	 * @param failure why the lock was not taken
-	 * @return what the fallback returned, or {@code null} if the locked method is {@code void}
+	 * @return what the fallback returned, or {@code null} if the locked method is
+	 * {@code void}
 	 * @throws Throwable what the fallback threw, unchanged
 	 */
 	public @Nullable Object invoke(@Nullable Object target, @Nullable Object[] arguments,
 			DistributedLockException failure) throws Throwable {
 		if (target == null && !Modifier.isStatic(this.method.getModifiers())) {
-			throw new IllegalStateException("Cannot call fallback " + describe(this.method) + " without a target "
-					+ "object", failure);
+			throw new IllegalStateException(
+					"Cannot call fallback " + describe(this.method) + " without a target " + "object", failure);
 		}
 		@Nullable Object[] args = arguments;
 		if (this.takesFailure) {
@@ -76,8 +79,8 @@ public final class FallbackMethod {
 	 * @param locked the locked method
 	 * @param targetClass the class whose instances the fallback is called on
 	 * @param name the fallback method's name
-	 * @param failures the exceptions the fallback is called for; a trailing exception parameter
-	 * must accept each of them
+	 * @param failures the exceptions the fallback is called for; a trailing exception
+	 * parameter must accept each of them
 	 * @return the fallback
 	 * @throws InvalidLockDefinitionException if no method, or more than one, fits
 	 */
@@ -91,9 +94,9 @@ public final class FallbackMethod {
 		String expected = "it must take " + parameters(locked) + ", optionally followed by a parameter that accepts "
 				+ failures.stream().map(Class::getSimpleName).collect(Collectors.joining(" and "));
 		if (fitting.isEmpty()) {
-			throw invalid(locked, name, (named.length == 0) ? "there is no method of that name on "
-					+ targetClass.getName() : "no method of that name fits: " + expected + "; found "
-					+ describeAll(Arrays.asList(named)), HOW);
+			throw invalid(locked, name, (named.length == 0)
+					? "there is no method of that name on " + targetClass.getName()
+					: "no method of that name fits: " + expected + "; found " + describeAll(Arrays.asList(named)), HOW);
 		}
 		if (fitting.size() > 1) {
 			throw invalid(locked, name, "it is ambiguous, " + describeAll(fitting) + " all fit",
@@ -103,8 +106,9 @@ public final class FallbackMethod {
 		boolean returnsResult = locked.getReturnType() != void.class;
 		if (returnsResult && !ResolvableType.forMethodReturnType(locked, targetClass)
 			.isAssignableFrom(ResolvableType.forMethodReturnType(fallback, targetClass))) {
-			throw invalid(locked, name, describe(fallback) + " returns " + fallback.getGenericReturnType()
-					.getTypeName() + ", which is not assignable to " + locked.getGenericReturnType().getTypeName(),
+			throw invalid(locked, name,
+					describe(fallback) + " returns " + fallback.getGenericReturnType().getTypeName()
+							+ ", which is not assignable to " + locked.getGenericReturnType().getTypeName(),
 					"Make the fallback return " + locked.getGenericReturnType().getTypeName() + " or a subtype.");
 		}
 		return new FallbackMethod(fallback, fallback.getParameterCount() > locked.getParameterCount(), returnsResult);
@@ -129,8 +133,7 @@ public final class FallbackMethod {
 		return failures.stream().allMatch(failureType::isAssignableFrom);
 	}
 
-	private static InvalidLockDefinitionException invalid(Method locked, String name, String problem,
-			String action) {
+	private static InvalidLockDefinitionException invalid(Method locked, String name, String problem, String action) {
 		return new InvalidLockDefinitionException(locked, "fallbackMethod \"" + name + "\" cannot be used: " + problem,
 				action, null);
 	}

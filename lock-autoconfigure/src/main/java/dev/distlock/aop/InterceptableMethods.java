@@ -6,11 +6,11 @@ import java.lang.reflect.Modifier;
 import dev.distlock.InvalidLockDefinitionException;
 
 /**
- * Rejects {@link dev.distlock.DistributedLock @DistributedLock} methods that would run without
- * their lock: private, static and final methods, which Spring's proxies never intercept, and
- * Kotlin {@code suspend} functions, whose body runs after the interceptor has returned. Calls
- * from within the same bean (self-invocation) bypass the proxy too, but cannot be seen from
- * here; the README explains them.
+ * Rejects {@link dev.distlock.DistributedLock @DistributedLock} methods that would run
+ * without their lock: private, static and final methods, which Spring's proxies never
+ * intercept, and Kotlin {@code suspend} functions, whose body runs after the interceptor
+ * has returned. Calls from within the same bean (self-invocation) bypass the proxy too,
+ * but cannot be seen from here; the README explains them.
  */
 final class InterceptableMethods {
 
@@ -24,22 +24,25 @@ final class InterceptableMethods {
 	static void check(Method method) {
 		int modifiers = method.getModifiers();
 		if (Modifier.isStatic(modifiers)) {
-			throw invalid(method, "it is static, and Spring's proxies only intercept calls to a bean's instance methods"
-					+ UNLOCKED, "Make it an instance method of a bean and call it through the bean.");
+			throw invalid(method,
+					"it is static, and Spring's proxies only intercept calls to a bean's instance methods" + UNLOCKED,
+					"Make it an instance method of a bean and call it through the bean.");
 		}
 		if (Modifier.isPrivate(modifiers)) {
 			throw invalid(method, "it is private, and Spring's proxies never intercept private methods" + UNLOCKED,
 					"Make it public and call it through the bean (from another bean, not from the same one).");
 		}
 		if (Modifier.isFinal(modifiers)) {
-			throw invalid(method, "it is final, and the class-based proxy Spring Boot creates cannot override it"
-					+ UNLOCKED, "Remove the final modifier (in Kotlin, declare it open, or use the kotlin-spring "
-					+ "compiler plugin).");
+			throw invalid(method,
+					"it is final, and the class-based proxy Spring Boot creates cannot override it" + UNLOCKED,
+					"Remove the final modifier (in Kotlin, declare it open, or use the kotlin-spring "
+							+ "compiler plugin).");
 		}
 		Class<?>[] parameters = method.getParameterTypes();
 		if (parameters.length > 0 && parameters[parameters.length - 1].getName().equals(CONTINUATION)) {
-			throw invalid(method, "it is a Kotlin suspend function (its last parameter is a Continuation), whose body "
-					+ "runs after the call returns, so the lock would be released before the work",
+			throw invalid(method,
+					"it is a Kotlin suspend function (its last parameter is a Continuation), whose body "
+							+ "runs after the call returns, so the lock would be released before the work",
 					"Coroutines are not supported yet: lock a regular function, or take the lock inside with "
 							+ "LockClient.");
 		}

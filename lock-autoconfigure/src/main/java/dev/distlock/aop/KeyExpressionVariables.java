@@ -14,9 +14,9 @@ import org.springframework.expression.spel.standard.SpelExpression;
 import dev.distlock.InvalidLockDefinitionException;
 
 /**
- * Checks at startup that a key expression only uses variables the call will have: parameter
- * names, {@code #p0}/{@code #a0} style indexes, {@code #root} and {@code #this}. A misspelt
- * parameter would otherwise evaluate to null on every call.
+ * Checks at startup that a key expression only uses variables the call will have:
+ * parameter names, {@code #p0}/{@code #a0} style indexes, {@code #root} and
+ * {@code #this}. A misspelt parameter would otherwise evaluate to null on every call.
  */
 final class KeyExpressionVariables {
 
@@ -52,9 +52,10 @@ final class KeyExpressionVariables {
 		if (node instanceof VariableReference) {
 			String name = node.toStringAST().substring(1);
 			if (!this.known.contains(name)) {
-				throw new InvalidLockDefinitionException(this.method, "the key expression \"" + expression
-						+ "\" uses #" + name + ", which is not a parameter of the method; known variables are "
-						+ this.known, hint(name), null);
+				throw new InvalidLockDefinitionException(this.method,
+						"the key expression \"" + expression + "\" uses #" + name
+								+ ", which is not a parameter of the method; known variables are " + this.known,
+						hint(name), null);
 			}
 		}
 		for (int i = 0; i < node.getChildCount(); i++) {
@@ -65,8 +66,7 @@ final class KeyExpressionVariables {
 	private String hint(String name) {
 		boolean namesKnown = this.parameterNames.length == this.method.getParameterCount();
 		return namesKnown ? "Check the spelling of #" + name + ", or use one of the known variables."
-				: "Parameter names are not available: compile with -parameters "
-				+ "or use #p0, #p1, ...";
+				: "Parameter names are not available: compile with -parameters " + "or use #p0, #p1, ...";
 	}
 
 }

@@ -17,7 +17,8 @@ import dev.distlock.LockOptions;
  * @param keyExpression the SpEL key expression
  * @param waitTime the wait time, or {@code null} for the client's default
  * @param leaseMode where the lease time comes from
- * @param leaseTime the lease time of a {@link LeaseMode#FIXED} lease, {@code null} otherwise
+ * @param leaseTime the lease time of a {@link LeaseMode#FIXED} lease, {@code null}
+ * otherwise
  * @param minHoldTime how long the lock is kept at least, zero for none
  * @param failurePolicy what to do when the lock is not acquired or Redis is unavailable
  * @param name the logical name of the lock, the tag of its meters
@@ -26,7 +27,8 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 		@Nullable Duration leaseTime, Duration minHoldTime, LockFailurePolicy failurePolicy, String name) {
 
 	/**
-	 * Creates a definition, checking that a lease time is given exactly for a fixed lease.
+	 * Creates a definition, checking that a lease time is given exactly for a fixed
+	 * lease.
 	 * @param method the annotated method
 	 * @param keyExpression the SpEL key expression
 	 * @param waitTime the wait time, or {@code null} for the client's default
@@ -59,8 +61,8 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	}
 
 	/**
-	 * Returns the name of a lock whose annotation gives none: the simple name of the method's
-	 * declaring class, a dot and the method name.
+	 * Returns the name of a lock whose annotation gives none: the simple name of the
+	 * method's declaring class, a dot and the method name.
 	 * @param method the annotated method
 	 * @return the name, such as {@code "StockService.decrement"}
 	 */

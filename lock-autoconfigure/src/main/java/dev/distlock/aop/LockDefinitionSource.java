@@ -19,12 +19,13 @@ import dev.distlock.InvalidLockDefinitionException;
 import dev.distlock.aop.LockDefinition.LeaseMode;
 
 /**
- * Finds and parses the {@link DistributedLock @DistributedLock} of a method, once per method and
- * target class; "no annotation" is cached too. Parsing resolves {@code ${...}} placeholders,
- * parses the durations ({@link DistributedLock#AUTO_RENEW} as a lease time means auto-renewal),
- * checks the key expression and the return type, looks up the fallback method, names the lock
- * after its method unless the annotation names it, and throws
- * {@link InvalidLockDefinitionException} on any problem so that it surfaces at startup.
+ * Finds and parses the {@link DistributedLock @DistributedLock} of a method, once per
+ * method and target class; "no annotation" is cached too. Parsing resolves {@code ${...}}
+ * placeholders, parses the durations ({@link DistributedLock#AUTO_RENEW} as a lease time
+ * means auto-renewal), checks the key expression and the return type, looks up the
+ * fallback method, names the lock after its method unless the annotation names it, and
+ * throws {@link InvalidLockDefinitionException} on any problem so that it surfaces at
+ * startup.
  */
 public class LockDefinitionSource {
 
@@ -39,7 +40,8 @@ public class LockDefinitionSource {
 	/**
 	 * Creates a source.
 	 * @param keyEvaluator checks key expressions
-	 * @param placeholders resolves {@code ${...}} placeholders in the annotation's attributes
+	 * @param placeholders resolves {@code ${...}} placeholders in the annotation's
+	 * attributes
 	 */
 	public LockDefinitionSource(LockKeyEvaluator keyEvaluator, PropertyResolver placeholders) {
 		this.keyEvaluator = keyEvaluator;
@@ -125,8 +127,8 @@ public class LockDefinitionSource {
 	}
 
 	private static String autoRenewHint(String attribute) {
-		return attribute.equals("leaseTime") ? ", or \"" + DistributedLock.AUTO_RENEW + "\" to renew the lease while "
-				+ "the method runs" : "";
+		return attribute.equals("leaseTime")
+				? ", or \"" + DistributedLock.AUTO_RENEW + "\" to renew the lease while " + "the method runs" : "";
 	}
 
 	private String resolve(Method method, String attribute, String value) {

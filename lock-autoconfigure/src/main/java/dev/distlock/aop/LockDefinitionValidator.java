@@ -18,9 +18,9 @@ import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.LockClient;
 
 /**
- * Checks every {@link DistributedLock @DistributedLock} method of each bean as the bean is
- * created, so that a malformed annotation fails the application context at startup instead of
- * the first call, and that a {@link LockClient} exists to serve the locks.
+ * Checks every {@link DistributedLock @DistributedLock} method of each bean as the bean
+ * is created, so that a malformed annotation fails the application context at startup
+ * instead of the first call, and that a {@link LockClient} exists to serve the locks.
  */
 public class LockDefinitionValidator implements BeanPostProcessor {
 
@@ -64,8 +64,9 @@ public class LockDefinitionValidator implements BeanPostProcessor {
 
 	private void checkLockClient(String beanName) {
 		if (this.beanFactory.getBeanNamesForType(LockClient.class, true, false).length == 0) {
-			throw new DistributedLockConfigurationException("Bean '" + beanName + "' has @DistributedLock methods "
-					+ "but there is no LockClient bean", StringUtils.capitalize(this.missingClientAdvice.get()) + ".");
+			throw new DistributedLockConfigurationException(
+					"Bean '" + beanName + "' has @DistributedLock methods " + "but there is no LockClient bean",
+					StringUtils.capitalize(this.missingClientAdvice.get()) + ".");
 		}
 	}
 

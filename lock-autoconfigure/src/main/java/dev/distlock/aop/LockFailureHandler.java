@@ -11,10 +11,10 @@ import dev.distlock.DistributedLockException;
 import dev.distlock.LockFailureAction;
 
 /**
- * Carries out a lock's {@link LockFailurePolicy} when its lock was not acquired or Redis was
- * unavailable: throws the failure, skips the method (returning the {@link SkipValues empty
- * value} of its return type), or calls its {@link FallbackMethod}. The locked method itself is
- * never invoked.
+ * Carries out a lock's {@link LockFailurePolicy} when its lock was not acquired or Redis
+ * was unavailable: throws the failure, skips the method (returning the {@link SkipValues
+ * empty value} of its return type), or calls its {@link FallbackMethod}. The locked
+ * method itself is never invoked.
  */
 final class LockFailureHandler {
 
@@ -27,8 +27,8 @@ final class LockFailureHandler {
 	 * @param failure a {@link dev.distlock.LockNotAcquiredException} or
 	 * {@link dev.distlock.LockUnavailableException}
 	 * @return what the call returns instead
-	 * @throws Throwable the failure itself for {@link LockFailureAction#THROW}, or what the
-	 * fallback method threw
+	 * @throws Throwable the failure itself for {@link LockFailureAction#THROW}, or what
+	 * the fallback method threw
 	 */
 	@Nullable Object handle(LockDefinition definition, MethodInvocation invocation, DistributedLockException failure)
 			throws Throwable {

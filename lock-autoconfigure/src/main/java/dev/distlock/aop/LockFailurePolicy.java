@@ -16,14 +16,15 @@ import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockUnavailableException;
 
 /**
- * What a locked method does when its lock is held elsewhere beyond the wait time, and when
- * Redis cannot be reached. The two are decided apart: skipping a busy lock never means skipping
- * when Redis is down, which would run nothing, or worse, without knowing who holds the lock.
+ * What a locked method does when its lock is held elsewhere beyond the wait time, and
+ * when Redis cannot be reached. The two are decided apart: skipping a busy lock never
+ * means skipping when Redis is down, which would run nothing, or worse, without knowing
+ * who holds the lock.
  *
  * @param onNotAcquired the action on {@link LockNotAcquiredException}
  * @param onUnavailable the action on {@link LockUnavailableException}
- * @param fallback the method to call for {@link LockFailureAction#FALLBACK}, present exactly
- * when one of the actions is {@code FALLBACK}
+ * @param fallback the method to call for {@link LockFailureAction#FALLBACK}, present
+ * exactly when one of the actions is {@code FALLBACK}
  */
 public record LockFailurePolicy(LockFailureAction onNotAcquired, LockFailureAction onUnavailable,
 		@Nullable FallbackMethod fallback) {
@@ -45,7 +46,8 @@ public record LockFailurePolicy(LockFailureAction onNotAcquired, LockFailureActi
 
 	/**
 	 * Returns the action for a failure to acquire.
-	 * @param failure a {@link LockNotAcquiredException} or {@link LockUnavailableException}
+	 * @param failure a {@link LockNotAcquiredException} or
+	 * {@link LockUnavailableException}
 	 * @return the action to take
 	 */
 	public LockFailureAction actionFor(DistributedLockException failure) {
@@ -54,14 +56,14 @@ public record LockFailurePolicy(LockFailureAction onNotAcquired, LockFailureActi
 
 	/**
 	 * Reads the policy of an annotation: {@code fallbackMethod} turns the default
-	 * {@code onNotAcquired = THROW} into {@code FALLBACK}, and the fallback method is looked up
-	 * on the target class.
+	 * {@code onNotAcquired = THROW} into {@code FALLBACK}, and the fallback method is
+	 * looked up on the target class.
 	 * @param method the annotated method
 	 * @param targetClass the class whose instance the fallback is called on
 	 * @param annotation the annotation
 	 * @return the policy
-	 * @throws InvalidLockDefinitionException if a fallback is asked for without a method, the
-	 * method does not fit, or a method is named that no action uses
+	 * @throws InvalidLockDefinitionException if a fallback is asked for without a method,
+	 * the method does not fit, or a method is named that no action uses
 	 */
 	static LockFailurePolicy of(Method method, Class<?> targetClass, DistributedLock annotation) {
 		String fallbackName = annotation.fallbackMethod().trim();
@@ -85,8 +87,9 @@ public record LockFailurePolicy(LockFailureAction onNotAcquired, LockFailureActi
 			return new LockFailurePolicy(onNotAcquired, onUnavailable, null);
 		}
 		if (fallbackFailures.isEmpty()) {
-			throw new InvalidLockDefinitionException(method, "fallbackMethod \"" + fallbackName + "\" is never "
-					+ "called with " + actions(onNotAcquired, onUnavailable),
+			throw new InvalidLockDefinitionException(method,
+					"fallbackMethod \"" + fallbackName + "\" is never " + "called with "
+							+ actions(onNotAcquired, onUnavailable),
 					"Remove fallbackMethod, or set onNotAcquired or onUnavailable to FALLBACK.", null);
 		}
 		FallbackMethod fallback = FallbackMethod.resolve(method, targetClass, fallbackName, fallbackFailures);

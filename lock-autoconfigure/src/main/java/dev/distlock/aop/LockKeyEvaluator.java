@@ -21,10 +21,10 @@ import dev.distlock.LockKeyExpressionException;
 import dev.distlock.LockKeyQuoting;
 
 /**
- * Parses key expressions once per method and target class, and evaluates them for each call in
- * a {@link MethodBasedEvaluationContext}: parameters by name ({@code #skuId}) or index
- * ({@code #p0}, {@code #a0}), beans as {@code @name}, and {@link LockKeyRootObject} as
- * {@code #root}.
+ * Parses key expressions once per method and target class, and evaluates them for each
+ * call in a {@link MethodBasedEvaluationContext}: parameters by name ({@code #skuId}) or
+ * index ({@code #p0}, {@code #a0}), beans as {@code @name}, and {@link LockKeyRootObject}
+ * as {@code #root}.
  */
 public class LockKeyEvaluator extends CachedExpressionEvaluator {
 
@@ -34,15 +34,16 @@ public class LockKeyEvaluator extends CachedExpressionEvaluator {
 
 	/**
 	 * Creates an evaluator.
-	 * @param beanFactory resolves {@code @name} bean references, or {@code null} to allow none
+	 * @param beanFactory resolves {@code @name} bean references, or {@code null} to allow
+	 * none
 	 */
 	public LockKeyEvaluator(@Nullable BeanFactory beanFactory) {
 		this.beanResolver = (beanFactory != null) ? new BeanFactoryResolver(beanFactory) : null;
 	}
 
 	/**
-	 * Parses the expression of a method and checks that every {@code #variable} it uses is a
-	 * parameter of the method.
+	 * Parses the expression of a method and checks that every {@code #variable} it uses
+	 * is a parameter of the method.
 	 * @param method the annotated method
 	 * @param targetClass the class the method is called on
 	 * @param expression the key expression
@@ -69,8 +70,8 @@ public class LockKeyEvaluator extends CachedExpressionEvaluator {
 	 * @param target the object the method is called on
 	 * @param targetClass the class of the target
 	 * @return the key, never blank
-	 * @throws LockKeyExpressionException if the expression fails, or yields null or a blank
-	 * string
+	 * @throws LockKeyExpressionException if the expression fails, or yields null or a
+	 * blank string
 	 */
 	public String evaluate(LockDefinition definition, @Nullable Object[] args, @Nullable Object target,
 			Class<?> targetClass) {
@@ -89,7 +90,8 @@ public class LockKeyEvaluator extends CachedExpressionEvaluator {
 			throw new LockKeyExpressionException(method, expression, "failed: " + ex.getMessage(), ex);
 		}
 		catch (RuntimeException ex) {
-			// A method the expression calls threw; SpEL passes that exception on as it is.
+			// A method the expression calls threw; SpEL passes that exception on as it
+			// is.
 			throw new LockKeyExpressionException(method, expression, "threw " + ex, ex);
 		}
 		if (value == null) {
@@ -97,7 +99,8 @@ public class LockKeyEvaluator extends CachedExpressionEvaluator {
 		}
 		String key = value.toString();
 		if (!StringUtils.hasText(key)) {
-			throw new LockKeyExpressionException(method, expression, "yielded a blank key " + LockKeyQuoting.quote(key), null);
+			throw new LockKeyExpressionException(method, expression, "yielded a blank key " + LockKeyQuoting.quote(key),
+					null);
 		}
 		return key;
 	}

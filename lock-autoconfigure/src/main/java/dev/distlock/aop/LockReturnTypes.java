@@ -10,9 +10,10 @@ import org.springframework.scheduling.annotation.Async;
 import dev.distlock.InvalidLockDefinitionException;
 
 /**
- * Rejects methods whose work finishes after they return (futures, {@code Mono}, {@code Flux},
- * ...): the lock would be released while the work still runs. {@code @Async} methods are
- * accepted, since their lock is taken and released inside the executor's thread.
+ * Rejects methods whose work finishes after they return (futures, {@code Mono},
+ * {@code Flux}, ...): the lock would be released while the work still runs.
+ * {@code @Async} methods are accepted, since their lock is taken and released inside the
+ * executor's thread.
  */
 final class LockReturnTypes {
 
@@ -24,8 +25,9 @@ final class LockReturnTypes {
 		boolean deferred = Future.class.isAssignableFrom(returnType)
 				|| ReactiveAdapterRegistry.getSharedInstance().getAdapter(returnType) != null;
 		if (deferred && !isAsync(method)) {
-			throw new InvalidLockDefinitionException(method, "it returns " + returnType.getName() + ", whose work "
-					+ "completes after the method returns, so the lock would be released too early",
+			throw new InvalidLockDefinitionException(method,
+					"it returns " + returnType.getName() + ", whose work "
+							+ "completes after the method returns, so the lock would be released too early",
 					"Lock a method that does the work before returning.", null);
 		}
 	}

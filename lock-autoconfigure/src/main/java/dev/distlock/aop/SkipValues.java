@@ -24,16 +24,18 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.core.CollectionFactory;
 
 /**
- * The values a {@link dev.distlock.LockFailureAction#SKIP skipped} method returns instead of
- * running, by its declared return type:
+ * The values a {@link dev.distlock.LockFailureAction#SKIP skipped} method returns instead
+ * of running, by its declared return type:
  * <ul>
- * <li>{@code Optional}, {@code OptionalInt}, {@code OptionalLong}, {@code OptionalDouble}: empty;</li>
+ * <li>{@code Optional}, {@code OptionalInt}, {@code OptionalLong},
+ * {@code OptionalDouble}: empty;</li>
  * <li>{@code Iterable}, {@code Collection}, {@code List}, {@code Set}, {@code SortedSet},
- * {@code NavigableSet}, {@code Map}, {@code SortedMap}, {@code NavigableMap}: an unmodifiable
- * empty one;</li>
- * <li>other collection and map types that Spring's {@link CollectionFactory} can create, such as
- * {@code ArrayList} or {@code TreeMap}: a new empty instance;</li>
- * <li>{@code Stream}, {@code IntStream}, {@code LongStream}, {@code DoubleStream}: an empty stream;</li>
+ * {@code NavigableSet}, {@code Map}, {@code SortedMap}, {@code NavigableMap}: an
+ * unmodifiable empty one;</li>
+ * <li>other collection and map types that Spring's {@link CollectionFactory} can create,
+ * such as {@code ArrayList} or {@code TreeMap}: a new empty instance;</li>
+ * <li>{@code Stream}, {@code IntStream}, {@code LongStream}, {@code DoubleStream}: an
+ * empty stream;</li>
  * <li>arrays: an empty array of the component type;</li>
  * <li>primitives: {@code 0}, {@code false} or {@code '\0'};</li>
  * <li>{@code void} and anything else, including wrapper types such as {@code Integer} and
@@ -48,8 +50,8 @@ final class SkipValues {
 			Map.entry(Optional.class, Optional.empty()), Map.entry(OptionalInt.class, OptionalInt.empty()),
 			Map.entry(OptionalLong.class, OptionalLong.empty()),
 			Map.entry(OptionalDouble.class, OptionalDouble.empty()), Map.entry(Iterable.class, List.of()),
-			Map.entry(Collection.class, List.of()), Map.entry(List.class, List.of()),
-			Map.entry(Set.class, Set.of()), Map.entry(SortedSet.class, Collections.emptyNavigableSet()),
+			Map.entry(Collection.class, List.of()), Map.entry(List.class, List.of()), Map.entry(Set.class, Set.of()),
+			Map.entry(SortedSet.class, Collections.emptyNavigableSet()),
 			Map.entry(NavigableSet.class, Collections.emptyNavigableSet()), Map.entry(Map.class, Map.of()),
 			Map.entry(SortedMap.class, Collections.emptyNavigableMap()),
 			Map.entry(NavigableMap.class, Collections.emptyNavigableMap()));

@@ -1,6 +1,6 @@
 /**
- * The advisor that locks {@link dev.distlock.DistributedLock @DistributedLock} methods: definition
- * parsing, key expression evaluation and the method interceptor.
+ * The advisor that locks {@link dev.distlock.DistributedLock @DistributedLock} methods:
+ * definition parsing, key expression evaluation and the method interceptor.
  */
 @NullMarked
 package dev.distlock.aop;

@@ -37,12 +37,12 @@ import dev.distlock.redis.RedisLockClientBuilder;
 import dev.distlock.redis.wait.JitteredBackoffWaiter;
 
 /**
- * Auto-configures distlock: a {@link LockClient} on the application's Redis connection, and the
- * advisor that locks {@link dev.distlock.DistributedLock @DistributedLock} methods. Both report
- * observations to the application's {@link ObservationRegistry}, if it has one. Of several
- * {@link RedisConnectionFactory} beans it uses the one annotated with
- * {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory}, else the
- * {@code @Primary} one.
+ * Auto-configures distlock: a {@link LockClient} on the application's Redis connection,
+ * and the advisor that locks {@link dev.distlock.DistributedLock @DistributedLock}
+ * methods. Both report observations to the application's {@link ObservationRegistry}, if
+ * it has one. Of several {@link RedisConnectionFactory} beans it uses the one annotated
+ * with {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory}, else
+ * the {@code @Primary} one.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnClass({ RedisConnectionFactory.class, StringRedisTemplate.class })
@@ -78,9 +78,11 @@ public final class DistributedLockAutoConfiguration {
 	static DistributedLockAdvisor distributedLockAdvisor(LockDefinitionSource distributedLockDefinitionSource,
 			LockKeyEvaluator distributedLockKeyEvaluator, ObjectProvider<LockClient> lockClient,
 			ObjectProvider<ObservationRegistry> observationRegistry, Environment environment) {
-		// Bound here rather than from DistributedLockProperties: advisors are created while bean
+		// Bound here rather than from DistributedLockProperties: advisors are created
+		// while bean
 		// post-processors are still being registered, too early for a properties bean.
-		int order = Binder.get(environment).bind("distlock.order", Integer.class)
+		int order = Binder.get(environment)
+			.bind("distlock.order", Integer.class)
 			.orElse(DistributedLockAdvisor.DEFAULT_ORDER);
 		DistributedLockInterceptor interceptor = new DistributedLockInterceptor(distributedLockDefinitionSource,
 				distributedLockKeyEvaluator, SingletonSupplier.of(lockClient::getObject),
@@ -97,8 +99,8 @@ public final class DistributedLockAutoConfiguration {
 	}
 
 	/**
-	 * The Redis lock client on the chosen connection factory, with its release subscription,
-	 * unless the application defines its own {@link LockClient}.
+	 * The Redis lock client on the chosen connection factory, with its release
+	 * subscription, unless the application defines its own {@link LockClient}.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnMissingBean(LockClient.class)

@@ -7,10 +7,10 @@ import dev.distlock.DistributedLockConfigurationException;
 
 /**
  * Reports a setup of distlock that failed startup (no lock client, an ambiguous Redis
- * connection, an unsupported Spring Boot) as what is wrong and what to do, instead of a stack
- * trace. Registered in {@code META-INF/spring.factories}, where Spring Boot looks for failure
- * analyzers; it uses only API that Spring Boot 3 has as well, so that it reports an unsupported
- * version there too.
+ * connection, an unsupported Spring Boot) as what is wrong and what to do, instead of a
+ * stack trace. Registered in {@code META-INF/spring.factories}, where Spring Boot looks
+ * for failure analyzers; it uses only API that Spring Boot 3 has as well, so that it
+ * reports an unsupported version there too.
  */
 class DistributedLockConfigurationFailureAnalyzer
 		extends AbstractFailureAnalyzer<DistributedLockConfigurationException> {

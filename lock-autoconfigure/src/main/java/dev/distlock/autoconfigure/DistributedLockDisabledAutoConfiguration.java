@@ -8,8 +8,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 
 /**
  * Says once, at startup, that {@code distlock.enabled=false} leaves
- * {@link dev.distlock.DistributedLock @DistributedLock} methods without any lock, so that a
- * switch left off by mistake does not go unnoticed.
+ * {@link dev.distlock.DistributedLock @DistributedLock} methods without any lock, so that
+ * a switch left off by mistake does not go unnoticed.
  */
 @AutoConfiguration
 @ConditionalOnBooleanProperty(name = "distlock.enabled", havingValue = false)

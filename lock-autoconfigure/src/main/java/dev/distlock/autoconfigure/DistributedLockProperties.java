@@ -11,9 +11,9 @@ import org.springframework.validation.Validator;
 import dev.distlock.aop.DistributedLockAdvisor;
 
 /**
- * Configuration properties of distlock. They validate themselves as Spring Boot binds them (no
- * Bean Validation provider needed), so that a value out of range fails startup with a message
- * naming the property and its valid range.
+ * Configuration properties of distlock. They validate themselves as Spring Boot binds
+ * them (no Bean Validation provider needed), so that a value out of range fails startup
+ * with a message naming the property and its valid range.
  */
 @ConfigurationProperties("distlock")
 public class DistributedLockProperties implements Validator {
@@ -21,7 +21,8 @@ public class DistributedLockProperties implements Validator {
 	private static final Validator VALIDATOR = new DistributedLockPropertiesValidator();
 
 	/**
-	 * Whether @DistributedLock methods are locked. When disabled they run without any lock.
+	 * Whether @DistributedLock methods are locked. When disabled they run without any
+	 * lock.
 	 */
 	private boolean enabled = true;
 
@@ -32,34 +33,36 @@ public class DistributedLockProperties implements Validator {
 	private Duration waitTime = Duration.ofSeconds(5);
 
 	/**
-	 * How long Redis keeps a lock that was not released, where the annotation or call gives
-	 * no lease time. When not set, leases are renewed automatically while the lock is held.
+	 * How long Redis keeps a lock that was not released, where the annotation or call
+	 * gives no lease time. When not set, leases are renewed automatically while the lock
+	 * is held.
 	 */
 	private @Nullable Duration leaseTime;
 
 	/**
-	 * Prefix of every key and channel distlock uses: lock keys, and distlock's own keys and
-	 * channels under "<prefix>distlock:", for example to keep several applications apart on one
-	 * Redis, or to fit a Redis ACL user limited to the prefix.
+	 * Prefix of every key and channel distlock uses: lock keys, and distlock's own keys
+	 * and channels under "<prefix>distlock:", for example to keep several applications
+	 * apart on one Redis, or to fit a Redis ACL user limited to the prefix.
 	 */
 	private String keyPrefix = "";
 
 	/**
-	 * Longest lock key accepted, in characters, without the prefix. A longer key fails the
-	 * call before anything is sent to Redis.
+	 * Longest lock key accepted, in characters, without the prefix. A longer key fails
+	 * the call before anything is sent to Redis.
 	 */
 	private int maxKeyLength = 1024;
 
 	/**
-	 * Order of the lock advisor among other advisors of the same method. Keep it lower than
-	 * the transaction advisor's so that locks are released after the transaction commits.
+	 * Order of the lock advisor among other advisors of the same method. Keep it lower
+	 * than the transaction advisor's so that locks are released after the transaction
+	 * commits.
 	 */
 	private int order = DistributedLockAdvisor.DEFAULT_ORDER;
 
 	/**
-	 * Longest pause between attempts to reconnect to Redis after a connection was lost, set on
-	 * the application's Lettuce client resources so that locks work again soon after Redis is
-	 * back. Zero keeps Lettuce's own backoff, which grows to 30 seconds.
+	 * Longest pause between attempts to reconnect to Redis after a connection was lost,
+	 * set on the application's Lettuce client resources so that locks work again soon
+	 * after Redis is back. Zero keeps Lettuce's own backoff, which grows to 30 seconds.
 	 */
 	private Duration maxReconnectDelay = Duration.ofSeconds(1);
 
@@ -132,8 +135,8 @@ public class DistributedLockProperties implements Validator {
 	}
 
 	/**
-	 * Returns whether {@link #validate} checks objects of the given type: these properties and
-	 * their nested groups.
+	 * Returns whether {@link #validate} checks objects of the given type: these
+	 * properties and their nested groups.
 	 * @param type the type of the object to check
 	 * @return whether it is checked
 	 */
@@ -143,7 +146,8 @@ public class DistributedLockProperties implements Validator {
 	}
 
 	/**
-	 * Rejects values out of range, such as a negative wait time or a renewal lease under 3ms.
+	 * Rejects values out of range, such as a negative wait time or a renewal lease under
+	 * 3ms.
 	 * @param target these properties, or one of their nested groups
 	 * @param errors where each value out of range is rejected, with a message naming the
 	 * property, the value and the valid range
@@ -159,9 +163,9 @@ public class DistributedLockProperties implements Validator {
 	public static class Renewal {
 
 		/**
-		 * Lease given to auto-renewing locks; one thread per client renews all of them every
-		 * third of it. A holder that stops (crash, lost connection) keeps others out for at
-		 * most this long. At least 3ms.
+		 * Lease given to auto-renewing locks; one thread per client renews all of them
+		 * every third of it. A holder that stops (crash, lost connection) keeps others
+		 * out for at most this long. At least 3ms.
 		 */
 		private Duration lease = Duration.ofSeconds(30);
 
@@ -181,18 +185,18 @@ public class DistributedLockProperties implements Validator {
 	public static class Waiting {
 
 		/**
-		 * Whether waiters queue for a lock in Redis and are handed it by the release, which
-		 * tells them on a Redis channel, instead of only retrying with backoff.
+		 * Whether waiters queue for a lock in Redis and are handed it by the release,
+		 * which tells them on a Redis channel, instead of only retrying with backoff.
 		 */
 		private boolean pubSub = true;
 
 		/**
-		 * How many times in a row a lock may pass from one thread of this instance to another
-		 * that waits for it without going through Redis, before it goes back through Redis, where
-		 * waiters of other instances come first. Passing within the instance costs no round
-		 * trip; waiters of other instances wait at most this many holds longer. Only
-		 * auto-renewed leases without a minimum hold are passed. Zero to always go through
-		 * Redis; at most 999.
+		 * How many times in a row a lock may pass from one thread of this instance to
+		 * another that waits for it without going through Redis, before it goes back
+		 * through Redis, where waiters of other instances come first. Passing within the
+		 * instance costs no round trip; waiters of other instances wait at most this many
+		 * holds longer. Only auto-renewed leases without a minimum hold are passed. Zero
+		 * to always go through Redis; at most 999.
 		 */
 		private int maxLocalPasses = 31;
 
@@ -202,8 +206,8 @@ public class DistributedLockProperties implements Validator {
 		private Duration initialBackoff = Duration.ofMillis(1);
 
 		/**
-		 * Longest pause between attempts when waiting with backoff. Not shorter than the first
-		 * pause.
+		 * Longest pause between attempts when waiting with backoff. Not shorter than the
+		 * first pause.
 		 */
 		private Duration maxBackoff = Duration.ofMillis(50);
 
@@ -225,7 +229,8 @@ public class DistributedLockProperties implements Validator {
 
 		/**
 		 * Rejects {@code distlock.waiting.max-local-hand-offs}, the old name of
-		 * {@code distlock.waiting.max-local-passes}, so that it is not ignored in silence.
+		 * {@code distlock.waiting.max-local-passes}, so that it is not ignored in
+		 * silence.
 		 * @param maxLocalHandOffs the value set under the old name
 		 * @throws IllegalArgumentException always
 		 * @deprecated renamed {@code distlock.waiting.max-local-passes}

@@ -11,23 +11,25 @@ import dev.distlock.autoconfigure.DistributedLockProperties.Renewal;
 import dev.distlock.autoconfigure.DistributedLockProperties.Waiting;
 
 /**
- * Checks {@code distlock.*} values against the ranges that the lock client, its waiters and
- * Lettuce accept, so that an out-of-range value fails binding with a message that names the
- * property, the value and the range, rather than failing later in code that names its own
- * settings. Each object is checked where it is bound, so that Spring Boot reports where each
- * rejected value came from.
+ * Checks {@code distlock.*} values against the ranges that the lock client, its waiters
+ * and Lettuce accept, so that an out-of-range value fails binding with a message that
+ * names the property, the value and the range, rather than failing later in code that
+ * names its own settings. Each object is checked where it is bound, so that Spring Boot
+ * reports where each rejected value came from.
  */
 final class DistributedLockPropertiesValidator implements Validator {
 
-	/** Longest duration that can be counted in nanoseconds, as times in the lock client are. */
+	/**
+	 * Longest duration that can be counted in nanoseconds, as times in the lock client
+	 * are.
+	 */
 	static final Duration LONGEST = Duration.ofDays(106751);
 
 	private static final String PREFIX = "distlock.";
 
 	@Override
 	public boolean supports(Class<?> type) {
-		return DistributedLockProperties.class.isAssignableFrom(type) || type == Renewal.class
-				|| type == Waiting.class;
+		return DistributedLockProperties.class.isAssignableFrom(type) || type == Renewal.class || type == Waiting.class;
 	}
 
 	@Override
@@ -48,12 +50,12 @@ final class DistributedLockPropertiesValidator implements Validator {
 		check(errors, "waitTime", "wait-time", properties.getWaitTime(), Duration.ZERO, null, "zero or more");
 		Duration leaseTime = properties.getLeaseTime();
 		if (leaseTime != null) {
-			check(errors, "leaseTime", "lease-time", leaseTime, Duration.ofMillis(1), LONGEST, "between 1ms and "
-					+ DurationText.of(LONGEST) + ", or unset to renew leases while locks are held");
+			check(errors, "leaseTime", "lease-time", leaseTime, Duration.ofMillis(1), LONGEST,
+					"between 1ms and " + DurationText.of(LONGEST) + ", or unset to renew leases while locks are held");
 		}
 		if (properties.getMaxKeyLength() < 1) {
-			errors.rejectValue("maxKeyLength", "range", PREFIX + "max-key-length must be at least 1, but is "
-					+ properties.getMaxKeyLength());
+			errors.rejectValue("maxKeyLength", "range",
+					PREFIX + "max-key-length must be at least 1, but is " + properties.getMaxKeyLength());
 		}
 		check(errors, "maxReconnectDelay", "max-reconnect-delay", properties.getMaxReconnectDelay(), Duration.ZERO,
 				LONGEST, "between 0 (to keep Lettuce's own backoff) and " + DurationText.of(LONGEST));
@@ -62,22 +64,23 @@ final class DistributedLockPropertiesValidator implements Validator {
 	private void validate(Waiting waiting, Errors errors) {
 		int passes = waiting.getMaxLocalPasses();
 		if (passes < 0 || passes > 999) {
-			errors.rejectValue("maxLocalPasses", "range", PREFIX + "waiting.max-local-passes must be between 0 "
-					+ "and 999, but is " + passes);
+			errors.rejectValue("maxLocalPasses", "range",
+					PREFIX + "waiting.max-local-passes must be between 0 " + "and 999, but is " + passes);
 		}
 		Duration initial = waiting.getInitialBackoff();
 		check(errors, "initialBackoff", "waiting.initial-backoff", initial, Duration.ofNanos(1), LONGEST,
 				"more than zero and at most " + DurationText.of(LONGEST));
 		if (!initial.isNegative() && !initial.isZero() && initial.compareTo(LONGEST) <= 0) {
-			check(errors, "maxBackoff", "waiting.max-backoff", waiting.getMaxBackoff(), initial, LONGEST, "between "
-					+ PREFIX + "waiting.initial-backoff (" + DurationText.of(initial) + ") and "
-					+ DurationText.of(LONGEST));
+			check(errors, "maxBackoff", "waiting.max-backoff", waiting.getMaxBackoff(), initial, LONGEST,
+					"between " + PREFIX + "waiting.initial-backoff (" + DurationText.of(initial) + ") and "
+							+ DurationText.of(LONGEST));
 		}
 	}
 
 	/**
 	 * Rejects the value of a field if it is outside {@code [min, max]}.
-	 * @param field the Java name of the field in the object being checked, as Spring Boot reports it
+	 * @param field the Java name of the field in the object being checked, as Spring Boot
+	 * reports it
 	 * @param property the property name after {@code distlock.}
 	 */
 	private static void check(Errors errors, String field, String property, Duration value, Duration min,

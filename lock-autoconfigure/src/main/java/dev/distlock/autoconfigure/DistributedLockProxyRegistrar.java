@@ -7,8 +7,8 @@ import org.springframework.core.type.AnnotationMetadata;
 
 /**
  * Makes sure an auto-proxy creator exists to apply the lock advisor, as
- * {@code @EnableTransactionManagement} does, whether or not AspectJ is on the class path. An
- * existing creator (such as Spring Boot's AspectJ-aware one) is kept.
+ * {@code @EnableTransactionManagement} does, whether or not AspectJ is on the class path.
+ * An existing creator (such as Spring Boot's AspectJ-aware one) is kept.
  */
 class DistributedLockProxyRegistrar implements ImportBeanDefinitionRegistrar {
 

@@ -3,8 +3,8 @@ package dev.distlock.autoconfigure;
 import java.time.Duration;
 
 /**
- * Writes durations the way they are written in properties, in the largest unit that is exact:
- * {@code 1500ms}, {@code -1s}, {@code 2m}.
+ * Writes durations the way they are written in properties, in the largest unit that is
+ * exact: {@code 1500ms}, {@code -1s}, {@code 2m}.
  */
 final class DurationText {
 

@@ -15,10 +15,11 @@ import org.springframework.context.annotation.Configuration;
  * {@code distlock.max-reconnect-delay}. Lettuce's own default doubles the pause up to 30
  * seconds, so after a long outage locks could fail for many seconds after Redis was back.
  * Applies to the application's Lettuce client resources as Spring Boot creates them; an
- * application that defines its own {@code ClientResources} bean sets its reconnect delay there.
- * Likewise a connection factory the application builds itself, such as one annotated with
- * {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory}, has the cap only if
- * it is built with Spring Boot's {@code ClientResources} bean.
+ * application that defines its own {@code ClientResources} bean sets its reconnect delay
+ * there. Likewise a connection factory the application builds itself, such as one
+ * annotated with
+ * {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory}, has the cap
+ * only if it is built with Spring Boot's {@code ClientResources} bean.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass({ ClientResourcesBuilderCustomizer.class, Delay.class })

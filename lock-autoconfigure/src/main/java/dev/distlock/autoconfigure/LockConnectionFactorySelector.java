@@ -7,10 +7,11 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import dev.distlock.DistributedLockConfigurationException;
 
 /**
- * Chooses the {@link RedisConnectionFactory} distlock uses, by Spring Boot's convention: the one
- * annotated with {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory}, else
- * the only one or the {@code @Primary} one. Several candidates and none of them chosen fail with
- * a message naming them and what to do.
+ * Chooses the {@link RedisConnectionFactory} distlock uses, by Spring Boot's convention:
+ * the one annotated with
+ * {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory}, else the
+ * only one or the {@code @Primary} one. Several candidates and none of them chosen fail
+ * with a message naming them and what to do.
  */
 final class LockConnectionFactorySelector {
 
@@ -21,12 +22,13 @@ final class LockConnectionFactorySelector {
 
 	/**
 	 * Returns the chosen factory.
-	 * @param qualified the factories annotated with {@link DistributedLockConnectionFactory}
+	 * @param qualified the factories annotated with
+	 * {@link DistributedLockConnectionFactory}
 	 * @param all every factory
 	 * @return the factory distlock uses
-	 * @throws DistributedLockConfigurationException if there are several candidates and none is chosen; Spring's
-	 * own exception is not its cause, so that Spring Boot reports this message rather than its
-	 * generic advice for several beans
+	 * @throws DistributedLockConfigurationException if there are several candidates and
+	 * none is chosen; Spring's own exception is not its cause, so that Spring Boot
+	 * reports this message rather than its generic advice for several beans
 	 */
 	static RedisConnectionFactory select(ObjectProvider<RedisConnectionFactory> qualified,
 			ObjectProvider<RedisConnectionFactory> all) {
@@ -45,9 +47,11 @@ final class LockConnectionFactorySelector {
 			return all.getObject();
 		}
 		catch (NoUniqueBeanDefinitionException ex) {
-			throw new DistributedLockConfigurationException("distlock cannot tell which RedisConnectionFactory to "
-					+ "use: there are " + ex.getNumberOfBeansFound() + " (" + names(ex) + ") and none is @Primary or "
-					+ "annotated with " + QUALIFIER, "Mark the one the application uses by default @Primary, or "
+			throw new DistributedLockConfigurationException(
+					"distlock cannot tell which RedisConnectionFactory to " + "use: there are "
+							+ ex.getNumberOfBeansFound() + " (" + names(ex) + ") and none is @Primary or "
+							+ "annotated with " + QUALIFIER,
+					"Mark the one the application uses by default @Primary, or "
 							+ "annotate the one distlock should use with @"
 							+ DistributedLockConnectionFactory.class.getName() + ".");
 		}

@@ -4,9 +4,9 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
- * Says what to do when a bean has {@link dev.distlock.DistributedLock @DistributedLock} methods
- * but there is no {@link dev.distlock.LockClient LockClient}: configure Redis only if there really
- * is no {@link RedisConnectionFactory}.
+ * Says what to do when a bean has {@link dev.distlock.DistributedLock @DistributedLock}
+ * methods but there is no {@link dev.distlock.LockClient LockClient}: configure Redis
+ * only if there really is no {@link RedisConnectionFactory}.
  */
 final class MissingLockClientAdvice {
 

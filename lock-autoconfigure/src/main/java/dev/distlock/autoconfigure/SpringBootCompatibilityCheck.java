@@ -11,18 +11,21 @@ import org.springframework.util.ClassUtils;
 import dev.distlock.DistributedLockConfigurationException;
 
 /**
- * Fails the application context, before any bean is created, when distlock runs on a Spring Boot
- * it does not support. Without it, Spring Boot 3 would start distlock's auto-configuration before
- * its own Redis auto-configuration (which has another name there) and the application would fail
- * with a misleading "configure Redis". Later 4.x versions are let through: untested, but laid out
- * as 4.0 and 4.1 are. Uses only API that Spring Boot 3 has as well, so that it loads and runs there.
+ * Fails the application context, before any bean is created, when distlock runs on a
+ * Spring Boot it does not support. Without it, Spring Boot 3 would start distlock's
+ * auto-configuration before its own Redis auto-configuration (which has another name
+ * there) and the application would fail with a misleading "configure Redis". Later 4.x
+ * versions are let through: untested, but laid out as 4.0 and 4.1 are. Uses only API that
+ * Spring Boot 3 has as well, so that it loads and runs there.
  */
 final class SpringBootCompatibilityCheck implements BeanFactoryPostProcessor, PriorityOrdered {
 
 	/** The supported Spring Boot versions, as the message names them. */
 	static final String SUPPORTED = "Spring Boot 4.0 and 4.1";
 
-	/** A class of Spring Boot 4 ({@code spring-boot}) that Spring Boot 3 does not have. */
+	/**
+	 * A class of Spring Boot 4 ({@code spring-boot}) that Spring Boot 3 does not have.
+	 */
 	static final String SPRING_BOOT_4_CLASS = "org.springframework.boot.EnvironmentPostProcessor";
 
 	/** What to do on an unsupported Spring Boot. */

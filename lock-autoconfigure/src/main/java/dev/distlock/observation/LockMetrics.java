@@ -17,14 +17,17 @@ import dev.distlock.LockListener;
 import dev.distlock.LockUnavailableException;
 
 /**
- * Records Micrometer meters of the locks of a client, as a {@link LockListener}. Every meter but
- * {@value #RENEWALS} is tagged with the logical {@code name} of the lock; the key never is, since
- * keys are unbounded:
+ * Records Micrometer meters of the locks of a client, as a {@link LockListener}. Every
+ * meter but {@value #RENEWALS} is tagged with the logical {@code name} of the lock; the
+ * key never is, since keys are unbounded:
  * <ul>
  * <li>{@value #ACQUIRE}: timer of acquisitions, tagged with their {@code outcome}
- * ({@value LockObservationDocumentation#ACQUIRED}, {@value LockObservationDocumentation#NOT_ACQUIRED},
- * {@value LockObservationDocumentation#ERROR}); re-entrant acquisitions are not counted;</li>
- * <li>{@value #HOLD_ACTIVE}: long task timer of the locks held now, and for how long;</li>
+ * ({@value LockObservationDocumentation#ACQUIRED},
+ * {@value LockObservationDocumentation#NOT_ACQUIRED},
+ * {@value LockObservationDocumentation#ERROR}); re-entrant acquisitions are not
+ * counted;</li>
+ * <li>{@value #HOLD_ACTIVE}: long task timer of the locks held now, and for how
+ * long;</li>
  * <li>{@value #HOLD}: timer of holds that ended;</li>
  * <li>{@value #LEASE_LOST}: counter of leases found lost;</li>
  * <li>{@value #RENEWALS}: counter of lease renewals, all locks together;</li>

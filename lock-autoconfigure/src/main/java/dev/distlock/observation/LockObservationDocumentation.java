@@ -6,18 +6,19 @@ import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.docs.ObservationDocumentation;
 
 /**
- * The Micrometer {@link Observation observations} of locks, so that tracing shows how long a
- * call waited for its lock and how long it held it. Both carry the lock's
- * {@linkplain LowCardinalityKeyNames#NAME name} and {@linkplain LowCardinalityKeyNames#OUTCOME
- * outcome} as low-cardinality key values and its {@linkplain HighCardinalityKeyNames#KEY key} as a
- * high-cardinality one. Nothing is observed unless an {@link ObservationRegistry} is configured.
+ * The Micrometer {@link Observation observations} of locks, so that tracing shows how
+ * long a call waited for its lock and how long it held it. Both carry the lock's
+ * {@linkplain LowCardinalityKeyNames#NAME name} and
+ * {@linkplain LowCardinalityKeyNames#OUTCOME outcome} as low-cardinality key values and
+ * its {@linkplain HighCardinalityKeyNames#KEY key} as a high-cardinality one. Nothing is
+ * observed unless an {@link ObservationRegistry} is configured.
  */
 public enum LockObservationDocumentation implements ObservationDocumentation {
 
 	/**
-	 * Acquiring a lock from Redis, from the first attempt until it is acquired, given up on, or
-	 * failed; re-entrant acquisitions, which need no Redis, are not observed. Outcomes:
-	 * {@value #ACQUIRED}, {@value #NOT_ACQUIRED}, {@value #ERROR}.
+	 * Acquiring a lock from Redis, from the first attempt until it is acquired, given up
+	 * on, or failed; re-entrant acquisitions, which need no Redis, are not observed.
+	 * Outcomes: {@value #ACQUIRED}, {@value #NOT_ACQUIRED}, {@value #ERROR}.
 	 */
 	ACQUISITION {
 
@@ -34,9 +35,10 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 	},
 
 	/**
-	 * Running a {@link dev.distlock.DistributedLock @DistributedLock} method under its lock,
-	 * from the acquisition until the lock is released. Outcomes: {@value #SUCCESS},
-	 * {@value #ERROR} (the method threw), {@value #LEASE_LOST} (the release found the lease lost).
+	 * Running a {@link dev.distlock.DistributedLock @DistributedLock} method under its
+	 * lock, from the acquisition until the lock is released. Outcomes: {@value #SUCCESS},
+	 * {@value #ERROR} (the method threw), {@value #LEASE_LOST} (the release found the
+	 * lease lost).
 	 */
 	EXECUTION {
 
@@ -64,7 +66,9 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 	/** Outcome of a locked method that returned and released its lock. */
 	public static final String SUCCESS = "success";
 
-	/** Outcome of a locked method that returned but whose lease was found lost on release. */
+	/**
+	 * Outcome of a locked method that returned but whose lease was found lost on release.
+	 */
 	public static final String LEASE_LOST = "lease_lost";
 
 	@Override
@@ -105,7 +109,8 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 	}
 
 	/**
-	 * Low-cardinality key values: tags of the meters that observations may be recorded as.
+	 * Low-cardinality key values: tags of the meters that observations may be recorded
+	 * as.
 	 */
 	public enum LowCardinalityKeyNames implements KeyName {
 

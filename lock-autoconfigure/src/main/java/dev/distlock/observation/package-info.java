@@ -1,6 +1,6 @@
 /**
- * Observability of locks: the Micrometer observations of acquiring and holding them, and their
- * meters.
+ * Observability of locks: the Micrometer observations of acquiring and holding them, and
+ * their meters.
  */
 @NullMarked
 package dev.distlock.observation;

@@ -6,8 +6,8 @@ import dev.distlock.redis.protocol.RedisLockCommands;
 
 /**
  * What the attempts of every acquisition of one client use: the commands, the background
- * releases, the cohort of the client's threads (how many fencing tokens to reserve) and the list
- * of waiting callers.
+ * releases, the cohort of the client's threads (how many fencing tokens to reserve) and
+ * the list of waiting callers.
  *
  * @param commands the lock commands
  * @param pending the background releases

@@ -20,24 +20,25 @@ import dev.distlock.redis.wait.ReleaseMessageWaiter;
 import dev.distlock.redis.wait.ReleaseSubscription;
 
 /**
- * The parts of one {@link RedisLockClient}, wired once from its builder, lowest layer first:
- * the protocol (keyspace, commands, reachability, background releases), the lease renewer, the
- * cohort of its threads, the hold lifecycle (events, registry, grants, releaser, acquirer), the
- * release subscription if waiters are handed locks by message, and the monitor.
+ * The parts of one {@link RedisLockClient}, wired once from its builder, lowest layer
+ * first: the protocol (keyspace, commands, reachability, background releases), the lease
+ * renewer, the cohort of its threads, the hold lifecycle (events, registry, grants,
+ * releaser, acquirer), the release subscription if waiters are handed locks by message,
+ * and the monitor.
  */
 record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, RedisReachability reachability,
 		PendingReleases pending, LockEvents events, HeldLocks held, LeaseRenewer<RedisLockHandle> renewer,
 		LockAcquirer acquirer, RedisLockMonitor monitor, String releaseChannel,
 		@Nullable ReleaseMessageWaiter releaseWaiter, @Nullable ReleaseSubscription subscription,
-		ObservationRegistry observationRegistry,
-		AutoCloseable connectionEvents) {
+		ObservationRegistry observationRegistry, AutoCloseable connectionEvents) {
 
 	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.event.EventBus",
 			ClientParts.class.getClassLoader());
 
 	static ClientParts of(RedisLockClientBuilder builder) {
 		RedisConnectionFactory connectionFactory = builder.redis.getConnectionFactory();
-		Assert.state(connectionFactory != null, "The StringRedisTemplate of a RedisLockClient needs a connection factory");
+		Assert.state(connectionFactory != null,
+				"The StringRedisTemplate of a RedisLockClient needs a connection factory");
 		OwnerTokens tokens = new OwnerTokens();
 		LockKeyspace keyspace = new LockKeyspace(builder.keyPrefix, builder.clusterSlots, builder.maxKeyLength);
 		RedisReachability reachability = new RedisReachability();

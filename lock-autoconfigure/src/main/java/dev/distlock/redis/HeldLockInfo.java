@@ -4,19 +4,19 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * A lock that a {@link RedisLockClient} holds, as its {@link RedisLockMonitor} reports it. The
- * owner token is never part of it.
+ * A lock that a {@link RedisLockClient} holds, as its {@link RedisLockMonitor} reports
+ * it. The owner token is never part of it.
  *
  * @param name the logical name of the lock
  * @param key the Redis key of the lock
  * @param acquiredAt when the lock was acquired, by this machine's clock
  * @param heldFor how long the lock has been held
- * @param leaseRemaining how long the lease lasts without a further renewal, by this process's
- * count since the acquisition or the last renewal; zero once it has run out
+ * @param leaseRemaining how long the lease lasts without a further renewal, by this
+ * process's count since the acquisition or the last renewal; zero once it has run out
  * @param autoRenewing whether the lease is renewed automatically
  * @param fencingToken the fencing token of the grant
- * @param reentrancyDepth how many holds of the holder thread share the lock: 1, plus one per
- * re-entrant acquisition
+ * @param reentrancyDepth how many holds of the holder thread share the lock: 1, plus one
+ * per re-entrant acquisition
  * @param thread the name of the holder thread
  * @param leaseLost whether the lease has been found lost
  */

@@ -12,9 +12,9 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 
 /**
- * The registry of the locks a client holds: which key each thread holds (for re-entry) and
- * every hold of the client (for monitoring, and to find the holds that share an owner token).
- * Holds are added when granted and forgotten when they end.
+ * The registry of the locks a client holds: which key each thread holds (for re-entry)
+ * and every hold of the client (for monitoring, and to find the holds that share an owner
+ * token). Holds are added when granted and forgotten when they end.
  */
 final class HeldLocks {
 
@@ -63,9 +63,9 @@ final class HeldLocks {
 	}
 
 	/**
-	 * Marks lost every hold of the client that holds the key with the same owner token as the
-	 * given one: a lock passed on between threads keeps its token, so news that the token no
-	 * longer holds the key concerns the hold it was passed to as well.
+	 * Marks lost every hold of the client that holds the key with the same owner token as
+	 * the given one: a lock passed on between threads keeps its token, so news that the
+	 * token no longer holds the key concerns the hold it was passed to as well.
 	 */
 	void tokenLost(RedisLockHandle handle, String reason) {
 		if (!handle.hasEnded()) {
@@ -79,8 +79,8 @@ final class HeldLocks {
 	}
 
 	/**
-	 * Returns the locks held now, by any thread; forgets those whose holder thread ended without
-	 * releasing them once their lease has run out.
+	 * Returns the locks held now, by any thread; forgets those whose holder thread ended
+	 * without releasing them once their lease has run out.
 	 */
 	List<RedisLockHandle> held() {
 		this.all.removeIf((handle) -> !handle.owner().isAlive() && handle.isPastDeadline());

@@ -3,9 +3,9 @@ package dev.distlock.redis;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Counts the holds that share one lock of one thread: the outer hold, plus one per re-entrant
- * acquisition. The lock is released, or passed on, when the count falls to zero, and can no
- * longer be entered after that.
+ * Counts the holds that share one lock of one thread: the outer hold, plus one per
+ * re-entrant acquisition. The lock is released, or passed on, when the count falls to
+ * zero, and can no longer be entered after that.
  */
 final class HoldCount {
 

@@ -13,11 +13,12 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import dev.distlock.redis.protocol.RedisReachability;
 
 /**
- * Tells a client's {@link RedisReachability} when Lettuce loses a connection to Redis, and has
- * the client's holds confirmed as soon as a connection is back. Redis may have restarted empty
- * in between without any lock command failing, so no hold passes between threads without Redis
- * until Redis has confirmed it again. Only templates on a {@link LettuceConnectionFactory} have
- * these events; with other clients, failed commands alone tell.
+ * Tells a client's {@link RedisReachability} when Lettuce loses a connection to Redis,
+ * and has the client's holds confirmed as soon as a connection is back. Redis may have
+ * restarted empty in between without any lock command failing, so no hold passes between
+ * threads without Redis until Redis has confirmed it again. Only templates on a
+ * {@link LettuceConnectionFactory} have these events; with other clients, failed commands
+ * alone tell.
  */
 final class LettuceConnectionEvents implements AutoCloseable {
 
@@ -29,7 +30,8 @@ final class LettuceConnectionEvents implements AutoCloseable {
 
 	/**
 	 * Starts watching the connection events of a factory, if it is Lettuce's.
-	 * @param confirmHolds run when a connection is lost or (re-)established: has Redis confirm the holds
+	 * @param confirmHolds run when a connection is lost or (re-)established: has Redis
+	 * confirm the holds
 	 * @return the watch, to close with the client; a no-op for other factories
 	 */
 	static AutoCloseable watch(@Nullable RedisConnectionFactory factory, RedisReachability reachability,

@@ -14,12 +14,13 @@ import dev.distlock.redis.protocol.OwnerTokens;
 import dev.distlock.redis.wait.LockWaiter;
 
 /**
- * Acquires a lock for the calling thread: takes its turn among the client's threads that want
- * the same key ({@link LocalCohort}), which either passes it the lock without Redis or lets it
- * acquire in Redis as the representative of the client ({@link LockAttempts}), and records the
- * grant ({@link LockGrants}). A wait that ends without the lock while Redis is in doubt (its
- * last command failed, or it has stopped answering) ends with a {@link LockUnavailableException}:
- * an outage is never reported as a lock that someone else holds.
+ * Acquires a lock for the calling thread: takes its turn among the client's threads that
+ * want the same key ({@link LocalCohort}), which either passes it the lock without Redis
+ * or lets it acquire in Redis as the representative of the client ({@link LockAttempts}),
+ * and records the grant ({@link LockGrants}). A wait that ends without the lock while
+ * Redis is in doubt (its last command failed, or it has stopped answering) ends with a
+ * {@link LockUnavailableException}: an outage is never reported as a lock that someone
+ * else holds.
  */
 final class LockAcquirer {
 

@@ -18,18 +18,18 @@ import dev.distlock.redis.wait.WaitTimings;
 /**
  * The attempts of one acquisition: one owner token, tried until the lock is acquired, the
  * deadline passes or the thread is interrupted. A caller that may wait begins its
- * {@link LockWaiter.Wait} before the first attempt; if the wait gives a hand-off channel, a
- * failed attempt also takes a place in the lock's queue, and a release may then hand the lock
- * over during the wait, with no attempt of its own.
+ * {@link LockWaiter.Wait} before the first attempt; if the wait gives a hand-off channel,
+ * a failed attempt also takes a place in the lock's queue, and a release may then hand
+ * the lock over during the wait, with no attempt of its own.
  * <p>
- * A hand-over is accepted only while it can still be valid: the release came after the last
- * attempt that found the lock held, so its claim window counts from that attempt's send. A
- * hand-over at or below the fencing counter that an attempt found is void (it came before that
- * attempt, and has lapsed since), and one whose claim window may have run out is checked in
- * Redis by another attempt, as is a grant whose reply came after its lease may have run out. An
- * acquirer that gives up leaves the queue, passing on a lock handed over in the meantime, and
- * waits briefly for Redis to have done so; an attempt whose outcome is unknown leaves it in the
- * background.
+ * A hand-over is accepted only while it can still be valid: the release came after the
+ * last attempt that found the lock held, so its claim window counts from that attempt's
+ * send. A hand-over at or below the fencing counter that an attempt found is void (it
+ * came before that attempt, and has lapsed since), and one whose claim window may have
+ * run out is checked in Redis by another attempt, as is a grant whose reply came after
+ * its lease may have run out. An acquirer that gives up leaves the queue, passing on a
+ * lock handed over in the meantime, and waits briefly for Redis to have done so; an
+ * attempt whose outcome is unknown leaves it in the background.
  */
 final class LockAttempts {
 
@@ -72,7 +72,8 @@ final class LockAttempts {
 	 * Tries until acquired or given up.
 	 * @return the grant, or null if not acquired
 	 * @throws LockUnavailableException if an attempt fails
-	 * @throws LockMisconfigurationException if Redis refuses an attempt for a reason to fix
+	 * @throws LockMisconfigurationException if Redis refuses an attempt for a reason to
+	 * fix
 	 */
 	@Nullable Grant acquire(LockWaiter waiter, long deadline) {
 		if (System.nanoTime() - deadline >= 0) {
@@ -113,8 +114,10 @@ final class LockAttempts {
 				if (!grant.hasRunOut()) {
 					return grant;
 				}
-				// The reply came after the lease may have run out (a pause, a slow network): the next
-				// attempt finds out in Redis whether the lock is still ours, with a fresh send time.
+				// The reply came after the lease may have run out (a pause, a slow
+				// network): the next
+				// attempt finds out in Redis whether the lock is still ours, with a fresh
+				// send time.
 				if (System.nanoTime() - deadline >= 0) {
 					this.exit.leave();
 					return null;
@@ -134,7 +137,8 @@ final class LockAttempts {
 				if (!grant.hasRunOut()) {
 					return grant;
 				}
-				// Too late to trust: the next attempt finds out in Redis whether it is still ours.
+				// Too late to trust: the next attempt finds out in Redis whether it is
+				// still ours.
 			}
 		}
 		if (channel != null) {
@@ -144,8 +148,8 @@ final class LockAttempts {
 	}
 
 	/**
-	 * Waits after an attempt found the lock held; the first wait lists the caller as waiting
-	 * (a caller that gets the lock at its first attempt never was).
+	 * Waits after an attempt found the lock held; the first wait lists the caller as
+	 * waiting (a caller that gets the lock at its first attempt never was).
 	 */
 	private boolean await(LockWaiter.Wait wait, AcquireReply.Held held, long deadline) {
 		if (this.waiting == null) {
@@ -155,13 +159,14 @@ final class LockAttempts {
 	}
 
 	private Grant granted(AcquireReply.Granted reply) {
-		return new Grant(reply.fencingToken(), this.lastBlock, this.lastAttemptNanos, Duration.ofMillis(this.leaseMillis));
+		return new Grant(reply.fencingToken(), this.lastBlock, this.lastAttemptNanos,
+				Duration.ofMillis(this.leaseMillis));
 	}
 
 	/**
 	 * Makes one attempt.
-	 * @param handOffChannel where to be told of a hand-over if the lock is held, or null to stay
-	 * out of the lock's queue
+	 * @param handOffChannel where to be told of a hand-over if the lock is held, or null
+	 * to stay out of the lock's queue
 	 * @return the reply, or null if the thread is interrupted
 	 */
 	private @Nullable AcquireReply attempt(@Nullable String handOffChannel) {
@@ -173,15 +178,17 @@ final class LockAttempts {
 		boolean queuedBefore = this.mayBeQueued;
 		this.mayBeQueued |= handOffChannel != null;
 		try {
-			return this.services.commands().acquire(this.key, this.token, this.leaseMillis, handOffChannel,
-					WaitTimings.QUEUE_ENTRY_TTL.toMillis(), this.lastBlock, queuedBefore);
+			return this.services.commands()
+				.acquire(this.key, this.token, this.leaseMillis, handOffChannel, WaitTimings.QUEUE_ENTRY_TTL.toMillis(),
+						this.lastBlock, queuedBefore);
 		}
 		catch (DataAccessException ex) {
 			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(this.key, "acquire", ex);
 			if (misconfigured != null) {
 				throw misconfigured;
 			}
-			// The acquire may have been applied although its reply was lost: undo it once Redis answers.
+			// The acquire may have been applied although its reply was lost: undo it once
+			// Redis answers.
 			this.exit.inBackground();
 			if (Thread.currentThread().isInterrupted()) {
 				return null;

@@ -13,9 +13,10 @@ import dev.distlock.LockUnavailableException;
 
 /**
  * The one place where a client's lock events are logged and told to every registered
- * {@link LockListener}: debug for acquired, not acquired, passed and released, warn for a lost
- * lease and a holder that died holding its lock. A listener that throws is logged and does not
- * keep the others, or the lock, from going on. Keys are quoted ({@link LockKeyQuoting}).
+ * {@link LockListener}: debug for acquired, not acquired, passed and released, warn for a
+ * lost lease and a holder that died holding its lock. A listener that throws is logged
+ * and does not keep the others, or the lock, from going on. Keys are quoted
+ * ({@link LockKeyQuoting}).
  */
 final class LockEvents {
 
@@ -59,8 +60,8 @@ final class LockEvents {
 
 	/**
 	 * A hold ended.
-	 * @param how how the lock went on, for the debug log: passed to a thread of this client, or
-	 * what the release in Redis did
+	 * @param how how the lock went on, for the debug log: passed to a thread of this
+	 * client, or what the release in Redis did
 	 */
 	void released(RedisLockHandle handle, Duration held, String how) {
 		if (logger.isDebugEnabled()) {
@@ -69,7 +70,10 @@ final class LockEvents {
 		each((listener) -> listener.released(handle, held));
 	}
 
-	/** Marks a hold's lease lost and, the first time only, logs it and tells the listeners. */
+	/**
+	 * Marks a hold's lease lost and, the first time only, logs it and tells the
+	 * listeners.
+	 */
 	void leaseLost(RedisLockHandle handle, String reason) {
 		if (handle.markLeaseLost()) {
 			logger.warn("Lost the lease of lock " + LockKeyQuoting.quote(handle.key()) + " after "

@@ -8,10 +8,11 @@ import dev.distlock.redis.lease.Lease;
 import dev.distlock.redis.lease.LeaseRenewer;
 
 /**
- * Turns what an acquisition was granted into a hold: creates the handle with its local validity,
- * registers it ({@link HeldLocks}), has its lease renewed if it is auto-renewing, confirms in the
- * background a hand-over that Redis keeps only for its claim window (so that the holder's method
- * starts without waiting), and reports the acquisition.
+ * Turns what an acquisition was granted into a hold: creates the handle with its local
+ * validity, registers it ({@link HeldLocks}), has its lease renewed if it is
+ * auto-renewing, confirms in the background a hand-over that Redis keeps only for its
+ * claim window (so that the holder's method starts without waiting), and reports the
+ * acquisition.
  */
 final class LockGrants {
 
@@ -23,7 +24,8 @@ final class LockGrants {
 
 	private final RedisLockHandle.Ending ending;
 
-	LockGrants(HeldLocks held, LeaseRenewer<RedisLockHandle> renewer, LockEvents events, RedisLockHandle.Ending ending) {
+	LockGrants(HeldLocks held, LeaseRenewer<RedisLockHandle> renewer, LockEvents events,
+			RedisLockHandle.Ending ending) {
 		this.held = held;
 		this.renewer = renewer;
 		this.events = events;
@@ -31,8 +33,8 @@ final class LockGrants {
 	}
 
 	/** Records a lock acquired in Redis, or handed over through its queue. */
-	RedisLockHandle grantedInRedis(String key, String token, Grant grant, Duration lease,
-			LockOptions options, long startNanos) {
+	RedisLockHandle grantedInRedis(String key, String token, Grant grant, Duration lease, LockOptions options,
+			long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle(this.ending, key, token, grant.fencingToken(), lease, options,
 				Lease.granted(grant.sentNanos(), grant.validFor()));
 		register(handle, startNanos);
@@ -43,8 +45,8 @@ final class LockGrants {
 	}
 
 	/**
-	 * Records a lock that another thread of the client passed on without Redis: the key keeps its
-	 * owner token, and the lease counts from its last confirmed renewal.
+	 * Records a lock that another thread of the client passed on without Redis: the key
+	 * keeps its owner token, and the lease counts from its last confirmed renewal.
 	 */
 	RedisLockHandle passed(String key, Baton baton, Duration lease, LockOptions options, long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle(this.ending, key, baton.token(), baton.fencingToken(), lease,

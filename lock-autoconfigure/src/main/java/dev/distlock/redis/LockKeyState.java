@@ -5,8 +5,8 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The state of one lock key in Redis, as a {@link RedisLockMonitor} reads it. It never carries
- * the owner token of whoever holds the key.
+ * The state of one lock key in Redis, as a {@link RedisLockMonitor} reads it. It never
+ * carries the owner token of whoever holds the key.
  *
  * @param key the Redis key
  * @param held whether the key exists, held by this client or anyone else

@@ -16,13 +16,13 @@ import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.ReleaseOutcome;
 
 /**
- * Ends the holds of a client: passes the lock to the next thread of the client that waits for
- * it ({@link LocalCohort}), or releases it in Redis, which keeps it for the minimum hold or
- * hands it over to the next waiter in the lock's queue; reports a lease found lost on release,
- * including one whose local validity ran out although Redis still had the key; and ends holds by
- * force for the actuator. A release that cannot reach Redis is retried in the background until
- * Redis answers (the caller gets its exception at once), so that a live holder never strands its
- * lock for a whole lease.
+ * Ends the holds of a client: passes the lock to the next thread of the client that waits
+ * for it ({@link LocalCohort}), or releases it in Redis, which keeps it for the minimum
+ * hold or hands it over to the next waiter in the lock's queue; reports a lease found
+ * lost on release, including one whose local validity ran out although Redis still had
+ * the key; and ends holds by force for the actuator. A release that cannot reach Redis is
+ * retried in the background until Redis answers (the caller gets its exception at once),
+ * so that a live holder never strands its lock for a whole lease.
  */
 final class LockReleaser implements RedisLockHandle.Ending {
 
@@ -94,9 +94,10 @@ final class LockReleaser implements RedisLockHandle.Ending {
 	}
 
 	/**
-	 * Ends the holds of a key whatever their thread: releases the key if one of them still holds
-	 * it (handing it over to the next waiter, if any), stops renewing them and marks their leases
-	 * lost, so that their holders get a {@link LockLeaseLostException} when they release.
+	 * Ends the holds of a key whatever their thread: releases the key if one of them
+	 * still holds it (handing it over to the next waiter, if any), stops renewing them
+	 * and marks their leases lost, so that their holders get a
+	 * {@link LockLeaseLostException} when they release.
 	 * @return whether there were any
 	 */
 	boolean forceRelease(String key) {

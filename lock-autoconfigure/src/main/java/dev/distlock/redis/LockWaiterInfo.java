@@ -3,8 +3,8 @@ package dev.distlock.redis;
 import java.time.Duration;
 
 /**
- * A caller of a {@link RedisLockClient} waiting for a lock that another holder has, as its
- * {@link RedisLockMonitor} reports it.
+ * A caller of a {@link RedisLockClient} waiting for a lock that another holder has, as
+ * its {@link RedisLockMonitor} reports it.
  *
  * @param name the logical name of the lock
  * @param key the Redis key of the lock

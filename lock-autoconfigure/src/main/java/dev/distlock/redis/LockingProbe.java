@@ -8,10 +8,11 @@ import dev.distlock.redis.protocol.ReleaseOutcome;
 
 /**
  * Exercises every command and permission a lock needs, on a key of its own in distlock's
- * namespace, for health checks: one owner takes the lock, a second queues for it, the first
- * releases and so hands it over (publishing on the client's release channel, where nobody waits
- * for the second owner's token), and the second releases. Each run uses fresh tokens and a fresh
- * key with a short lease, so an interrupted run leaves nothing behind for long.
+ * namespace, for health checks: one owner takes the lock, a second queues for it, the
+ * first releases and so hands it over (publishing on the client's release channel, where
+ * nobody waits for the second owner's token), and the second releases. Each run uses
+ * fresh tokens and a fresh key with a short lease, so an interrupted run leaves nothing
+ * behind for long.
  */
 final class LockingProbe {
 
@@ -42,8 +43,10 @@ final class LockingProbe {
 				"acquire did not grant a free key");
 		check(!this.commands.acquire(key, waiter, LEASE_MILLIS, this.channel, LEASE_MILLIS, 1, false).granted(), key,
 				"a second owner acquired a held key");
-		check(this.commands.release(key, holder, 0) == ReleaseOutcome.HANDED_OVER, key, "release did not hand the key to the queued owner");
-		check(this.commands.release(key, waiter, 0) == ReleaseOutcome.DELETED, key, "release of the handed-over key did not delete it");
+		check(this.commands.release(key, holder, 0) == ReleaseOutcome.HANDED_OVER, key,
+				"release did not hand the key to the queued owner");
+		check(this.commands.release(key, waiter, 0) == ReleaseOutcome.DELETED, key,
+				"release of the handed-over key did not delete it");
 	}
 
 	private static void check(boolean expected, String key, String problem) {

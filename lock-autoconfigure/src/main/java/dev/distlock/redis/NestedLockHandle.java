@@ -6,9 +6,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import dev.distlock.LockHandle;
 
 /**
- * A re-entrant hold of a lock the thread already holds: it shares the outer hold's key, lease
- * and fencing token, and releasing it only ends this hold; the lock stays in Redis until the
- * outermost hold ends.
+ * A re-entrant hold of a lock the thread already holds: it shares the outer hold's key,
+ * lease and fencing token, and releasing it only ends this hold; the lock stays in Redis
+ * until the outermost hold ends.
  */
 final class NestedLockHandle implements LockHandle {
 

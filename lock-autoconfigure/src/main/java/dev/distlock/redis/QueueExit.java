@@ -9,15 +9,18 @@ import java.util.concurrent.TimeoutException;
 import dev.distlock.redis.protocol.PendingReleases;
 
 /**
- * How one acquisition lets go of what it may have in Redis when it ends without the lock: its
- * place in the lock's queue, and the lock itself if a release handed it over meanwhile or an
- * attempt whose reply was lost took it. Released by owner token, so it never touches anyone
- * else's lock, and retried in the background until Redis answers or the lease has surely run
- * out.
+ * How one acquisition lets go of what it may have in Redis when it ends without the lock:
+ * its place in the lock's queue, and the lock itself if a release handed it over
+ * meanwhile or an attempt whose reply was lost took it. Released by owner token, so it
+ * never touches anyone else's lock, and retried in the background until Redis answers or
+ * the lease has surely run out.
  */
 final class QueueExit {
 
-	/** How long an acquirer that gives up waits for Redis to have taken it out of the queue. */
+	/**
+	 * How long an acquirer that gives up waits for Redis to have taken it out of the
+	 * queue.
+	 */
 	private static final long LEAVE_WAIT_MILLIS = 100;
 
 	private final PendingReleases pending;
@@ -35,16 +38,20 @@ final class QueueExit {
 		this.leaseMillis = leaseMillis;
 	}
 
-	/** Leaves in the background, without waiting: for an attempt that failed against Redis. */
+	/**
+	 * Leaves in the background, without waiting: for an attempt that failed against
+	 * Redis.
+	 */
 	CompletableFuture<Void> inBackground() {
 		return this.pending.release(this.key, this.token,
 				System.nanoTime() + Duration.ofMillis(this.leaseMillis).toNanos());
 	}
 
 	/**
-	 * Leaves, waiting briefly for Redis to have done so: a holder that releases right after this
-	 * acquirer gave up then no longer hands the lock over to it. An interrupted thread, or a
-	 * Redis that does not answer in time, leaves it to the background.
+	 * Leaves, waiting briefly for Redis to have done so: a holder that releases right
+	 * after this acquirer gave up then no longer hands the lock over to it. An
+	 * interrupted thread, or a Redis that does not answer in time, leaves it to the
+	 * background.
 	 */
 	void leave() {
 		CompletableFuture<Void> left = inBackground();

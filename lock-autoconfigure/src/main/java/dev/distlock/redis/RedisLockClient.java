@@ -22,17 +22,18 @@ import dev.distlock.redis.wait.ReleaseMessageWaiter;
 import dev.distlock.redis.wait.ReleaseSubscription;
 
 /**
- * {@link LockClient} on Redis. Acquire is one round trip (a script that sets the key with a
- * fresh 128-bit owner token and grants the next fencing token, or queues the caller if it is
- * going to wait) and release is one round trip (a compare-and-delete that hands the lock over to
- * the first waiter in its queue, if any). A waiter that is handed the lock over holds it without
- * a round trip of its own. A thread that already holds a key acquires it again without any round
- * trip. Auto-renewing leases are kept alive by one {@link LeaseRenewer} per client.
+ * {@link LockClient} on Redis. Acquire is one round trip (a script that sets the key with
+ * a fresh 128-bit owner token and grants the next fencing token, or queues the caller if
+ * it is going to wait) and release is one round trip (a compare-and-delete that hands the
+ * lock over to the first waiter in its queue, if any). A waiter that is handed the lock
+ * over holds it without a round trip of its own. A thread that already holds a key
+ * acquires it again without any round trip. Auto-renewing leases are kept alive by one
+ * {@link LeaseRenewer} per client.
  * <p>
  * Create it with {@link #builder(StringRedisTemplate)}. With
  * {@link RedisLockClientBuilder#releaseMessages(boolean) release messages} it owns its
- * subscription to its release channel, which runs while the client does: a Spring context starts
- * and stops it as a {@link SmartLifecycle}; elsewhere call {@link #start()}. Its
+ * subscription to its release channel, which runs while the client does: a Spring context
+ * starts and stops it as a {@link SmartLifecycle}; elsewhere call {@link #start()}. Its
  * {@link #monitor() monitor} lists the locks it holds and the callers waiting for one.
  */
 public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseable {
@@ -82,15 +83,16 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 		long start = System.nanoTime();
 		LockHandle handle = acquire(redisKey, options, start);
 		if (handle == null) {
-			throw new LockNotAcquiredException(redisKey, options.waitTime(), Duration.ofNanos(System.nanoTime() - start));
+			throw new LockNotAcquiredException(redisKey, options.waitTime(),
+					Duration.ofNanos(System.nanoTime() - start));
 		}
 		return handle;
 	}
 
 	/**
-	 * Returns this client's own channel, on which a release tells its waiters that it handed
-	 * them a lock over. Each client has its own, so that a hand-over message reaches only the
-	 * process that waits.
+	 * Returns this client's own channel, on which a release tells its waiters that it
+	 * handed them a lock over. Each client has its own, so that a hand-over message
+	 * reaches only the process that waits.
 	 * @return the channel name
 	 */
 	public String releaseChannel() {
@@ -98,8 +100,9 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	}
 
 	/**
-	 * Returns the monitor of this client: the locks it holds, the callers waiting for one, the
-	 * state of a key in Redis, checks of the scripts and permissions, and its subscription.
+	 * Returns the monitor of this client: the locks it holds, the callers waiting for
+	 * one, the state of a key in Redis, checks of the scripts and permissions, and its
+	 * subscription.
 	 * @return the monitor
 	 */
 	public RedisLockMonitor monitor() {
@@ -125,8 +128,8 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
 			throw ex;
 		}
-		LockObservationDocumentation.stop(observation, (handle != null) ? LockObservationDocumentation.ACQUIRED
-				: LockObservationDocumentation.NOT_ACQUIRED);
+		LockObservationDocumentation.stop(observation,
+				(handle != null) ? LockObservationDocumentation.ACQUIRED : LockObservationDocumentation.NOT_ACQUIRED);
 		return handle;
 	}
 
@@ -143,9 +146,9 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	}
 
 	/**
-	 * Subscribes to the release channel, if waiters are handed locks by message; until the
-	 * subscription is established (retried every half second), they wait with the builder's
-	 * waiter.
+	 * Subscribes to the release channel, if waiters are handed locks by message; until
+	 * the subscription is established (retried every half second), they wait with the
+	 * builder's waiter.
 	 */
 	@Override
 	public void start() {
@@ -171,8 +174,8 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	}
 
 	/**
-	 * Stops the subscription, renewal and background releases; held locks expire with their
-	 * leases.
+	 * Stops the subscription, renewal and background releases; held locks expire with
+	 * their leases.
 	 */
 	@Override
 	public void close() {

@@ -16,15 +16,19 @@ import dev.distlock.redis.wait.LockWaiter;
 import dev.distlock.redis.wait.WaitTimings;
 
 /**
- * Builds a {@link RedisLockClient}. Every setting has a default: no key prefix, keys of at most
- * {@value #DEFAULT_MAX_KEY_LENGTH} characters, a wait of 5 seconds with auto-renewing leases of
- * 30 seconds, jittered backoff between attempts, up to
- * {@value #DEFAULT_MAX_LOCAL_PASSES} passes in a row between threads of the client without
- * Redis, no listeners, no observations, and renewal batches that ignore Redis Cluster slots.
+ * Builds a {@link RedisLockClient}. Every setting has a default: no key prefix, keys of
+ * at most {@value #DEFAULT_MAX_KEY_LENGTH} characters, a wait of 5 seconds with
+ * auto-renewing leases of 30 seconds, jittered backoff between attempts, up to
+ * {@value #DEFAULT_MAX_LOCAL_PASSES} passes in a row between threads of the client
+ * without Redis, no listeners, no observations, and renewal batches that ignore Redis
+ * Cluster slots.
  */
 public final class RedisLockClientBuilder {
 
-	/** How many times in a row a lock passes between threads of a client without Redis, by default. */
+	/**
+	 * How many times in a row a lock passes between threads of a client without Redis, by
+	 * default.
+	 */
 	public static final int DEFAULT_MAX_LOCAL_PASSES = 31;
 
 	/** The longest lock key accepted by default, in characters, without the prefix. */
@@ -70,9 +74,9 @@ public final class RedisLockClientBuilder {
 	}
 
 	/**
-	 * Sets the longest lock key accepted, in characters, without the prefix; a longer key is
-	 * refused with an {@link dev.distlock.InvalidLockKeyException} before anything is sent to
-	 * Redis.
+	 * Sets the longest lock key accepted, in characters, without the prefix; a longer key
+	 * is refused with an {@link dev.distlock.InvalidLockKeyException} before anything is
+	 * sent to Redis.
 	 * @param maxKeyLength the limit, at least 1
 	 * @return this builder
 	 */
@@ -94,8 +98,8 @@ public final class RedisLockClientBuilder {
 
 	/**
 	 * Sets how acquirers wait between attempts: alone, or, with
-	 * {@link #releaseMessages(boolean) release messages}, while the client's subscription is not
-	 * established.
+	 * {@link #releaseMessages(boolean) release messages}, while the client's subscription
+	 * is not established.
 	 * @param waiter the waiter
 	 * @return this builder
 	 */
@@ -116,8 +120,8 @@ public final class RedisLockClientBuilder {
 	}
 
 	/**
-	 * Sets whether Redis is a cluster, so that each renewal script only touches keys of one
-	 * slot.
+	 * Sets whether Redis is a cluster, so that each renewal script only touches keys of
+	 * one slot.
 	 * @param clusterSlots whether to group renewals by cluster slot
 	 * @return this builder
 	 */
@@ -127,11 +131,12 @@ public final class RedisLockClientBuilder {
 	}
 
 	/**
-	 * Sets whether waiters take a place in the lock's queue in Redis and are handed the lock
-	 * over by the release that ends the previous hold, told on a channel of this client
-	 * ({@link RedisLockClient#releaseChannel()}), to which the client subscribes while it runs
-	 * ({@link RedisLockClient#start()}). Until the subscription is established they wait with
-	 * the {@link #waiter(LockWaiter) waiter}, which otherwise serves alone.
+	 * Sets whether waiters take a place in the lock's queue in Redis and are handed the
+	 * lock over by the release that ends the previous hold, told on a channel of this
+	 * client ({@link RedisLockClient#releaseChannel()}), to which the client subscribes
+	 * while it runs ({@link RedisLockClient#start()}). Until the subscription is
+	 * established they wait with the {@link #waiter(LockWaiter) waiter}, which otherwise
+	 * serves alone.
 	 * @param releaseMessages whether waiters are handed locks over by message
 	 * @return this builder
 	 */
@@ -141,10 +146,11 @@ public final class RedisLockClientBuilder {
 	}
 
 	/**
-	 * Sets how many times in a row a lock may pass from one thread of the client to another
-	 * that waits for it, without Redis, before it goes back through Redis (where waiters of
-	 * other processes come first). Passing locally costs no round trip; other processes wait at
-	 * most this many holds longer. Only auto-renewed leases without a minimum hold pass locally.
+	 * Sets how many times in a row a lock may pass from one thread of the client to
+	 * another that waits for it, without Redis, before it goes back through Redis (where
+	 * waiters of other processes come first). Passing locally costs no round trip; other
+	 * processes wait at most this many holds longer. Only auto-renewed leases without a
+	 * minimum hold pass locally.
 	 * @param maxLocalPasses 0 to always go through Redis
 	 * @return this builder
 	 */
@@ -155,9 +161,9 @@ public final class RedisLockClientBuilder {
 	}
 
 	/**
-	 * Sets how long a release keeps a lock it hands to a waiter until the waiter confirms it
-	 * (the waiter's lease, if shorter): a waiter that died while queued keeps others out no longer
-	 * than this. At most {@link WaitTimings#QUEUE_ENTRY_TTL}.
+	 * Sets how long a release keeps a lock it hands to a waiter until the waiter confirms
+	 * it (the waiter's lease, if shorter): a waiter that died while queued keeps others
+	 * out no longer than this. At most {@link WaitTimings#QUEUE_ENTRY_TTL}.
 	 * @param claimWindow the claim window
 	 * @return this builder
 	 */

@@ -12,11 +12,11 @@ import dev.distlock.redis.lease.RenewedHold;
 import dev.distlock.redis.protocol.RedisReachability;
 
 /**
- * A lock acquired by {@link RedisLockClient}: key, owner token, fencing token and lease. It
- * counts the holds of its thread (one plus each re-entrant acquisition) and releases the lock in
- * Redis when the last hold ends.
- * Its validity is local and conservative ({@link Lease}): past its deadline the lease counts as
- * lost, whether or not a renewal has failed yet.
+ * A lock acquired by {@link RedisLockClient}: key, owner token, fencing token and lease.
+ * It counts the holds of its thread (one plus each re-entrant acquisition) and releases
+ * the lock in Redis when the last hold ends. Its validity is local and conservative
+ * ({@link Lease}): past its deadline the lease counts as lost, whether or not a renewal
+ * has failed yet.
  */
 final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 
@@ -59,8 +59,8 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 	 * Creates a hold.
 	 * @param lease the hold's validity, by the local count
 	 */
-	RedisLockHandle(Ending ending, String key, String token, long fencingToken, Duration leaseTime,
-			LockOptions options, Lease lease) {
+	RedisLockHandle(Ending ending, String key, String token, long fencingToken, Duration leaseTime, LockOptions options,
+			Lease lease) {
 		this.ending = ending;
 		this.key = key;
 		this.token = token;
@@ -130,7 +130,10 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 		return Duration.ofNanos(System.nanoTime() - this.acquiredNanos);
 	}
 
-	/** When the last acquire or renewal that Redis confirmed was sent, by {@link System#nanoTime()}. */
+	/**
+	 * When the last acquire or renewal that Redis confirmed was sent, by
+	 * {@link System#nanoTime()}.
+	 */
 	long confirmedSendNanos() {
 		return this.lease.confirmedSendNanos();
 	}
@@ -141,10 +144,11 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 	}
 
 	/**
-	 * Whether the lock may pass from this hold to another thread of the client without Redis:
-	 * the lease is auto-renewed, no minimum hold keeps the lock, more than a third of the lease
-	 * is left by the local count (a renewal is due every third), and Redis confirmed the hold
-	 * after the last trouble with the connection and is not in doubt now.
+	 * Whether the lock may pass from this hold to another thread of the client without
+	 * Redis: the lease is auto-renewed, no minimum hold keeps the lock, more than a third
+	 * of the lease is left by the local count (a renewal is due every third), and Redis
+	 * confirmed the hold after the last trouble with the connection and is not in doubt
+	 * now.
 	 */
 	@Override
 	public boolean mayPassLocally(RedisReachability reachability) {
@@ -177,7 +181,10 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 		this.releasedNanos = nanos;
 	}
 
-	/** Counts a re-entrant hold, which a {@link NestedLockHandle} ends; false if the last hold ended. */
+	/**
+	 * Counts a re-entrant hold, which a {@link NestedLockHandle} ends; false if the last
+	 * hold ended.
+	 */
 	boolean enter() {
 		return this.holds.enter();
 	}
@@ -189,7 +196,10 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 		}
 	}
 
-	/** Whether the last hold of this lock has ended (by this process's count; Redis is not asked). */
+	/**
+	 * Whether the last hold of this lock has ended (by this process's count; Redis is not
+	 * asked).
+	 */
 	@Override
 	public boolean hasEnded() {
 		return this.holds.hasEnded();

@@ -16,10 +16,10 @@ import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.wait.ReleaseSubscription;
 
 /**
- * What a {@link RedisLockClient} holds and waits for, for the actuator endpoint and health
- * check: its held locks and waiting callers (read from memory), the state of a key in Redis, a
- * check that Redis has the lock scripts, and releasing a lock of this client by force. Owner
- * tokens never leave it.
+ * What a {@link RedisLockClient} holds and waits for, for the actuator endpoint and
+ * health check: its held locks and waiting callers (read from memory), the state of a key
+ * in Redis, a check that Redis has the lock scripts, and releasing a lock of this client
+ * by force. Owner tokens never leave it.
  */
 public final class RedisLockMonitor {
 
@@ -54,8 +54,8 @@ public final class RedisLockMonitor {
 	}
 
 	/**
-	 * Returns the callers of the client that are waiting for a lock another holder has; no Redis
-	 * command is sent.
+	 * Returns the callers of the client that are waiting for a lock another holder has;
+	 * no Redis command is sent.
 	 * @return the waiting callers
 	 */
 	public List<LockWaiterInfo> waiters() {
@@ -63,9 +63,9 @@ public final class RedisLockMonitor {
 	}
 
 	/**
-	 * Reads the state of a key in Redis in one round trip: whether it exists, its time to live,
-	 * and whether a lock of this client holds it. The owner token is compared in Redis and never
-	 * read back.
+	 * Reads the state of a key in Redis in one round trip: whether it exists, its time to
+	 * live, and whether a lock of this client holds it. The owner token is compared in
+	 * Redis and never read back.
 	 * @param key the Redis key, including the client's key prefix
 	 * @return the state of the key
 	 * @throws LockUnavailableException if Redis cannot be reached
@@ -86,10 +86,11 @@ public final class RedisLockMonitor {
 	}
 
 	/**
-	 * Releases the locks this client holds on a key, whichever threads hold them: deletes the key
-	 * in Redis if it still holds their token, stops renewing them, and marks their leases lost,
-	 * so that listeners are told and each holder gets a {@link LockLeaseLostException} when it
-	 * releases. Keys held by other clients are never touched.
+	 * Releases the locks this client holds on a key, whichever threads hold them: deletes
+	 * the key in Redis if it still holds their token, stops renewing them, and marks
+	 * their leases lost, so that listeners are told and each holder gets a
+	 * {@link LockLeaseLostException} when it releases. Keys held by other clients are
+	 * never touched.
 	 * @param key the Redis key, including the client's key prefix
 	 * @return whether the client held the key
 	 * @throws LockUnavailableException if Redis cannot be reached
@@ -100,24 +101,24 @@ public final class RedisLockMonitor {
 	}
 
 	/**
-	 * Checks that Redis serves lock commands: it answers through the client's connection and
-	 * has the lock scripts, loading those it lost (after a restart or {@code SCRIPT FLUSH}) so
-	 * that the next call does not have to.
+	 * Checks that Redis serves lock commands: it answers through the client's connection
+	 * and has the lock scripts, loading those it lost (after a restart or
+	 * {@code SCRIPT FLUSH}) so that the next call does not have to.
 	 * @return per script name ({@code acquire}, {@code release}, {@code renew},
 	 * {@code inspect}), whether Redis already had it
-	 * @throws DataAccessException if Redis cannot be reached or refuses
-	 * to load a script
+	 * @throws DataAccessException if Redis cannot be reached or refuses to load a script
 	 */
 	public Map<String, Boolean> checkScripts() {
 		return this.commands.loadScripts();
 	}
 
 	/**
-	 * Checks that the client may lock: takes, queues for, hands over and releases a key of its
-	 * own in distlock's namespace ({@code <prefix>distlock:health:*}), so that every command,
-	 * key and channel permission a lock needs is exercised. Costs four round trips.
-	 * @throws DataAccessException if Redis cannot be reached or refuses a command (a missing
-	 * permission is also reported by {@link #misconfiguration()})
+	 * Checks that the client may lock: takes, queues for, hands over and releases a key
+	 * of its own in distlock's namespace ({@code <prefix>distlock:health:*}), so that
+	 * every command, key and channel permission a lock needs is exercised. Costs four
+	 * round trips.
+	 * @throws DataAccessException if Redis cannot be reached or refuses a command (a
+	 * missing permission is also reported by {@link #misconfiguration()})
 	 * @throws IllegalStateException if Redis answers a step other than a lock needs
 	 */
 	public void checkLocking() {
@@ -125,8 +126,8 @@ public final class RedisLockMonitor {
 	}
 
 	/**
-	 * Returns the client's subscription to its release channel, if its waiters are handed locks
-	 * over by message.
+	 * Returns the client's subscription to its release channel, if its waiters are handed
+	 * locks over by message.
 	 * @return the subscription, or empty if waiters only retry
 	 */
 	public Optional<ReleaseSubscription> releaseSubscription() {
@@ -135,8 +136,8 @@ public final class RedisLockMonitor {
 
 	/**
 	 * Returns what to fix if the last lock command was refused by Redis for a reason that
-	 * retrying does not cure (a missing permission, wrong credentials); cleared by the next lock
-	 * command that succeeds.
+	 * retrying does not cure (a missing permission, wrong credentials); cleared by the
+	 * next lock command that succeeds.
 	 * @return the fix, or empty
 	 */
 	public Optional<String> misconfiguration() {

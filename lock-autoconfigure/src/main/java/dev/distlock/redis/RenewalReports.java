@@ -3,8 +3,9 @@ package dev.distlock.redis;
 import dev.distlock.redis.lease.RenewalListener;
 
 /**
- * Turns what renewal finds out into the client's events: a lease that ran out, a token that no
- * longer holds its key (for every hold that shares it), a holder that died, a round that ended.
+ * Turns what renewal finds out into the client's events: a lease that ran out, a token
+ * that no longer holds its key (for every hold that shares it), a holder that died, a
+ * round that ended.
  */
 final class RenewalReports implements RenewalListener<RedisLockHandle> {
 

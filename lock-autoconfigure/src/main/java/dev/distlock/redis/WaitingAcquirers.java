@@ -8,10 +8,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The callers of one client that wait for a lock another holder has: listed for monitoring, and
- * reported to the listeners as they start and stop waiting: in line behind the client's other
- * threads, or after an attempt in Redis found the lock held (not when the wait begins, before
- * that attempt), so an acquisition that succeeds at once is never reported as waiting.
+ * The callers of one client that wait for a lock another holder has: listed for
+ * monitoring, and reported to the listeners as they start and stop waiting: in line
+ * behind the client's other threads, or after an attempt in Redis found the lock held
+ * (not when the wait begins, before that attempt), so an acquisition that succeeds at
+ * once is never reported as waiting.
  */
 final class WaitingAcquirers {
 
@@ -23,7 +24,10 @@ final class WaitingAcquirers {
 		this.events = events;
 	}
 
-	/** Records that the current thread waits for a lock; pass the result to {@link #stopped}. */
+	/**
+	 * Records that the current thread waits for a lock; pass the result to
+	 * {@link #stopped}.
+	 */
 	Waiting started(String key, String name) {
 		Waiting entry = new Waiting(name, key, Thread.currentThread(), System.nanoTime());
 		this.waiting.add(entry);

@@ -15,9 +15,9 @@ import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.TestRedis;
 
 /**
- * What the actuator tests share: the application on a random port against the shared Redis, its
- * {@link Jobs} bean, and a second lock client standing for another
- * instance of the application.
+ * What the actuator tests share: the application on a random port against the shared
+ * Redis, its {@link Jobs} bean, and a second lock client standing for another instance of
+ * the application.
  */
 abstract class ActuatorApplicationTests {
 

@@ -12,8 +12,8 @@ import dev.distlock.DistributedLock;
 import dev.distlock.test.redis.RedisTestServer;
 
 /**
- * An application with distlock, Actuator and Micrometer, for {@code @SpringBootTest}s of the
- * observability features.
+ * An application with distlock, Actuator and Micrometer, for {@code @SpringBootTest}s of
+ * the observability features.
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration

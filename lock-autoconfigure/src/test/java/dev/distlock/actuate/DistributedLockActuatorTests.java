@@ -29,8 +29,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Meters, the {@code distlock} endpoint over HTTP and the health indicator in an application
- * with Actuator and real Redis.
+ * Meters, the {@code distlock} endpoint over HTTP and the health indicator in an
+ * application with Actuator and real Redis.
  */
 @SpringBootTest(classes = ActuatorTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.endpoints.web.exposure.include=distlock,health,metrics,prometheus",
@@ -70,10 +70,11 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 			.get("/actuator/metrics/distlock.acquire?tag=name:counted&tag=outcome:not_acquired");
 		assertThat(response.status()).isEqualTo(200);
 		assertThat(response.<List<Double>>json("$.measurements[?(@.statistic=='COUNT')].value")).containsExactly(1.0);
-		assertThat(this.meterRegistry.getMeters()).filteredOn((meter) -> meter.getId().getName().startsWith("distlock."))
+		assertThat(this.meterRegistry.getMeters())
+			.filteredOn((meter) -> meter.getId().getName().startsWith("distlock."))
 			.isNotEmpty()
-			.allSatisfy((meter) -> assertThat(meter.getId().getTags()).noneMatch((tag) -> tag.getKey().equals("key")
-					|| tag.getValue().contains(id)));
+			.allSatisfy((meter) -> assertThat(meter.getId().getTags())
+				.noneMatch((tag) -> tag.getKey().equals("key") || tag.getValue().contains(id)));
 		assertThat(this.http.get("/actuator/metrics").<List<String>>json("$.names")).contains(LockMetrics.ACQUIRE,
 				LockMetrics.HOLD, LockMetrics.HOLD_ACTIVE);
 	}

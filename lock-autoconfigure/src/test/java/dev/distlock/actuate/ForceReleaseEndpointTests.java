@@ -19,12 +19,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Force release through the {@code distlock} endpoint, once enabled: only locks this instance
- * holds, whose holders then learn that they lost the lease.
+ * Force release through the {@code distlock} endpoint, once enabled: only locks this
+ * instance holds, whose holders then learn that they lost the lease.
  */
-@SpringBootTest(classes = ActuatorTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "management.endpoints.web.exposure.include=distlock",
-				"distlock.endpoint.force-release.enabled=true" })
+@SpringBootTest(classes = ActuatorTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT, properties = {
+		"management.endpoints.web.exposure.include=distlock", "distlock.endpoint.force-release.enabled=true" })
 class ForceReleaseEndpointTests extends ActuatorApplicationTests {
 
 	@Autowired

@@ -22,9 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The {@code distlock} health indicator goes {@code DOWN} with details while Redis is down and
- * comes back {@code UP}; and the endpoint stays unexposed over HTTP unless it is included. The
- * dedicated Redis server is closed with the application context.
+ * The {@code distlock} health indicator goes {@code DOWN} with details while Redis is
+ * down and comes back {@code UP}; and the endpoint stays unexposed over HTTP unless it is
+ * included. The dedicated Redis server is closed with the application context.
  */
 @SpringBootTest(classes = ActuatorTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = "management.endpoint.health.show-details=always")

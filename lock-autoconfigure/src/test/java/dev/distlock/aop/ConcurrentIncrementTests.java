@@ -24,9 +24,9 @@ import dev.distlock.testing.TestRedis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * 16 threads × 200 non-atomic GET/SET increments of a Redis counter under one lock must give
- * exactly 3,200 with no overlapping holds: through the client, through the annotation, and
- * through two application contexts (two instances) sharing one Redis.
+ * 16 threads × 200 non-atomic GET/SET increments of a Redis counter under one lock must
+ * give exactly 3,200 with no overlapping holds: through the client, through the
+ * annotation, and through two application contexts (two instances) sharing one Redis.
  */
 class ConcurrentIncrementTests {
 
@@ -45,8 +45,8 @@ class ConcurrentIncrementTests {
 				new LockOptions(Duration.ofMinutes(1), Duration.ofSeconds(30)));
 		String counter = TestRedis.uniqueKey("counter");
 		HoldLog log = new HoldLog();
-		ConcurrentRunner.run(THREADS, INCREMENTS,
-				(thread) -> client.run("lock:" + counter, client.defaultOptions(), () -> increment(redis, counter, log)));
+		ConcurrentRunner.run(THREADS, INCREMENTS, (thread) -> client.run("lock:" + counter, client.defaultOptions(),
+				() -> increment(redis, counter, log)));
 		assertThat(redis.opsForValue().get(counter)).isEqualTo(String.valueOf(THREADS * INCREMENTS));
 		log.assertSerial(THREADS * INCREMENTS);
 	}
@@ -66,8 +66,8 @@ class ConcurrentIncrementTests {
 	void twoApplicationContextsSharingRedisSerializeIncrements() throws Exception {
 		String counter = TestRedis.uniqueKey("counter");
 		HoldLog log = new HoldLog();
-		runner().withBean(HoldLog.class, () -> log).run((first) -> runner().withBean(HoldLog.class, () -> log)
-			.run((second) -> {
+		runner().withBean(HoldLog.class, () -> log)
+			.run((first) -> runner().withBean(HoldLog.class, () -> log).run((second) -> {
 				Counter[] instances = { first.getBean(Counter.class), second.getBean(Counter.class) };
 				assertThat(instances[0]).isNotSameAs(instances[1]);
 				ConcurrentRunner.run(THREADS, INCREMENTS, (thread) -> instances[thread % 2].increment(counter));

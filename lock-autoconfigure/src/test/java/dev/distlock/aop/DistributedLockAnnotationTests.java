@@ -23,8 +23,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * How {@link DistributedLock @DistributedLock} methods are locked: each method reports the
- * remaining lease (in ms) of the key it expects to be held while it runs.
+ * How {@link DistributedLock @DistributedLock} methods are locked: each method reports
+ * the remaining lease (in ms) of the key it expects to be held while it runs.
  */
 class DistributedLockAnnotationTests {
 
@@ -56,13 +56,15 @@ class DistributedLockAnnotationTests {
 	@Test
 	void placeholdersAreResolvedAndAnnotationDurationsApply() {
 		this.runner.run((context) -> assertThat(context.getBean(Locked.class).byPlaceholder("q"))
-			.as("remaining lease of a 7s lease").isBetween(1L, 7000L));
+			.as("remaining lease of a 7s lease")
+			.isBetween(1L, 7000L));
 	}
 
 	@Test
 	void composedAnnotationOverridesAttributesWithAliasFor() {
 		this.runner.run((context) -> assertThat(context.getBean(Locked.class).composed(3))
-			.as("remaining lease of the meta-annotation's 9s lease").isBetween(7001L, 9000L));
+			.as("remaining lease of the meta-annotation's 9s lease")
+			.isBetween(7001L, 9000L));
 	}
 
 	@Test

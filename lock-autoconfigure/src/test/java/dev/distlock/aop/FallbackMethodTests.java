@@ -21,8 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * A fallback method runs instead of the locked method while another thread holds the lock: on
- * the target object, with the call's arguments and, if it asks for it, the exception.
+ * A fallback method runs instead of the locked method while another thread holds the
+ * lock: on the target object, with the call's arguments and, if it asks for it, the
+ * exception.
  */
 class FallbackMethodTests {
 

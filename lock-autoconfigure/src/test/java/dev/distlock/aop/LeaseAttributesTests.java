@@ -22,10 +22,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The lease and minimum hold a {@link DistributedLock @DistributedLock} asks for reach the lock
- * its method runs under: {@link DistributedLock#AUTO_RENEW} renews even where a fixed lease is
- * configured, a fixed lease replaces the renewing default, and a minimum hold keeps the key
- * after the method returns, so that the next tick of a scheduled job is skipped.
+ * The lease and minimum hold a {@link DistributedLock @DistributedLock} asks for reach
+ * the lock its method runs under: {@link DistributedLock#AUTO_RENEW} renews even where a
+ * fixed lease is configured, a fixed lease replaces the renewing default, and a minimum
+ * hold keeps the key after the method returns, so that the next tick of a scheduled job
+ * is skipped.
  */
 class LeaseAttributesTests {
 

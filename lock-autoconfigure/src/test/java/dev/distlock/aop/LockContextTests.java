@@ -22,8 +22,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * {@link LockContext} inside {@link DistributedLock @DistributedLock} methods: the innermost
- * lock held by the thread and its fencing token, nothing outside locked methods.
+ * {@link LockContext} inside {@link DistributedLock @DistributedLock} methods: the
+ * innermost lock held by the thread and its fencing token, nothing outside locked
+ * methods.
  */
 class LockContextTests {
 

@@ -29,8 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * The logical name of a lock: from the annotation or its method, carried to the handle and the
- * listeners; {@link LockOptions#UNNAMED} for programmatic calls that give none.
+ * The logical name of a lock: from the annotation or its method, carried to the handle
+ * and the listeners; {@link LockOptions#UNNAMED} for programmatic calls that give none.
  */
 class LockNameTests {
 
@@ -73,7 +73,8 @@ class LockNameTests {
 				context.getBean(Named.class).named(id);
 				context.getBean(Named.class).unnamed(id);
 				LockClient client = context.getBean(LockClient.class);
-				try (LockHandle handle = client.lock(id, LockOptions.renewing(Duration.ZERO).withName("programmatic"))) {
+				try (LockHandle handle = client.lock(id,
+						LockOptions.renewing(Duration.ZERO).withName("programmatic"))) {
 					assertThat(handle.name()).isEqualTo("programmatic");
 				}
 				try (LockHandle handle = client.lock(id)) {

@@ -32,8 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * {@code onNotAcquired = SKIP}: while another thread holds the lock, the method is not invoked
- * and returns the empty value of its return type; with the lock free it runs as usual.
+ * {@code onNotAcquired = SKIP}: while another thread holds the lock, the method is not
+ * invoked and returns the empty value of its return type; with the lock free it runs as
+ * usual.
  */
 class SkipWhenNotAcquiredTests {
 

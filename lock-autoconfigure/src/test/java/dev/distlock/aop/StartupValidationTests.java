@@ -16,10 +16,10 @@ import dev.distlock.testing.LockTestContexts;
 import dev.distlock.testing.StartupFailures;
 
 /**
- * Every malformed {@link DistributedLock @DistributedLock} fails the application context at
- * startup with an {@link dev.distlock.InvalidLockDefinitionException} that names the method and
- * the problem: keys, durations, failure strategies, fallback methods, return types, and methods
- * that Spring's proxies cannot intercept.
+ * Every malformed {@link DistributedLock @DistributedLock} fails the application context
+ * at startup with an {@link dev.distlock.InvalidLockDefinitionException} that names the
+ * method and the problem: keys, durations, failure strategies, fallback methods, return
+ * types, and methods that Spring's proxies cannot intercept.
  */
 class StartupValidationTests {
 
@@ -46,8 +46,7 @@ class StartupValidationTests {
 				Arguments.of(UnusedFallback.class, "work(String)",
 						"fallbackMethod \"fallback\" is never called with onNotAcquired = SKIP and "
 								+ "onUnavailable = THROW"),
-				Arguments.of(MalformedMinHoldTime.class, "work(String)",
-						"minHoldTime \"soon\" is not a duration"),
+				Arguments.of(MalformedMinHoldTime.class, "work(String)", "minHoldTime \"soon\" is not a duration"),
 				Arguments.of(NegativeMinHoldTime.class, "work(String)",
 						"minHoldTime \"-1s\" is negative. Set minHoldTime to zero or more."),
 				Arguments.of(NegativeLeaseTime.class, "work(String)",
@@ -56,8 +55,9 @@ class StartupValidationTests {
 				Arguments.of(PrivateMethod.class, "work(String)", "it is private, and Spring's proxies never "
 						+ "intercept private methods, so it would run without its lock. Make it public and call it "
 						+ "through the bean"),
-				Arguments.of(StaticMethod.class, "work(String)", "it is static, and Spring's proxies only intercept "
-						+ "calls to a bean's instance methods, so it would run without its lock."),
+				Arguments.of(StaticMethod.class, "work(String)",
+						"it is static, and Spring's proxies only intercept "
+								+ "calls to a bean's instance methods, so it would run without its lock."),
 				Arguments.of(FinalMethod.class, "work(String)", "it is final, and the class-based proxy Spring Boot "
 						+ "creates cannot override it, so it would run without its lock. Remove the final modifier"),
 				Arguments.of(BrokenKey.class, "work(String)", "does not parse"),

@@ -32,9 +32,10 @@ import dev.distlock.testing.TestRedis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The lock must wrap the transaction: taken before it begins, released after it commits, or the
- * next holder reads data the previous holder has not committed yet. Each call records, from an
- * after-commit callback, whether its lock key still existed in Redis at that moment.
+ * The lock must wrap the transaction: taken before it begins, released after it commits,
+ * or the next holder reads data the previous holder has not committed yet. Each call
+ * records, from an after-commit callback, whether its lock key still existed in Redis at
+ * that moment.
  */
 class TransactionOrderingTests {
 
@@ -52,7 +53,8 @@ class TransactionOrderingTests {
 		runner(OuterTransactions.class).run((context) -> {
 			QueueService queue = context.getBean(QueueService.class);
 			queue.checkIn("f");
-			assertThat(queue.lockHeldAtCommit()).as("the probe sees a lock released before commit").containsExactly(false);
+			assertThat(queue.lockHeldAtCommit()).as("the probe sees a lock released before commit")
+				.containsExactly(false);
 		});
 	}
 

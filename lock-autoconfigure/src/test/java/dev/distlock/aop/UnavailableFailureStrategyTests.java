@@ -23,9 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Redis being unreachable is not "someone else holds the lock": {@code onNotAcquired = SKIP}
- * still throws {@link LockUnavailableException}, and only {@code onUnavailable} skips or falls
- * back. Each test stops a dedicated Redis server while the application runs.
+ * Redis being unreachable is not "someone else holds the lock":
+ * {@code onNotAcquired = SKIP} still throws {@link LockUnavailableException}, and only
+ * {@code onUnavailable} skips or falls back. Each test stops a dedicated Redis server
+ * while the application runs.
  */
 class UnavailableFailureStrategyTests {
 

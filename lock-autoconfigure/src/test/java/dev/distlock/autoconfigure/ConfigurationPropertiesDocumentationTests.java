@@ -19,8 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The properties table of the README against the configuration metadata that
- * {@code spring-boot-configuration-processor} generates: every {@code distlock.*} property is
- * described in both, with the same default and description, so that neither can drift.
+ * {@code spring-boot-configuration-processor} generates: every {@code distlock.*}
+ * property is described in both, with the same default and description, so that neither
+ * can drift.
  */
 class ConfigurationPropertiesDocumentationTests {
 
@@ -32,18 +33,20 @@ class ConfigurationPropertiesDocumentationTests {
 
 	@Test
 	void everyPropertyHasADescriptionInTheMetadata() throws IOException {
-		assertThat(metadata()).isNotEmpty().allSatisfy((name, property) -> assertThat(property.description())
-			.as("description of %s", name)
-			.isNotBlank());
+		assertThat(metadata()).isNotEmpty()
+			.allSatisfy(
+					(name, property) -> assertThat(property.description()).as("description of %s", name).isNotBlank());
 	}
 
 	@Test
 	void readmeTableListsEveryPropertyWithItsDefaultAndDescription() throws IOException {
 		Map<String, Property> documented = readme();
 		Map<String, Property> generated = metadata();
-		assertThat(documented.keySet()).as("properties in the README table").containsExactlyElementsOf(generated.keySet());
+		assertThat(documented.keySet()).as("properties in the README table")
+			.containsExactlyElementsOf(generated.keySet());
 		generated.forEach((name, property) -> {
-			assertThat(documented.get(name).defaultValue()).as("default of %s", name).isEqualTo(property.defaultValue());
+			assertThat(documented.get(name).defaultValue()).as("default of %s", name)
+				.isEqualTo(property.defaultValue());
 			assertThat(documented.get(name).description()).as("description of %s", name)
 				.isEqualTo(property.description());
 		});
@@ -67,7 +70,8 @@ class ConfigurationPropertiesDocumentationTests {
 		for (Map<String, Object> property : properties) {
 			String type = (String) property.get("type");
 			if (type != null && ClassUtils.isPresent(type, null) && ClassUtils.resolveClassName(type, null).isEnum()) {
-				assertThat(hinted).as("value hints of %s", property.get("name")).contains((String) property.get("name"));
+				assertThat(hinted).as("value hints of %s", property.get("name"))
+					.contains((String) property.get("name"));
 			}
 		}
 	}

@@ -137,8 +137,7 @@ class DistributedLockAutoConfigurationTests {
 
 	@Test
 	void lockedBeanWithoutAnyRedisFailsAtStartup() {
-		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class))
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class))
 			.withBean(UnconnectedService.class)
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
@@ -223,7 +222,9 @@ class DistributedLockAutoConfigurationTests {
 	}
 
 	record OrderedCustomizer(int order, RedisLockClientBuilderCustomizer customizer)
-			implements RedisLockClientBuilderCustomizer, org.springframework.core.Ordered {
+			implements
+				RedisLockClientBuilderCustomizer,
+				org.springframework.core.Ordered {
 
 		@Override
 		public void customize(RedisLockClientBuilder builder) {

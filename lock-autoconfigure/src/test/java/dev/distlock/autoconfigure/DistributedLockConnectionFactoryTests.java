@@ -40,11 +40,12 @@ import static org.awaitility.Awaitility.await;
 import static org.mockito.Mockito.mock;
 
 /**
- * Tests for the choice of {@link org.springframework.data.redis.connection.RedisConnectionFactory}
- * among several: the {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory}
- * one, else the {@code @Primary} one, else a startup failure that names them. Two Redis servers
- * (the shared one and one of this class) tell by their keys and subscriptions which factory the
- * lock client and its release subscription use.
+ * Tests for the choice of
+ * {@link org.springframework.data.redis.connection.RedisConnectionFactory} among several:
+ * the {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory} one,
+ * else the {@code @Primary} one, else a startup failure that names them. Two Redis
+ * servers (the shared one and one of this class) tell by their keys and subscriptions
+ * which factory the lock client and its release subscription use.
  */
 class DistributedLockConnectionFactoryTests {
 

@@ -20,9 +20,9 @@ import dev.distlock.testing.LockTestContexts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Values out of range fail the binding of {@link DistributedLockProperties}, without a Bean
- * Validation provider, with a field error naming the property, the value and the valid range;
- * values at the edges of the ranges start a working lock client.
+ * Values out of range fail the binding of {@link DistributedLockProperties}, without a
+ * Bean Validation provider, with a field error naming the property, the value and the
+ * valid range; values at the edges of the ranges start a working lock client.
  */
 class DistributedLockPropertiesValidationTests {
 

@@ -11,8 +11,9 @@ import dev.distlock.testing.LockTestContexts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests for {@link InvalidLockDefinitionFailureAnalyzer}: a malformed annotation that failed
- * startup is reported as a description naming the method and what is wrong, and an action.
+ * Tests for {@link InvalidLockDefinitionFailureAnalyzer}: a malformed annotation that
+ * failed startup is reported as a description naming the method and what is wrong, and an
+ * action.
  */
 class InvalidLockDefinitionFailureAnalyzerTests {
 
@@ -23,9 +24,10 @@ class InvalidLockDefinitionFailureAnalyzerTests {
 		LockTestContexts.withSharedRedis().withBean(PrivateMethod.class).run((context) -> {
 			assertThat(context).hasFailed();
 			FailureAnalysis analysis = this.analyzer.analyze(context.getStartupFailure());
-			assertThat(analysis.getDescription()).isEqualTo("Invalid @DistributedLock on "
-					+ PrivateMethod.class.getName() + ".work(String): it is private, and Spring's proxies never intercept private methods, so it "
-					+ "would run without its lock.");
+			assertThat(analysis.getDescription())
+				.isEqualTo("Invalid @DistributedLock on " + PrivateMethod.class.getName()
+						+ ".work(String): it is private, and Spring's proxies never intercept private methods, so it "
+						+ "would run without its lock.");
 			assertThat(analysis.getAction())
 				.isEqualTo("Make it public and call it through the bean (from another bean, not from the same one).");
 			assertThat(analysis.getCause()).isInstanceOf(InvalidLockDefinitionException.class);
@@ -40,7 +42,8 @@ class InvalidLockDefinitionFailureAnalyzerTests {
 					+ MisspeltParameter.class.getName() + ".work(String): the key expression \"'sku:' + #skuid\" uses "
 					+ "#skuid, which is not a parameter of the method; known variables are [a0, p0, root, skuId, "
 					+ "this].");
-			assertThat(analysis.getAction()).isEqualTo("Check the spelling of #skuid, or use one of the known variables.");
+			assertThat(analysis.getAction())
+				.isEqualTo("Check the spelling of #skuid, or use one of the known variables.");
 		});
 	}
 
@@ -48,8 +51,7 @@ class InvalidLockDefinitionFailureAnalyzerTests {
 	void messageOfTheExceptionHasBothParts() {
 		LockTestContexts.withSharedRedis().withBean(MisspeltParameter.class).run((context) -> {
 			FailureAnalysis analysis = this.analyzer.analyze(context.getStartupFailure());
-			assertThat(analysis.getCause())
-				.hasMessage(analysis.getDescription() + " " + analysis.getAction());
+			assertThat(analysis.getCause()).hasMessage(analysis.getDescription() + " " + analysis.getAction());
 		});
 	}
 

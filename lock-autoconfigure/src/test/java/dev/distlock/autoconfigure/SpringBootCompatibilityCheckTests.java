@@ -13,8 +13,8 @@ import dev.distlock.testing.LockTestContexts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests for {@link SpringBootCompatibilityCheck}: distlock on a Spring Boot other than 4.0 or
- * 4.1 fails at startup saying so, instead of asking to configure Redis.
+ * Tests for {@link SpringBootCompatibilityCheck}: distlock on a Spring Boot other than
+ * 4.0 or 4.1 fails at startup saying so, instead of asking to configure Redis.
  */
 class SpringBootCompatibilityCheckTests {
 

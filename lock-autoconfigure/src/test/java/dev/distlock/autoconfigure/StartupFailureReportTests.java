@@ -98,8 +98,8 @@ class StartupFailureReportTests {
 		SpringApplication springApplication = new SpringApplication(application);
 		springApplication.setWebApplicationType(WebApplicationType.NONE);
 		springApplication.setLogStartupInfo(false);
-		springApplication.setDefaultProperties(Map.of("spring.data.redis.url",
-				RedisTestServers.shared().url(), "spring.main.banner-mode", "off"));
+		springApplication.setDefaultProperties(
+				Map.of("spring.data.redis.url", RedisTestServers.shared().url(), "spring.main.banner-mode", "off"));
 		springApplication.run(args).close();
 	}
 

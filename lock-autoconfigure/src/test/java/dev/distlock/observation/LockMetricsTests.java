@@ -28,8 +28,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * {@link LockMetrics} of a real {@link RedisLockClient}: meters tagged with the lock name and
- * never the key.
+ * {@link LockMetrics} of a real {@link RedisLockClient}: meters tagged with the lock name
+ * and never the key.
  */
 class LockMetricsTests {
 
@@ -56,9 +56,10 @@ class LockMetricsTests {
 		}
 		assertThat(this.registry.get(LockMetrics.ACQUIRE).tags("name", "report", "outcome", "acquired").timer().count())
 			.isEqualTo(2);
-		assertThat(
-				this.registry.get(LockMetrics.ACQUIRE).tags("name", "report", "outcome", "not_acquired").timer().count())
-			.isEqualTo(1);
+		assertThat(this.registry.get(LockMetrics.ACQUIRE)
+			.tags("name", "report", "outcome", "not_acquired")
+			.timer()
+			.count()).isEqualTo(1);
 		assertThat(this.registry.get(LockMetrics.ACQUIRE).tags("name", "other", "outcome", "acquired").timer().count())
 			.isEqualTo(1);
 		assertThat(this.registry.get(LockMetrics.HOLD).tags("name", "report").timer().count()).isEqualTo(2);

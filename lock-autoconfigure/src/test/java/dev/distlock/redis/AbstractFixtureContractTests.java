@@ -10,8 +10,9 @@ import dev.distlock.LockClient;
 import dev.distlock.test.redis.RedisTestServers;
 
 /**
- * The lock contract for a client wired as the auto-configuration wires it ({@link LockFixture}),
- * with a short renewal lease; a subclass chooses how many local passes it allows.
+ * The lock contract for a client wired as the auto-configuration wires it
+ * ({@link LockFixture}), with a short renewal lease; a subclass chooses how many local
+ * passes it allows.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class AbstractFixtureContractTests extends AbstractLockClientContractTests {

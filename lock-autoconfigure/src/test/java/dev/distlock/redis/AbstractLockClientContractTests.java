@@ -19,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The contract every lock mode must keep, run against a real Redis server. A subclass supplies
- * the client; later lock modes reuse the suite by adding a subclass.
+ * The contract every lock mode must keep, run against a real Redis server. A subclass
+ * supplies the client; later lock modes reuse the suite by adding a subclass.
  */
 public abstract class AbstractLockClientContractTests {
 
@@ -71,9 +71,9 @@ public abstract class AbstractLockClientContractTests {
 	void staleHolderCannotReleaseTheNewHoldersLock() {
 		String key = TestRedis.uniqueKey("stale");
 		LockHandle stale = lock(key, Duration.ZERO, SHORT_LEASE);
-		LockHandle current = inOtherThread(() -> client().lock(key, new LockOptions(Duration.ofSeconds(20), LONG_LEASE)));
-		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(stale::release)
-			.withMessageContaining(key);
+		LockHandle current = inOtherThread(
+				() -> client().lock(key, new LockOptions(Duration.ofSeconds(20), LONG_LEASE)));
+		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(stale::release).withMessageContaining(key);
 		assertThat(tryLockInOtherThread(key, Duration.ZERO)).as("new holder still holds the lock").isEmpty();
 		current.release();
 		assertThat(tryLockInOtherThread(key, Duration.ZERO)).isPresent().get().satisfies(LockHandle::release);
@@ -91,7 +91,8 @@ public abstract class AbstractLockClientContractTests {
 				.satisfies((ex) -> assertThat(ex.getWaited()).isGreaterThanOrEqualTo(waitTime));
 			long elapsed = System.nanoTime() - start;
 			assertThat(elapsed).as("gave up no earlier than the wait time").isGreaterThanOrEqualTo(waitTime.toNanos());
-			// The waiter never sleeps past the deadline; the generous bound only catches a wait that
+			// The waiter never sleeps past the deadline; the generous bound only catches
+			// a wait that
 			// ignores it, not a slow machine.
 			assertThat(elapsed).as("gave up soon after the wait time").isLessThan(TimeUnit.SECONDS.toNanos(10));
 		}
@@ -200,7 +201,8 @@ public abstract class AbstractLockClientContractTests {
 			assertThat(byStart.get(i)[2]).as("hold %d has a greater fencing token", i)
 				.isGreaterThan(byStart.get(i - 1)[2]);
 		}
-		assertThat(tryLockInOtherThread(key, Duration.ZERO)).as("released in the end").isPresent()
+		assertThat(tryLockInOtherThread(key, Duration.ZERO)).as("released in the end")
+			.isPresent()
 			.get()
 			.satisfies(LockHandle::release);
 	}
@@ -234,8 +236,8 @@ public abstract class AbstractLockClientContractTests {
 	}
 
 	/**
-	 * Runs an acquisition on another thread: the client is re-entrant for the thread holding a
-	 * lock, so exclusion is only visible from other threads.
+	 * Runs an acquisition on another thread: the client is re-entrant for the thread
+	 * holding a lock, so exclusion is only visible from other threads.
 	 */
 	private static <T> T inOtherThread(java.util.function.Supplier<T> action) {
 		try {

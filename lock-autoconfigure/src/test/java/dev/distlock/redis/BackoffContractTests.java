@@ -11,7 +11,8 @@ import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.testing.SharedRedisConnection;
 
 /**
- * The lock contract for {@link RedisLockClient} whose waiters only retry, with its standard backoff.
+ * The lock contract for {@link RedisLockClient} whose waiters only retry, with its
+ * standard backoff.
  */
 class BackoffContractTests extends AbstractLockClientContractTests {
 

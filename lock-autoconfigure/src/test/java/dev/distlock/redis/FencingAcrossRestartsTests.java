@@ -19,9 +19,9 @@ import dev.distlock.testing.TestRedis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Fencing tokens never go backwards when Redis loses its counter: a restart without persistence,
- * a counter restored from an older snapshot, a flushed counter key or script cache. A plain
- * {@code INCR} counter, the control, goes backwards in the same restart.
+ * Fencing tokens never go backwards when Redis loses its counter: a restart without
+ * persistence, a counter restored from an older snapshot, a flushed counter key or script
+ * cache. A plain {@code INCR} counter, the control, goes backwards in the same restart.
  */
 class FencingAcrossRestartsTests {
 
@@ -59,7 +59,8 @@ class FencingAcrossRestartsTests {
 		highestOf(key, 5);
 		String snapshot = this.fixture.redis.opsForValue().get(LockFixture.KEYSPACE.fenceKey(key));
 		long before = highestOf(key, 20);
-		// As a restore from an older RDB snapshot, or a failover to a replica that lags, would.
+		// As a restore from an older RDB snapshot, or a failover to a replica that lags,
+		// would.
 		this.fixture.redis.opsForValue().set(LockFixture.KEYSPACE.fenceKey(key), snapshot);
 		assertThat(lowestOf(key, 5)).isGreaterThan(before);
 	}

@@ -23,9 +23,9 @@ import dev.distlock.testing.TestRedis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Why fencing tokens exist: a holder blocked past its lease comes back and writes with its old
- * token after the next holder has written. A store that checks the token rejects the stale
- * write; a store that does not loses the next holder's write.
+ * Why fencing tokens exist: a holder blocked past its lease comes back and writes with
+ * its old token after the next holder has written. A store that checks the token rejects
+ * the stale write; a store that does not loses the next holder's write.
  */
 class FencingTokenTests {
 
@@ -59,8 +59,8 @@ class FencingTokenTests {
 
 	@Test
 	void storeWithoutTheCheckLetsTheStaleHolderOverwrite() throws Exception {
-		pausedHolderWritesAfterTheNextHolder(
-				(owner, fence) -> this.jdbc.update("update account set owner = ?, fence = ? where id = 1", owner, fence));
+		pausedHolderWritesAfterTheNextHolder((owner, fence) -> this.jdbc
+			.update("update account set owner = ?, fence = ? where id = 1", owner, fence));
 		assertThat(owner()).as("the overlap is visible: the stale holder overwrote the next one").isEqualTo("first");
 	}
 
@@ -72,11 +72,13 @@ class FencingTokenTests {
 			LockHandle handle = this.fixture.client.lock(key, new LockOptions(Duration.ZERO, Duration.ofMillis(200)));
 			firstHolds.countDown();
 			await(secondHasWritten);
-			// Paused past the lease (a GC pause, a stalled VM): it still believes it holds the lock.
+			// Paused past the lease (a GC pause, a stalled VM): it still believes it
+			// holds the lock.
 			return store.write("first", handle.fencingToken());
 		});
 		await(firstHolds);
-		LockHandle second = this.fixture.client.lock(key, new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(30)));
+		LockHandle second = this.fixture.client.lock(key,
+				new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(30)));
 		store.write("second", second.fencingToken());
 		secondHasWritten.countDown();
 		first.get(20, TimeUnit.SECONDS);

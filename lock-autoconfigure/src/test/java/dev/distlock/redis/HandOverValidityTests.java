@@ -27,10 +27,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A hand-over is accepted only while it can still be valid. A waiter paused while a release
- * handed it the lock, whose claim window ran out and whose lock someone else took, must not
- * return the lock to its caller when it continues; and a waiter that died in the queue keeps the
- * next waiter out only for the claim window, not for its lease.
+ * A hand-over is accepted only while it can still be valid. A waiter paused while a
+ * release handed it the lock, whose claim window ran out and whose lock someone else
+ * took, must not return the lock to its caller when it continues; and a waiter that died
+ * in the queue keeps the next waiter out only for the claim window, not for its lease.
  */
 class HandOverValidityTests {
 
@@ -85,15 +85,20 @@ class HandOverValidityTests {
 		});
 		await().until(() -> this.fixture.redis.opsForList().size(LockFixture.KEYSPACE.queueKey(key)) == 2);
 		long released = System.nanoTime();
-		assertThat(this.commands.release(key, "holder", 0)).as("handed to the dead waiter").isEqualTo(ReleaseOutcome.HANDED_OVER);
+		assertThat(this.commands.release(key, "holder", 0)).as("handed to the dead waiter")
+			.isEqualTo(ReleaseOutcome.HANDED_OVER);
 		long acquired = next.get(20, TimeUnit.SECONDS);
 		assertThat(Duration.ofNanos(acquired - released)).as("claim window + 1s, not the dead waiter's 30s lease")
 			.isLessThanOrEqualTo(WaitTimings.CLAIM_WINDOW.plusMillis(1_200));
 	}
 
-	/** Releases the holder's lock to the waiter, lets the claim window run out and a thief take it. */
+	/**
+	 * Releases the holder's lock to the waiter, lets the claim window run out and a thief
+	 * take it.
+	 */
 	private long handToTheWaiterAndLetAThiefTakeIt(String key) {
-		assertThat(this.commands.release(key, "holder", 0)).as("handed to the waiter").isEqualTo(ReleaseOutcome.HANDED_OVER);
+		assertThat(this.commands.release(key, "holder", 0)).as("handed to the waiter")
+			.isEqualTo(ReleaseOutcome.HANDED_OVER);
 		long fence = Long.parseLong(this.fixture.redis.opsForValue().get(LockFixture.KEYSPACE.fenceKey(key)));
 		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
 		assertThat(this.commands.acquire(key, "thief", 30_000, null, 0, 1, false).granted()).isTrue();
@@ -104,15 +109,16 @@ class HandOverValidityTests {
 	private Optional<LockHandle> waitWith(String key, Supplier<@Nullable HandOverMessage>... steps) {
 		this.fixture = LockFixture.start(RedisTestServers.shared(),
 				(builder) -> builder.claimWindow(CLAIM).releaseMessages(false).waiter(new ScriptedWaiter(steps)));
-		this.commands = new RedisLockCommands(this.fixture.redis, LockFixture.KEYSPACE, new RedisReachability(), CLAIM.toMillis());
+		this.commands = new RedisLockCommands(this.fixture.redis, LockFixture.KEYSPACE, new RedisReachability(),
+				CLAIM.toMillis());
 		assertThat(this.commands.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
 		return this.fixture.client.tryLock(key, LockOptions.renewing(Duration.ofSeconds(20)));
 	}
 
 	/**
-	 * Queues its acquirer, and runs one step per wait: the step stands for what happens while
-	 * the acquirer is paused, and returns the hand-over message it then finds. When the steps run
-	 * out the acquirer gives up.
+	 * Queues its acquirer, and runs one step per wait: the step stands for what happens
+	 * while the acquirer is paused, and returns the hand-over message it then finds. When
+	 * the steps run out the acquirer gives up.
 	 */
 	private static final class ScriptedWaiter implements LockWaiter {
 

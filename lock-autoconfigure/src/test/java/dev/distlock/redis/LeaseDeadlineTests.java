@@ -18,10 +18,10 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Every hold has a local deadline: the send time of the last acquire or renewal that Redis
- * confirmed, plus the lease, minus a drift margin. At the deadline the holder knows its lease is
- * lost, before Redis can have expired the key, whether or not a renewal has failed, and however
- * long a stalled command would block.
+ * Every hold has a local deadline: the send time of the last acquire or renewal that
+ * Redis confirmed, plus the lease, minus a drift margin. At the deadline the holder knows
+ * its lease is lost, before Redis can have expired the key, whether or not a renewal has
+ * failed, and however long a stalled command would block.
  */
 class LeaseDeadlineTests {
 
@@ -59,10 +59,12 @@ class LeaseDeadlineTests {
 	void grantWhoseReplyCameAfterItsLeaseIsCheckedAgainInRedis() {
 		this.fixture = LockFixture.start(REDIS.server(), Duration.ofSeconds(30), this.listener);
 		String key = TestRedis.uniqueKey("late-grant");
-		// Redis holds the acquire for 600ms: its reply comes after the 300ms lease it grants may
+		// Redis holds the acquire for 600ms: its reply comes after the 300ms lease it
+		// grants may
 		// have run out (as when the caller is paused while the reply is on its way).
 		OwnRedisServer.pauseClients(this.fixture.redis, 600, "WRITE");
-		LockHandle handle = this.fixture.client.lock(key, new LockOptions(Duration.ofSeconds(5), Duration.ofMillis(300)));
+		LockHandle handle = this.fixture.client.lock(key,
+				new LockOptions(Duration.ofSeconds(5), Duration.ofMillis(300)));
 		assertThat(handle.isLeaseLost()).as("never handed out already lost").isFalse();
 		assertThat(this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS)).as("granted again with a fresh lease")
 			.isPositive();
@@ -76,16 +78,19 @@ class LeaseDeadlineTests {
 		String key = TestRedis.uniqueKey("stall");
 		RedisLockHandle handle = (RedisLockHandle) this.fixture.client.lock(key, LockOptions.renewing(Duration.ZERO));
 		await().atMost(Duration.ofSeconds(3)).until(() -> this.listener.renewedLocks() > 0);
-		// Redis holds every command for 3s: the renewals, with a 2s command timeout, get no answer.
+		// Redis holds every command for 3s: the renewals, with a 2s command timeout, get
+		// no answer.
 		OwnRedisServer.pauseClients(this.fixture.redis, 3000, "ALL");
 		long paused = System.nanoTime();
 		await().atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(1)).until(handle::isLeaseLost);
 		long lostAt = System.nanoTime();
-		assertThat(Duration.ofNanos(lostAt - handle.confirmedSendNanos())).as("lost within the lease of the last confirmed send")
+		assertThat(Duration.ofNanos(lostAt - handle.confirmedSendNanos()))
+			.as("lost within the lease of the last confirmed send")
 			.isLessThanOrEqualTo(lease);
 		assertThat(Duration.ofNanos(lostAt - paused)).as("long before the command timeout ends")
 			.isLessThan(Duration.ofSeconds(2));
-		await().atMost(Duration.ofSeconds(1)).until(() -> this.listener.lost.stream().anyMatch((lost) -> lost.key().equals(key)));
+		await().atMost(Duration.ofSeconds(1))
+			.until(() -> this.listener.lost.stream().anyMatch((lost) -> lost.key().equals(key)));
 		assertThat(handle.mayPassLocally(this.fixture.client.reachability())).isFalse();
 		OwnRedisServer.awaitAnswers(this.fixture.redis);
 		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);

@@ -21,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Auto-renewing leases: kept alive while held by one renewal thread in batches, never renewed
- * after release, and reported when lost.
+ * Auto-renewing leases: kept alive while held by one renewal thread in batches, never
+ * renewed after release, and reported when lost.
  */
 class LeaseRenewalTests {
 
@@ -51,7 +51,8 @@ class LeaseRenewalTests {
 		int rounds = this.listener.renewalRounds.size();
 		await().atMost(Duration.ofSeconds(20)).until(() -> this.listener.renewalRounds.size() >= rounds + 6);
 		assertThat(this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS)).isBetween(1L, LEASE.toMillis());
-		assertThat(CompletableFuture.supplyAsync(() -> this.fixture.client.tryLock(key, LockOptions.renewing(Duration.ZERO)))
+		assertThat(CompletableFuture
+			.supplyAsync(() -> this.fixture.client.tryLock(key, LockOptions.renewing(Duration.ZERO)))
 			.join()).as("still exclusive after several leases").isEmpty();
 		handle.release();
 		assertThat(this.fixture.redis.hasKey(key)).isFalse();
@@ -79,11 +80,13 @@ class LeaseRenewalTests {
 		LockHandle handle = this.fixture.client.lock(key, LockOptions.renewing(Duration.ZERO));
 		this.fixture.redis.opsForValue().set(key, "someone-else");
 		await().atMost(Duration.ofSeconds(20)).until(handle::isLeaseLost);
-		// The flag flips first (so that the loss is reported once), then listeners are told.
+		// The flag flips first (so that the loss is reported once), then listeners are
+		// told.
 		await().atMost(Duration.ofSeconds(20)).until(() -> !this.listener.lost.isEmpty());
 		assertThat(this.listener.lost).containsExactly(handle);
 		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
-		assertThat(this.fixture.redis.opsForValue().get(key)).as("other owner's key untouched").isEqualTo("someone-else");
+		assertThat(this.fixture.redis.opsForValue().get(key)).as("other owner's key untouched")
+			.isEqualTo("someone-else");
 		assertThat(this.listener.lost).as("reported once").hasSize(1);
 		this.fixture.redis.delete(key);
 	}
@@ -106,8 +109,9 @@ class LeaseRenewalTests {
 		handle.release();
 		assertThat(handle.isReleased()).isTrue();
 		assertThat(this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS)).isBetween(1L, 3000L);
-		assertThat(CompletableFuture.supplyAsync(() -> this.fixture.client.tryLock(key, new LockOptions(Duration.ZERO,
-				Duration.ofSeconds(1)))).join()).as("kept until the minimum hold ends").isEmpty();
+		assertThat(CompletableFuture
+			.supplyAsync(() -> this.fixture.client.tryLock(key, new LockOptions(Duration.ZERO, Duration.ofSeconds(1))))
+			.join()).as("kept until the minimum hold ends").isEmpty();
 		assertThat(this.fixture.client.tryLock(key, new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(1))))
 			.as("free once it ends")
 			.isPresent()

@@ -22,10 +22,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A lock passes between threads of one client without Redis, in arrival order, with increasing
- * fencing tokens; after the reserved block of tokens it goes back through Redis, where the
- * waiters of other clients come first; fixed leases always go through Redis; a holder thread
- * that dies does not keep the threads waiting behind it.
+ * A lock passes between threads of one client without Redis, in arrival order, with
+ * increasing fencing tokens; after the reserved block of tokens it goes back through
+ * Redis, where the waiters of other clients come first; fixed leases always go through
+ * Redis; a holder thread that dies does not keep the threads waiting behind it.
  */
 class LocalHandOffTests {
 
@@ -55,10 +55,13 @@ class LocalHandOffTests {
 		first.release();
 		List<Long> fences = waiters.stream().map(CompletableFuture::join).toList();
 		assertThat(order).containsExactly("thread-1", "thread-2", "thread-3");
-		assertThat(fences).isSortedAccordingTo(Long::compare).doesNotHaveDuplicates()
+		assertThat(fences).isSortedAccordingTo(Long::compare)
+			.doesNotHaveDuplicates()
 			.allMatch((fence) -> fence > first.fencingToken());
-		// Nobody waited when the first holder acquired, so it reserved one fencing token: its
-		// release and thread-1's acquire go through Redis, thread-1 reserves a block as the others
+		// Nobody waited when the first holder acquired, so it reserved one fencing token:
+		// its
+		// release and thread-1's acquire go through Redis, thread-1 reserves a block as
+		// the others
 		// wait, and only thread-3's release goes to Redis again.
 		assertThat(scriptCalls(fixture) - scripts).isEqualTo(3);
 		assertThat(fixture.redis.hasKey(key)).isFalse();
@@ -98,8 +101,10 @@ class LocalHandOffTests {
 		awaitLocalWaiters(local, 3);
 		gate.countDown();
 		waiters.forEach(CompletableFuture::join);
-		assertThat(order).as("local-1 acquired in Redis with a block of three tokens, passed it twice, then the "
-				+ "other client's turn").containsExactly("local-1", "local-2", "local-3", "other", "local-4");
+		assertThat(order)
+			.as("local-1 acquired in Redis with a block of three tokens, passed it twice, then the "
+					+ "other client's turn")
+			.containsExactly("local-1", "local-2", "local-3", "other", "local-4");
 		assertThat(local.redis.hasKey(key)).isFalse();
 	}
 
@@ -161,7 +166,9 @@ class LocalHandOffTests {
 		return fixture;
 	}
 
-	/** Acquires the key on a new thread, notes the order, holds it until the gate opens. */
+	/**
+	 * Acquires the key on a new thread, notes the order, holds it until the gate opens.
+	 */
 	private static CompletableFuture<Long> holdInTurn(LockFixture fixture, String key, String name, List<String> order,
 			CountDownLatch gate) {
 		return CompletableFuture.supplyAsync(() -> {

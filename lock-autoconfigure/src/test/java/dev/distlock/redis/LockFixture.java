@@ -16,25 +16,31 @@ import dev.distlock.testing.TestRedis;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A lock client wired as the auto-configuration wires it (queued hand-over by release messages,
- * auto-renewal, local passes between its threads), on its own connection to a test server.
+ * A lock client wired as the auto-configuration wires it (queued hand-over by release
+ * messages, auto-renewal, local passes between its threads), on its own connection to a
+ * test server.
  */
 final class LockFixture implements AutoCloseable {
 
-	/** The keyspace of a client without a key prefix on a single server, as fixtures use it. */
+	/**
+	 * The keyspace of a client without a key prefix on a single server, as fixtures use
+	 * it.
+	 */
 	static final LockKeyspace KEYSPACE = new LockKeyspace("", false, RedisLockClientBuilder.DEFAULT_MAX_KEY_LENGTH);
 
 	final LettuceConnectionFactory connectionFactory;
 
 	final StringRedisTemplate redis;
 
-	/** The client's release message waiter; null if the customizer turned release messages off. */
+	/**
+	 * The client's release message waiter; null if the customizer turned release messages
+	 * off.
+	 */
 	final ReleaseMessageWaiter waiter;
 
 	final RedisLockClient client;
 
-	private LockFixture(RedisTestServer server, Duration renewalLease, int maxLocalPasses,
-			LockListener... listeners) {
+	private LockFixture(RedisTestServer server, Duration renewalLease, int maxLocalPasses, LockListener... listeners) {
 		this(server, (builder) -> {
 			builder.renewalLease(renewalLease).maxLocalPasses(maxLocalPasses);
 			for (LockListener listener : listeners) {
@@ -63,8 +69,8 @@ final class LockFixture implements AutoCloseable {
 	}
 
 	/**
-	 * Starts a fixture whose client the customizer may change (its waiters are handed locks
-	 * over by release messages unless the customizer turns them off).
+	 * Starts a fixture whose client the customizer may change (its waiters are handed
+	 * locks over by release messages unless the customizer turns them off).
 	 */
 	static LockFixture start(RedisTestServer server, Consumer<RedisLockClientBuilder> customizer) {
 		return new LockFixture(server, customizer);

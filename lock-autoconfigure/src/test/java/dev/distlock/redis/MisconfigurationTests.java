@@ -35,13 +35,16 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Errors that mean misconfiguration (a missing permission, wrong credentials) are reported as
- * such, with what to fix, never as "Redis is unavailable": {@code onUnavailable} does not apply to
- * them, and health is {@code DOWN} with the reason.
+ * Errors that mean misconfiguration (a missing permission, wrong credentials) are
+ * reported as such, with what to fix, never as "Redis is unavailable":
+ * {@code onUnavailable} does not apply to them, and health is {@code DOWN} with the
+ * reason.
  */
 class MisconfigurationTests {
 
-	/** The rule the README gives for an application whose distlock.key-prefix is "app:". */
+	/**
+	 * The rule the README gives for an application whose distlock.key-prefix is "app:".
+	 */
 	private static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* &app:* +evalsha +eval "
 			+ "+script|load +script|exists +subscribe +unsubscribe +ping +get +set +del +exists +type +pexpire +pttl "
 			+ "+time +hget +hset +hdel +rpush +lpop +lrem +publish";
@@ -94,8 +97,8 @@ class MisconfigurationTests {
 	@Test
 	void userWithTheDocumentedAclRuleCanLockWaitAndBeHandedTheLock() throws Exception {
 		TestRedis.template(this.admin).execute((RedisCallback<Void>) (connection) -> {
-			connection.execute("ACL", Arrays.stream(DOCUMENTED_RULE.split(" ")).map(String::getBytes)
-				.toArray(byte[][]::new));
+			connection.execute("ACL",
+					Arrays.stream(DOCUMENTED_RULE.split(" ")).map(String::getBytes).toArray(byte[][]::new));
 			return null;
 		});
 		StringRedisTemplate redis = connect("app", "secret");
@@ -104,7 +107,8 @@ class MisconfigurationTests {
 		ReleaseMessageWaiter waiter = waiterSide.releaseWaiter();
 		try {
 			waiterSide.start();
-			await().atMost(Duration.ofSeconds(10)).until(waiterSide.monitor().releaseSubscription().get()::isSubscribed);
+			await().atMost(Duration.ofSeconds(10))
+				.until(waiterSide.monitor().releaseSubscription().get()::isSubscribed);
 			LockHandle held = holderSide.lock("sku:1", LockOptions.renewing(Duration.ZERO));
 			CompletableFuture<LockHandle> next = CompletableFuture
 				.supplyAsync(() -> waiterSide.lock("sku:1", LockOptions.renewing(Duration.ofSeconds(10))));
@@ -128,11 +132,11 @@ class MisconfigurationTests {
 
 	@Test
 	void healthIsDownBeforeAnyLockWhenTheUserMayNotWriteDistlocksOwnKeys() {
-		// Lock keys app:lock:* only: every acquire would be refused on the fencing counter.
+		// Lock keys app:lock:* only: every acquire would be refused on the fencing
+		// counter.
 		TestRedis.template(this.admin).execute((RedisCallback<Void>) (connection) -> {
-			connection.execute("ACL", "SETUSER".getBytes(), "locksonly".getBytes(), "reset".getBytes(),
-					"on".getBytes(), ">secret".getBytes(), "~app:lock:*".getBytes(), "&*".getBytes(),
-					"+@all".getBytes());
+			connection.execute("ACL", "SETUSER".getBytes(), "locksonly".getBytes(), "reset".getBytes(), "on".getBytes(),
+					">secret".getBytes(), "~app:lock:*".getBytes(), "&*".getBytes(), "+@all".getBytes());
 			return null;
 		});
 		RedisLockClient client = RedisLockClient.builder(connect("locksonly", "secret")).keyPrefix("app:").build();
@@ -161,7 +165,8 @@ class MisconfigurationTests {
 			client.lock("sku:3", LockOptions.renewing(Duration.ZERO)).release();
 			Health health = new DistributedLockHealthIndicator(client.monitor()).health();
 			assertThat(health.getStatus()).as(health::toString).isEqualTo(Status.DOWN);
-			assertThat(health.getDetails().get("misconfiguration")).as(health::toString).asString()
+			assertThat(health.getDetails().get("misconfiguration")).as(health::toString)
+				.asString()
 				.startsWith("The Redis user lacks a permission distlock needs");
 		}
 		finally {

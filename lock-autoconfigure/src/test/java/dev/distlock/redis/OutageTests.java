@@ -23,10 +23,11 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * What waiters and holders of one client do when Redis goes away: a wait that ends because Redis
- * is unreachable ends with {@link LockUnavailableException}, never as "not acquired" (which a
- * {@code SKIP} would hide), within the wait time plus one command timeout; and a lock is never
- * passed between the client's threads without Redis after Redis came back empty.
+ * What waiters and holders of one client do when Redis goes away: a wait that ends
+ * because Redis is unreachable ends with {@link LockUnavailableException}, never as "not
+ * acquired" (which a {@code SKIP} would hide), within the wait time plus one command
+ * timeout; and a lock is never passed between the client's threads without Redis after
+ * Redis came back empty.
  */
 class OutageTests {
 

@@ -29,8 +29,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * {@link RedisLockMonitor}: the locks a client holds and its waiting callers, the state of a key
- * in Redis without its owner token, force release, and the script check.
+ * {@link RedisLockMonitor}: the locks a client holds and its waiting callers, the state
+ * of a key in Redis without its owner token, force release, and the script check.
  */
 class RedisLockMonitorTests {
 
@@ -84,8 +84,8 @@ class RedisLockMonitorTests {
 		RecordingWaits waits = new RecordingWaits();
 		try (LockFixture waiting = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30), waits)) {
 			HeldLock held = HeldLock.elsewhere(this.theirs.client, key);
-			CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture.supplyAsync(() -> waiting.client
-				.tryLock(key, LockOptions.renewing(Duration.ofSeconds(20)).withName("queue")));
+			CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture.supplyAsync(
+					() -> waiting.client.tryLock(key, LockOptions.renewing(Duration.ofSeconds(20)).withName("queue")));
 			await().until(() -> !waiting.client.monitor().waiters().isEmpty());
 			assertThat(waiting.client.monitor().waiters()).singleElement().satisfies((info) -> {
 				assertThat(info.name()).isEqualTo("queue");

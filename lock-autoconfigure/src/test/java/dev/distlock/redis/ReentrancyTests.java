@@ -42,7 +42,8 @@ class ReentrancyTests {
 		Properties stats = fixture.redis.execute((org.springframework.data.redis.core.RedisCallback<Properties>) (
 				connection) -> connection.serverCommands().info("commandstats"));
 		long calls = 0;
-		// Only the calls a client sends: commands run inside scripts are counted under their own names.
+		// Only the calls a client sends: commands run inside scripts are counted under
+		// their own names.
 		for (String command : new String[] { "cmdstat_evalsha", "cmdstat_eval" }) {
 			String value = (stats != null) ? stats.getProperty(command) : null;
 			if (value != null) {

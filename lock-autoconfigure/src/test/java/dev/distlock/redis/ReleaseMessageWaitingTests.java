@@ -23,10 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Waiters queue in Redis and a release hands the lock to the first of them, telling only that
- * waiter's client; they are served in arrival order across clients; a release with nobody
- * waiting publishes nothing; a waiter that gives up leaves the queue; a lock that expires still
- * goes to a waiter; without a subscription waiters back off.
+ * Waiters queue in Redis and a release hands the lock to the first of them, telling only
+ * that waiter's client; they are served in arrival order across clients; a release with
+ * nobody waiting publishes nothing; a waiter that gives up leaves the queue; a lock that
+ * expires still goes to a waiter; without a subscription waiters back off.
  */
 class ReleaseMessageWaitingTests {
 
@@ -38,7 +38,8 @@ class ReleaseMessageWaitingTests {
 
 	@BeforeEach
 	void start() {
-		// Threads of one client never pass the lock among themselves here: every hand-off goes
+		// Threads of one client never pass the lock among themselves here: every hand-off
+		// goes
 		// through the queue in Redis (LocalHandOffTests covers the passes).
 		this.holderSide = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30), 0);
 		this.waiterSide = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30), 0);
@@ -105,7 +106,8 @@ class ReleaseMessageWaitingTests {
 		String key = TestRedis.uniqueKey("gave-up");
 		LockHandle held = this.holderSide.client.lock(key, WAIT_LONG);
 		LockOptions shortWait = new LockOptions(Duration.ofMillis(200), Duration.ofSeconds(30));
-		assertThat(CompletableFuture.supplyAsync(() -> this.waiterSide.client.tryLock(key, shortWait)).join()).isEmpty();
+		assertThat(CompletableFuture.supplyAsync(() -> this.waiterSide.client.tryLock(key, shortWait)).join())
+			.isEmpty();
 		// It leaves in the background, so that giving up never waits on Redis once more.
 		await().atMost(Duration.ofSeconds(2)).untilAsserted(() -> assertNoQueueLeft(key));
 		long published = publishCalls();

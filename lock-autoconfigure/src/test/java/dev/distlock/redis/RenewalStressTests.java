@@ -18,9 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * 100,000 lock/unlock cycles with auto-renewal running (every ~670ms, and
- * some locks held until renewed) must leave no lock key behind
- * and never renew a lock after its release.
+ * 100,000 lock/unlock cycles with auto-renewal running (every ~670ms, and some locks held
+ * until renewed) must leave no lock key behind and never renew a lock after its release.
  */
 class RenewalStressTests {
 
@@ -40,7 +39,8 @@ class RenewalStressTests {
 				String key = (cycle % 2 == 0) ? "stress:shared:" + (cycle % 16) : "stress:own:" + cycle;
 				try (LockHandle handle = fixture.client.lock(key, LockOptions.renewing(Duration.ofSeconds(30)))) {
 					if (cycle % 4000 == 0) {
-						// Now and then hold until the renewal thread has extended this very lock.
+						// Now and then hold until the renewal thread has extended this
+						// very lock.
 						RedisLockHandle held = (RedisLockHandle) handle;
 						long acquired = held.confirmedSendNanos();
 						await().atMost(Duration.ofSeconds(10)).until(() -> held.confirmedSendNanos() != acquired);
@@ -60,7 +60,8 @@ class RenewalStressTests {
 
 	private long lockKeysLeft(LockFixture fixture) {
 		long left = 0;
-		try (Cursor<String> keys = fixture.redis.scan(ScanOptions.scanOptions().match("stress:*").count(1000).build())) {
+		try (Cursor<String> keys = fixture.redis
+			.scan(ScanOptions.scanOptions().match("stress:*").count(1000).build())) {
 			while (keys.hasNext()) {
 				keys.next();
 				left++;

@@ -14,8 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A holder that cannot renew because Redis is unreachable is told its lease is lost once the
- * lease has passed without a renewal.
+ * A holder that cannot renew because Redis is unreachable is told its lease is lost once
+ * the lease has passed without a renewal.
  */
 class RenewalWhileRedisDownTests {
 

@@ -23,9 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * A lock key cannot collide with distlock's own keys, and a key of distlock's that holds data of
- * another type fails a lock with {@code WRONGTYPE} before its script has written anything: no
- * ghost lock key, no queue entry without expiry, and other locks keep working.
+ * A lock key cannot collide with distlock's own keys, and a key of distlock's that holds
+ * data of another type fails a lock with {@code WRONGTYPE} before its script has written
+ * anything: no ghost lock key, no queue entry without expiry, and other locks keep
+ * working.
  */
 class ReservedKeysTests {
 
@@ -64,8 +65,9 @@ class ReservedKeysTests {
 		LockTestContexts.withRedis(REDIS.server()).withBean(KeyedService.class).run((context) -> {
 			assertThatExceptionOfType(LockKeyExpressionException.class)
 				.isThrownBy(() -> context.getBean(KeyedService.class).work("distlock:queue:q2"))
-				.withMessageStartingWith("Lock key expression \"#s\" on dev.distlock.redis.ReservedKeysTests$KeyedService.work(String) "
-						+ "yielded a key that was refused: Lock key 'distlock:queue:q2' is in the namespace")
+				.withMessageStartingWith(
+						"Lock key expression \"#s\" on dev.distlock.redis.ReservedKeysTests$KeyedService.work(String) "
+								+ "yielded a key that was refused: Lock key 'distlock:queue:q2' is in the namespace")
 				.withCauseInstanceOf(InvalidLockKeyException.class);
 			assertThat(context.getBean(KeyedService.class).work("q2")).isEqualTo("ran");
 		});
@@ -113,8 +115,8 @@ class ReservedKeysTests {
 		finally {
 			other.close();
 		}
-		assertThat(keys()).as("no queue entry left without expiry").containsExactlyInAnyOrder("q2", "distlock:fence",
-				"distlock:queue:q2");
+		assertThat(keys()).as("no queue entry left without expiry")
+			.containsExactlyInAnyOrder("q2", "distlock:fence", "distlock:queue:q2");
 		assertThatExceptionOfType(LockMisconfigurationException.class).isThrownBy(held::release)
 			.withMessageContaining("WRONGTYPE distlock:queue:q2 holds a string, not a list");
 		assertThat(this.fixture.redis.opsForValue().get("q2")).as("the lock, untouched by the failed release")

@@ -21,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A client that starts while Redis is down subscribes to its release channel once Redis is up,
- * so that its waiters are handed locks by message, not left polling for good.
+ * A client that starts while Redis is down subscribes to its release channel once Redis
+ * is up, so that its waiters are handed locks by message, not left polling for good.
  */
 class SubscriptionAtStartupTests {
 

@@ -20,9 +20,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * An acquire or release whose outcome is unknown is resolved in the background, by the owner
- * token, once Redis answers again: the caller gets its exception at once, and the lock is not
- * stranded for its lease.
+ * An acquire or release whose outcome is unknown is resolved in the background, by the
+ * owner token, once Redis answers again: the caller gets its exception at once, and the
+ * lock is not stranded for its lease.
  */
 class UnknownOutcomeTests {
 
@@ -46,7 +46,8 @@ class UnknownOutcomeTests {
 	@Test
 	void acquireWhoseReplyCameTooLateIsUndone() {
 		String key = TestRedis.uniqueKey("late-reply");
-		// Redis holds writes for 3s: the acquire runs after the caller's 2s command timeout.
+		// Redis holds writes for 3s: the acquire runs after the caller's 2s command
+		// timeout.
 		OwnRedisServer.pauseClients(this.fixture.redis, 3000, "WRITE");
 		long start = System.nanoTime();
 		assertThatExceptionOfType(LockUnavailableException.class)
@@ -55,7 +56,8 @@ class UnknownOutcomeTests {
 			.isLessThan(Duration.ofMillis(2_500));
 		long answering = OwnRedisServer.awaitAnswers(this.fixture.redis);
 		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
-		assertThat(Duration.ofNanos(System.nanoTime() - answering)).as("undone soon after Redis answered, not after 30s")
+		assertThat(Duration.ofNanos(System.nanoTime() - answering))
+			.as("undone soon after Redis answered, not after 30s")
 			.isLessThan(Duration.ofSeconds(3));
 		try (LockHandle handle = this.fixture.client.lock(key, THIRTY_SECONDS)) {
 			assertThat(handle.fencingToken()).isPositive();
@@ -70,7 +72,8 @@ class UnknownOutcomeTests {
 		REDIS.server().stop();
 		assertThatExceptionOfType(LockUnavailableException.class).isThrownBy(handle::release);
 		REDIS.server().start();
-		// As a restart from an AOF file (or a promoted replica) would: the key is back, with its
+		// As a restart from an AOF file (or a promoted replica) would: the key is back,
+		// with its
 		// lease, before the client has reconnected.
 		LettuceConnectionFactory restorer = TestRedis.connectionFactory(REDIS.server());
 		TestRedis.template(restorer).opsForValue().set(key, token, Duration.ofSeconds(30));

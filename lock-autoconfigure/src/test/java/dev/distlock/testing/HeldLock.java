@@ -10,9 +10,9 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 
 /**
- * A lock held by another thread, as another instance of the application would hold it: the
- * calling thread cannot re-enter it. Acquired on creation, released on {@link #close()}, both on
- * the holder's own thread.
+ * A lock held by another thread, as another instance of the application would hold it:
+ * the calling thread cannot re-enter it. Acquired on creation, released on
+ * {@link #close()}, both on the holder's own thread.
  */
 public final class HeldLock implements AutoCloseable {
 

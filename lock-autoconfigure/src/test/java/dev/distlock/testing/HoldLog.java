@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Records when each holder of a lock started and ended its work (by {@link System#nanoTime()}
- * in this JVM), to prove that no two holds overlapped.
+ * Records when each holder of a lock started and ended its work (by
+ * {@link System#nanoTime()} in this JVM), to prove that no two holds overlapped.
  */
 public final class HoldLog {
 

@@ -18,7 +18,8 @@ public final class LockTestContexts {
 	}
 
 	/**
-	 * Returns a runner with Redis, AOP and distlock auto-configured against the shared server.
+	 * Returns a runner with Redis, AOP and distlock auto-configured against the shared
+	 * server.
 	 * @return the runner
 	 */
 	public static ApplicationContextRunner withSharedRedis() {
@@ -26,8 +27,8 @@ public final class LockTestContexts {
 	}
 
 	/**
-	 * Returns a runner with Redis, AOP and distlock auto-configured against the given server,
-	 * with timeouts short enough for an unreachable server to fail fast.
+	 * Returns a runner with Redis, AOP and distlock auto-configured against the given
+	 * server, with timeouts short enough for an unreachable server to fail fast.
 	 * @param server the Redis server
 	 * @return the runner
 	 */

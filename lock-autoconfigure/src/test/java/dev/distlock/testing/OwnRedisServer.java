@@ -15,8 +15,8 @@ import dev.distlock.test.redis.RedisServerProcess;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A {@code redis-server} of its own for the tests of one class that break it (stop, restart,
- * {@code CLIENT PAUSE}), so that no other test shares the fault:
+ * A {@code redis-server} of its own for the tests of one class that break it (stop,
+ * restart, {@code CLIENT PAUSE}), so that no other test shares the fault:
  * {@code @RegisterExtension static final OwnRedisServer REDIS = new OwnRedisServer();}
  */
 public final class OwnRedisServer implements BeforeAllCallback, AfterAllCallback {
@@ -52,8 +52,8 @@ public final class OwnRedisServer implements BeforeAllCallback, AfterAllCallback
 	}
 
 	/**
-	 * Kills the server and starts it again, empty, on the same port; returns once the template
-	 * gets answers again.
+	 * Kills the server and starts it again, empty, on the same port; returns once the
+	 * template gets answers again.
 	 * @param redis a template on the server
 	 */
 	public void restartEmpty(StringRedisTemplate redis) {
@@ -68,7 +68,8 @@ public final class OwnRedisServer implements BeforeAllCallback, AfterAllCallback
 	 * @return {@link System#nanoTime()} when it answered
 	 */
 	public static long awaitAnswers(StringRedisTemplate redis) {
-		await().atMost(Duration.ofSeconds(10)).ignoreExceptions()
+		await().atMost(Duration.ofSeconds(10))
+			.ignoreExceptions()
 			.until(() -> "PONG".equals(redis.execute((RedisCallback<String>) (connection) -> connection.ping())));
 		return System.nanoTime();
 	}

@@ -8,9 +8,9 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * Reads how often Redis has run a command, from {@code INFO commandstats}; commands run inside
- * scripts count too. Tests run one after another, so the difference between two readings is
- * what the code in between sent.
+ * Reads how often Redis has run a command, from {@code INFO commandstats}; commands run
+ * inside scripts count too. Tests run one after another, so the difference between two
+ * readings is what the code in between sent.
  */
 public final class RedisCommandCounts {
 

@@ -11,8 +11,9 @@ import org.springframework.util.Assert;
 import dev.distlock.test.redis.RedisTestServers;
 
 /**
- * A connection to the shared test Redis for the tests of one class, opened before they run and
- * closed after: {@code @RegisterExtension static final SharedRedisConnection REDIS = new SharedRedisConnection();}
+ * A connection to the shared test Redis for the tests of one class, opened before they
+ * run and closed after:
+ * {@code @RegisterExtension static final SharedRedisConnection REDIS = new SharedRedisConnection();}
  */
 public final class SharedRedisConnection implements BeforeAllCallback, AfterAllCallback {
 

@@ -16,8 +16,8 @@ public final class StartupFailures {
 	}
 
 	/**
-	 * Asserts that the context failed with an {@link InvalidLockDefinitionException} among the
-	 * causes, whose message names the method and the problem.
+	 * Asserts that the context failed with an {@link InvalidLockDefinitionException}
+	 * among the causes, whose message names the method and the problem.
 	 * @param context the context
 	 * @param method text naming the method, such as {@code "Type.work(String)"}
 	 * @param problem text describing the problem

@@ -24,8 +24,8 @@ final class BenchEnvironment {
 	}
 
 	static String describe(StringRedisTemplate redis) {
-		Properties server = redis.execute((RedisCallback<Properties>) (connection) -> connection.serverCommands()
-			.info("server"));
+		Properties server = redis
+			.execute((RedisCallback<Properties>) (connection) -> connection.serverCommands().info("server"));
 		MarkdownTable table = new MarkdownTable("what", "value");
 		table.row("CPUs (nproc)", Runtime.getRuntime().availableProcessors());
 		table.row("CPU model", firstValue("/proc/cpuinfo", "model name"));

@@ -11,10 +11,11 @@ import java.util.Set;
 import dev.distlock.test.redis.RedisServerProcess;
 
 /**
- * Runs the benchmarks: {@code ./bench/run [all|uncontended|contended|many-keys|held|smoke]}.
- * Starts its own {@code redis-server} on a free loopback port without persistence, runs every
- * contender against it, and prints Markdown tables on standard output (progress goes to
- * standard error).
+ * Runs the benchmarks:
+ * {@code ./bench/run [all|uncontended|contended|many-keys|held|smoke]}. Starts its own
+ * {@code redis-server} on a free loopback port without persistence, runs every contender
+ * against it, and prints Markdown tables on standard output (progress goes to standard
+ * error).
  */
 public final class BenchMain {
 
@@ -99,13 +100,15 @@ public final class BenchMain {
 			}
 		}
 		if (scenarios.contains("held")) {
-			// Without the other contenders' clients, whose keep-alive PINGs would be counted.
+			// Without the other contenders' clients, whose keep-alive PINGs would be
+			// counted.
 			try (ContenderSet admin = new ContenderSet(redisUrl, Set.of(), false)) {
 				progress("held");
 				report.held = new HeldLocksScenario(redisUrl, admin.redis(), sizes, heldContenders).run();
-				emit(print, "## 4. Held locks: " + sizes.heldLocks() + " held, " + sizes.heldSeconds()
-						+ " s window, " + sizes.churnCycles() + " churn cycles, " + sizes.afterChurnSeconds()
-						+ " s window\n\n" + HeldLocksScenario.table(report.held, sizes.heldLocks()));
+				emit(print,
+						"## 4. Held locks: " + sizes.heldLocks() + " held, " + sizes.heldSeconds() + " s window, "
+								+ sizes.churnCycles() + " churn cycles, " + sizes.afterChurnSeconds() + " s window\n\n"
+								+ HeldLocksScenario.table(report.held, sizes.heldLocks()));
 			}
 		}
 		emit(print, "Run took " + Math.round((System.nanoTime() - start) / 1e9) + " s; load average at the end: "

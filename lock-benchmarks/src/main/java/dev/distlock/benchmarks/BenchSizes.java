@@ -1,7 +1,8 @@
 package dev.distlock.benchmarks;
 
 /**
- * How much each scenario measures: the full run, or the smoke run that only checks the harness.
+ * How much each scenario measures: the full run, or the smoke run that only checks the
+ * harness.
  *
  * @param warmupPairs uncontended: pairs per contender and key mode before measuring
  * @param measuredPairs uncontended: measured pairs per contender and key mode
@@ -23,8 +24,8 @@ package dev.distlock.benchmarks;
  */
 record BenchSizes(int warmupPairs, int measuredPairs, int rounds, int workers, int threadsPerWorker,
 		int criticalSectionMicros, int contendedWarmupMillis, int contendedBlockMillis, int contendedRounds,
-		int manyKeysThreads, int manyKeys, int manyKeysBlockMillis, int manyKeysRounds, int heldLocks, int heldSeconds, int churnCycles,
-		int afterChurnSeconds) {
+		int manyKeysThreads, int manyKeys, int manyKeysBlockMillis, int manyKeysRounds, int heldLocks, int heldSeconds,
+		int churnCycles, int afterChurnSeconds) {
 
 	static BenchSizes full() {
 		return new BenchSizes(5_000, 20_000, 20, 2, 4, 1_000, 1_000, 2_000, 6, 16, 1_000, 1_000, 6, 10_000, 45, 5, 30);

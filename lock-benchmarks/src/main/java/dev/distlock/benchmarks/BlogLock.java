@@ -8,8 +8,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * The lock from the blog posts: {@code SET key token NX PX} retried after {@code sleep(100)},
- * released with a Lua compare-and-delete. No renewal.
+ * The lock from the blog posts: {@code SET key token NX PX} retried after
+ * {@code sleep(100)}, released with a Lua compare-and-delete. No renewal.
  */
 final class BlogLock implements ExplicitContender {
 

@@ -17,8 +17,8 @@ final class CommandStats {
 	}
 
 	static Map<String, Long> calls(StringRedisTemplate redis) {
-		Properties info = redis.execute((RedisCallback<Properties>) (connection) -> connection.serverCommands()
-			.info("commandstats"));
+		Properties info = redis
+			.execute((RedisCallback<Properties>) (connection) -> connection.serverCommands().info("commandstats"));
 		Map<String, Long> calls = new TreeMap<>();
 		info.forEach((key, value) -> {
 			String name = key.toString();
@@ -33,8 +33,8 @@ final class CommandStats {
 	}
 
 	/**
-	 * Returns what changed between two snapshots, leaving out the commands the harness itself
-	 * sends while measuring.
+	 * Returns what changed between two snapshots, leaving out the commands the harness
+	 * itself sends while measuring.
 	 * @param before the earlier snapshot
 	 * @param after the later snapshot
 	 * @return the calls in between by command, without zeros

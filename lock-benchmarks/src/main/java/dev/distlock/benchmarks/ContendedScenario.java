@@ -13,9 +13,9 @@ import org.HdrHistogram.Histogram;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * Scenario 2: one key, several worker JVMs with several threads each, a critical section of a
- * fixed time doing a non-atomic GET/SET increment. Blocks of a fixed length alternate the
- * contenders; the workers stay up for the whole scenario.
+ * Scenario 2: one key, several worker JVMs with several threads each, a critical section
+ * of a fixed time doing a non-atomic GET/SET increment. Blocks of a fixed length
+ * alternate the contenders; the workers stay up for the whole scenario.
  */
 final class ContendedScenario {
 
@@ -116,8 +116,10 @@ final class ContendedScenario {
 		for (int w = 0; w < workers.size(); w++) {
 			Path file = this.workDir.resolve("block-" + block + "-w" + w + ".txt");
 			files.add(file);
-			workers.get(w).send(String.join(" ", "block", id, "bench:s2:lock:" + id, counterKey, Long.toString(start),
-					Long.toString(stop), Long.toString(this.sizes.criticalSectionMicros() * 1_000L), file.toString()));
+			workers.get(w)
+				.send(String.join(" ", "block", id, "bench:s2:lock:" + id, counterKey, Long.toString(start),
+						Long.toString(stop), Long.toString(this.sizes.criticalSectionMicros() * 1_000L),
+						file.toString()));
 		}
 		Map<String, Long> commandsBefore = CommandStats.calls(this.redis);
 		workers.forEach(ForkedJvm::reply);
@@ -150,11 +152,9 @@ final class ContendedScenario {
 	 */
 	static String table(List<HandOffStats> results, double floorNanos, long criticalSectionNanos) {
 		MarkdownTable table = new MarkdownTable("contender", "holds", "holds/s", "efficiency", "mean hold ms",
-				"lock busy",
-				"gap p50 µs", "gap mean µs", "gap p99 µs", "gap max µs", "gap p50 / floor", "gap p50 across JVMs µs",
-				"overlaps", "lost increments",
-				"min/max per thread", "re-taken by releaser", "handed within JVM", "scripts/hold",
-				"other commands/hold");
+				"lock busy", "gap p50 µs", "gap mean µs", "gap p99 µs", "gap max µs", "gap p50 / floor",
+				"gap p50 across JVMs µs", "overlaps", "lost increments", "min/max per thread", "re-taken by releaser",
+				"handed within JVM", "scripts/hold", "other commands/hold");
 		for (HandOffStats stats : results) {
 			table.row(stats.contender(), stats.holds(), MarkdownTable.number(stats.throughput(), 0),
 					MarkdownTable.number(stats.throughput() * criticalSectionNanos / 1e9, 2),
@@ -166,10 +166,12 @@ final class ContendedScenario {
 					MarkdownTable.number(stats.gaps().getValueAtPercentile(50) / floorNanos, 2),
 					MarkdownTable.micros(stats.crossProcessGaps().getValueAtPercentile(50)), stats.overlaps(),
 					stats.lostIncrements(),
-					stats.minAcquisitions() + "/" + stats.maxAcquisitions() + " = " + MarkdownTable
-						.number((double) stats.minAcquisitions() / Math.max(1, stats.maxAcquisitions()), 2),
+					stats.minAcquisitions() + "/" + stats.maxAcquisitions() + " = "
+							+ MarkdownTable
+								.number((double) stats.minAcquisitions() / Math.max(1, stats.maxAcquisitions()), 2),
 					percent(stats.sameThreadShare()), percent(stats.sameProcessShare()),
-					MarkdownTable.number(stats.scriptsPerHold(), 2), MarkdownTable.number(stats.otherCommandsPerHold(), 2));
+					MarkdownTable.number(stats.scriptsPerHold(), 2),
+					MarkdownTable.number(stats.otherCommandsPerHold(), 2));
 		}
 		return table.render();
 	}

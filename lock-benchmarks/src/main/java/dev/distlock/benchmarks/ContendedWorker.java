@@ -18,13 +18,14 @@ import java.util.concurrent.locks.LockSupport;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * A worker JVM of scenario 2. It creates every lock contender once, then runs blocks on command:
+ * A worker JVM of scenario 2. It creates every lock contender once, then runs blocks on
+ * command:
  * {@code block <contender> <lockKey> <counterKey> <startNanos> <stopNanos> <csNanos> <file>}.
  * Its threads start together at {@code startNanos} ({@link System#nanoTime} is
- * {@code CLOCK_MONOTONIC}, the same clock in every process of the host) and keep taking the
- * lock until {@code stopNanos}. Under the lock they increment a shared counter with a
- * non-atomic GET and SET and hold for the critical-section time in all; each hold interval is
- * written to the file as {@code thread start end}.
+ * {@code CLOCK_MONOTONIC}, the same clock in every process of the host) and keep taking
+ * the lock until {@code stopNanos}. Under the lock they increment a shared counter with a
+ * non-atomic GET and SET and hold for the critical-section time in all; each hold
+ * interval is written to the file as {@code thread start end}.
  */
 public final class ContendedWorker {
 
@@ -72,7 +73,8 @@ public final class ContendedWorker {
 		long criticalSection = Long.parseLong(command[6]);
 		List<Future<long[]>> holds = new ArrayList<>();
 		for (int t = 0; t < threads; t++) {
-			holds.add(pool.submit(() -> hold(contender, set.redis(), lockKey, counterKey, start, stop, criticalSection)));
+			holds.add(
+					pool.submit(() -> hold(contender, set.redis(), lockKey, counterKey, start, stop, criticalSection)));
 		}
 		int count = 0;
 		try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(command[7])))) {

@@ -1,8 +1,9 @@
 package dev.distlock.benchmarks;
 
 /**
- * One lock implementation under test, reduced to what every scenario needs: run a critical
- * section while holding the lock on a key, waiting as long as it takes to get it.
+ * One lock implementation under test, reduced to what every scenario needs: run a
+ * critical section while holding the lock on a key, waiting as long as it takes to get
+ * it.
  */
 interface Contender {
 
@@ -13,7 +14,8 @@ interface Contender {
 	String name();
 
 	/**
-	 * Acquires the lock on the key (waiting as long as it takes), runs the section and releases.
+	 * Acquires the lock on the key (waiting as long as it takes), runs the section and
+	 * releases.
 	 * @param key the lock key
 	 * @param section the work done under the lock
 	 */

@@ -18,9 +18,10 @@ import org.springframework.integration.redis.util.RedisLockRegistry.RedisLockTyp
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /**
- * Every contender of one process, in table order, on one Redis server, and the Redis template
- * the harness itself uses (critical sections, counters, {@code INFO}). Only the contenders asked
- * for are created, so that a process measuring one of them carries no other library's threads.
+ * Every contender of one process, in table order, on one Redis server, and the Redis
+ * template the harness itself uses (critical sections, counters, {@code INFO}). Only the
+ * contenders asked for are created, so that a process measuring one of them carries no
+ * other library's threads.
  */
 final class ContenderSet implements AutoCloseable {
 
@@ -30,7 +31,10 @@ final class ContenderSet implements AutoCloseable {
 	static final List<String> ALL = List.of(FLOOR, "distlock-client", "distlock-annotated", "redisson", "si-spin",
 			"si-pubsub", "blog");
 
-	/** Spring Integration's lease, the same as Redisson's watchdog so both renew every 10 s. */
+	/**
+	 * Spring Integration's lease, the same as Redisson's watchdog so both renew every 10
+	 * s.
+	 */
 	private static final Duration SI_EXPIRE_AFTER = Duration.ofSeconds(30);
 
 	private final ConfigurableApplicationContext context;
@@ -52,9 +56,10 @@ final class ContenderSet implements AutoCloseable {
 	 * @param redisUrl the Redis server
 	 * @param wanted ids of the contenders to create
 	 * @param renewSpringIntegration whether Spring Integration's registries get a renewal
-	 * scheduler; it renews every lock right after acquiring it and every third of the lease
-	 * after, and interrupts the renewal in flight when the lock is released, so it is only set
-	 * where locks are held for long (scenario 4), as most applications leave it unset
+	 * scheduler; it renews every lock right after acquiring it and every third of the
+	 * lease after, and interrupts the renewal in flight when the lock is released, so it
+	 * is only set where locks are held for long (scenario 4), as most applications leave
+	 * it unset
 	 */
 	ContenderSet(String redisUrl, Set<String> wanted, boolean renewSpringIntegration) {
 		this.context = DistlockFactory.context(redisUrl);

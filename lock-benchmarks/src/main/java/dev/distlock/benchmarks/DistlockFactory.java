@@ -22,15 +22,17 @@ import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import dev.distlock.autoconfigure.DistributedLockProperties;
 
 /**
- * Builds distlock's two contenders the way an application gets them: a Spring Boot context with
- * Boot's Redis and AOP auto-configuration and distlock's, the auto-configured
- * {@link LockClient} bean, and a bean with a {@code @DistributedLock} method.
+ * Builds distlock's two contenders the way an application gets them: a Spring Boot
+ * context with Boot's Redis and AOP auto-configuration and distlock's, the
+ * auto-configured {@link LockClient} bean, and a bean with a {@code @DistributedLock}
+ * method.
  * <p>
- * This is the one place that decides how distlock is configured for the benchmarks: the two
- * flags below, whose defaults are the one line to change when a mode becomes the one to
- * publish, and which the environment variables {@code DISTLOCK_BENCH_AUTO_RENEWAL} and
- * {@code DISTLOCK_BENCH_PUB_SUB} override for one run (worker JVMs inherit them). The mode that
- * actually ran is described from the build on the class path, see {@link #describeMode()}.
+ * This is the one place that decides how distlock is configured for the benchmarks: the
+ * two flags below, whose defaults are the one line to change when a mode becomes the one
+ * to publish, and which the environment variables {@code DISTLOCK_BENCH_AUTO_RENEWAL} and
+ * {@code DISTLOCK_BENCH_PUB_SUB} override for one run (worker JVMs inherit them). The
+ * mode that actually ran is described from the build on the class path, see
+ * {@link #describeMode()}.
  */
 final class DistlockFactory {
 
@@ -39,12 +41,15 @@ final class DistlockFactory {
 	static final String ANNOTATED_NAME = "distlock @DistributedLock";
 
 	/**
-	 * Whether leases are renewed automatically ({@code distlock.lease-time} unset), where the
-	 * build has renewal; else a fixed lease.
+	 * Whether leases are renewed automatically ({@code distlock.lease-time} unset), where
+	 * the build has renewal; else a fixed lease.
 	 */
 	static final boolean AUTO_RENEWAL = flag("DISTLOCK_BENCH_AUTO_RENEWAL", true);
 
-	/** Whether waiters are woken by pub/sub ({@code distlock.waiting.pub-sub}) where the build has it. */
+	/**
+	 * Whether waiters are woken by pub/sub ({@code distlock.waiting.pub-sub}) where the
+	 * build has it.
+	 */
 	static final boolean PUB_SUB = flag("DISTLOCK_BENCH_PUB_SUB", true);
 
 	/** The lease of short critical sections while {@link #AUTO_RENEWAL} is off. */
@@ -78,8 +83,8 @@ final class DistlockFactory {
 	}
 
 	/**
-	 * Describes the mode distlock ran in, from the flags and from what the build on the class
-	 * path supports.
+	 * Describes the mode distlock ran in, from the flags and from what the build on the
+	 * class path supports.
 	 * @return the description
 	 */
 	static String describeMode() {
@@ -91,8 +96,8 @@ final class DistlockFactory {
 		String waiting = (PUB_SUB && buildHasPubSub) ? pubSub + ", backoff as backstop"
 				: "jittered backoff 1→50 ms" + (buildHasPubSub ? " (pub/sub off)" : " (build has no pub/sub)");
 		String lease = (AUTO_RENEWAL && buildHasRenewal) ? "auto-renewed lease (distlock.lease-time unset)"
-				: "fixed " + FIXED_LEASE.toSeconds() + " s lease" + (buildHasRenewal ? " (renewal off)"
-						: " (build has no renewal)");
+				: "fixed " + FIXED_LEASE.toSeconds() + " s lease"
+						+ (buildHasRenewal ? " (renewal off)" : " (build has no renewal)");
 		return waiting + "; " + lease;
 	}
 

@@ -1,8 +1,8 @@
 package dev.distlock.benchmarks;
 
 /**
- * A {@link Contender} whose acquire and release are separate calls, so that it can hold many
- * locks at once (scenario 4).
+ * A {@link Contender} whose acquire and release are separate calls, so that it can hold
+ * many locks at once (scenario 4).
  */
 interface ExplicitContender extends Contender {
 
@@ -14,8 +14,8 @@ interface ExplicitContender extends Contender {
 	Held acquire(String key);
 
 	/**
-	 * Acquires a lock meant to be held for a long time: with an auto-renewed lease where the
-	 * library has one, else with a long fixed lease.
+	 * Acquires a lock meant to be held for a long time: with an auto-renewed lease where
+	 * the library has one, else with a long fixed lease.
 	 * @param key the lock key
 	 * @return the held lock
 	 */

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A JVM started with this JVM's class path, talked to by lines: commands on its standard input,
- * replies on its standard output as lines starting with {@link #REPLY}; anything else it prints
- * is passed through to the standard error of this process.
+ * A JVM started with this JVM's class path, talked to by lines: commands on its standard
+ * input, replies on its standard output as lines starting with {@link #REPLY}; anything
+ * else it prints is passed through to the standard error of this process.
  */
 final class ForkedJvm implements AutoCloseable {
 

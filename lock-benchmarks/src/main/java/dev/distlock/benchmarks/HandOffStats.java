@@ -8,9 +8,9 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * What the hold intervals of one contender's blocks in scenario 2 show, accumulated over the
- * blocks: throughput, efficiency, hand-off gaps, overlaps, lost increments and how evenly the
- * threads got the lock.
+ * What the hold intervals of one contender's blocks in scenario 2 show, accumulated over
+ * the blocks: throughput, efficiency, hand-off gaps, overlaps, lost increments and how
+ * evenly the threads got the lock.
  */
 final class HandOffStats {
 
@@ -96,8 +96,8 @@ final class HandOffStats {
 	}
 
 	/**
-	 * Adds the Redis commands executed during one block ({@code INFO commandstats}, commands run
-	 * inside scripts included).
+	 * Adds the Redis commands executed during one block ({@code INFO commandstats},
+	 * commands run inside scripts included).
 	 * @param delta calls by command
 	 */
 	void addCommands(Map<String, Long> delta) {
@@ -111,8 +111,8 @@ final class HandOffStats {
 	}
 
 	/**
-	 * Every other command per hold, those run inside scripts included, without the critical
-	 * section's own GET and SET and without keep-alive PINGs.
+	 * Every other command per hold, those run inside scripts included, without the
+	 * critical section's own GET and SET and without keep-alive PINGs.
 	 */
 	double otherCommandsPerHold() {
 		long other = 0;
@@ -145,7 +145,10 @@ final class HandOffStats {
 		return this.holds * 1e9 / this.spanNanos;
 	}
 
-	/** Share of the time the lock was held: the sum of the holds over the span of the blocks. */
+	/**
+	 * Share of the time the lock was held: the sum of the holds over the span of the
+	 * blocks.
+	 */
 	double busyShare() {
 		return (double) this.heldNanos / this.spanNanos;
 	}

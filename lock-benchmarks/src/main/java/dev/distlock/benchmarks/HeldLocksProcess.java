@@ -16,10 +16,11 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import dev.distlock.benchmarks.ExplicitContender.Held;
 
 /**
- * The JVM of one contender in scenario 4, so that its threads and heap are its own: acquires
- * many locks with the contender's long-held lease, holds them while counting what Redis
- * executes, churns (releases and re-acquires all) and counts again, releases, and counts the keys
- * left. Replies with one line of {@code name=value} fields separated by tabs.
+ * The JVM of one contender in scenario 4, so that its threads and heap are its own:
+ * acquires many locks with the contender's long-held lease, holds them while counting
+ * what Redis executes, churns (releases and re-acquires all) and counts again, releases,
+ * and counts the keys left. Replies with one line of {@code name=value} fields separated
+ * by tabs.
  */
 public final class HeldLocksProcess {
 
@@ -28,8 +29,8 @@ public final class HeldLocksProcess {
 
 	/**
 	 * Runs one contender.
-	 * @param args Redis URL, contender id, locks, first window seconds, churn cycles, second
-	 * window seconds
+	 * @param args Redis URL, contender id, locks, first window seconds, churn cycles,
+	 * second window seconds
 	 * @throws Exception on failure, after replying with an error
 	 */
 	public static void main(String[] args) throws Exception {

@@ -15,10 +15,16 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  */
 final class HeldLocksScenario {
 
-	/** Contenders that can hold locks apart from a method call; the blog lock has no renewal. */
+	/**
+	 * Contenders that can hold locks apart from a method call; the blog lock has no
+	 * renewal.
+	 */
 	static final List<String> CONTENDERS = List.of("distlock-client", "redisson", "si-spin", "si-pubsub");
 
-	/** The renewal period the per-period figure is normalized to (Redisson's and Spring Integration's). */
+	/**
+	 * The renewal period the per-period figure is normalized to (Redisson's and Spring
+	 * Integration's).
+	 */
 	private static final int PERIOD_SECONDS = 10;
 
 	private final String redisUrl;
@@ -73,7 +79,10 @@ final class HeldLocksScenario {
 		return counts;
 	}
 
-	/** Round trips per second in a window: client commands, without connection keep-alive PINGs. */
+	/**
+	 * Round trips per second in a window: client commands, without connection keep-alive
+	 * PINGs.
+	 */
 	static double roundTripsPerSecond(Map<String, String> result, String window) {
 		Map<String, Long> monitor = counts(result.get(window + "Monitor"));
 		long roundTrips = monitor.entrySet()
@@ -85,8 +94,8 @@ final class HeldLocksScenario {
 	}
 
 	static String table(List<Map<String, String>> results, int locks) {
-		MarkdownTable table = new MarkdownTable("contender", "lease", "acquire all s", "keys held",
-				"round trips/s", "per 100 locks per 10 s", "commands/s (commandstats)", "after churn: round trips/s",
+		MarkdownTable table = new MarkdownTable("contender", "lease", "acquire all s", "keys held", "round trips/s",
+				"per 100 locks per 10 s", "commands/s (commandstats)", "after churn: round trips/s",
 				"after churn: per 100 locks per 10 s", "threads idle → held → after churn", "heap MB idle → held",
 				"keys left after release");
 		MarkdownTable detail = new MarkdownTable("contender", "window", "s", "client commands (MONITOR)",

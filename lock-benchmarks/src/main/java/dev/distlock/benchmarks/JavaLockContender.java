@@ -3,9 +3,9 @@ package dev.distlock.benchmarks;
 import java.util.concurrent.locks.Lock;
 
 /**
- * A contender whose locks are {@link Lock}s obtained per key (Redisson's {@code RLock}, Spring
- * Integration's registry locks): {@code lock()} to acquire, {@code unlock()} to release, and the
- * library's own lease handling for long holds.
+ * A contender whose locks are {@link Lock}s obtained per key (Redisson's {@code RLock},
+ * Spring Integration's registry locks): {@code lock()} to acquire, {@code unlock()} to
+ * release, and the library's own lease handling for long holds.
  */
 abstract class JavaLockContender implements ExplicitContender {
 

@@ -3,8 +3,8 @@ package dev.distlock.benchmarks;
 import dev.distlock.DistributedLock;
 
 /**
- * The annotated-method contender: a bean whose method runs its argument under the lock named by
- * its other argument, with the configured wait and lease.
+ * The annotated-method contender: a bean whose method runs its argument under the lock
+ * named by its other argument, with the configured wait and lease.
  */
 public class LockedWork {
 

@@ -13,9 +13,9 @@ import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 
 /**
- * Scenario 3: many threads of one JVM, each taking the lock on a key picked at random out of
- * many, with an empty critical section; collisions are rare but happen. Blocks of a fixed
- * length alternate the contenders.
+ * Scenario 3: many threads of one JVM, each taking the lock on a key picked at random out
+ * of many, with an empty critical section; collisions are rare but happen. Blocks of a
+ * fixed length alternate the contenders.
  */
 final class ManyKeysScenario {
 
@@ -60,7 +60,8 @@ final class ManyKeysScenario {
 			List<Result> results = new ArrayList<>();
 			for (Contender contender : this.contenders) {
 				Histogram latency = latencies.get(contender);
-				results.add(new Result(contender.name(), latency, latency.getTotalCount() * 1e9 / elapsed.get(contender)));
+				results
+					.add(new Result(contender.name(), latency, latency.getTotalCount() * 1e9 / elapsed.get(contender)));
 			}
 			return results;
 		}
@@ -100,8 +101,8 @@ final class ManyKeysScenario {
 			.findFirst()
 			.map(Result::pairsPerSecond)
 			.orElse(Double.NaN);
-		MarkdownTable table = new MarkdownTable("contender", "pairs", "pairs/s", "share of floor's pairs/s",
-				"p50 µs", "p99 µs", "max ms");
+		MarkdownTable table = new MarkdownTable("contender", "pairs", "pairs/s", "share of floor's pairs/s", "p50 µs",
+				"p99 µs", "max ms");
 		for (Result result : results) {
 			table.row(result.contender(), result.latency().getTotalCount(),
 					MarkdownTable.number(result.pairsPerSecond(), 0),

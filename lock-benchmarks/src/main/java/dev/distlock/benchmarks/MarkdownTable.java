@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A Markdown table, rendered with padded columns so that it also reads well as plain text.
+ * A Markdown table, rendered with padded columns so that it also reads well as plain
+ * text.
  */
 final class MarkdownTable {
 

@@ -4,8 +4,9 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The floor: two synchronous {@code PING}s on the same Lettuce connection the Spring-based
- * contenders use, the round-trip limit for an acquire plus a release. Not a lock.
+ * The floor: two synchronous {@code PING}s on the same Lettuce connection the
+ * Spring-based contenders use, the round-trip limit for an acquire plus a release. Not a
+ * lock.
  */
 final class PingFloor implements Contender {
 

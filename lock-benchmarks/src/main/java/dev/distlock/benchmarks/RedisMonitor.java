@@ -17,9 +17,9 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * Counts the commands Redis executes, through {@code MONITOR} on a plain socket: commands sent
- * by clients (one round trip each) by name, and commands run inside Lua scripts, which
- * {@code INFO commandstats} counts too but which cost no round trip.
+ * Counts the commands Redis executes, through {@code MONITOR} on a plain socket: commands
+ * sent by clients (one round trip each) by name, and commands run inside Lua scripts,
+ * which {@code INFO commandstats} counts too but which cost no round trip.
  */
 final class RedisMonitor implements AutoCloseable {
 
@@ -66,7 +66,8 @@ final class RedisMonitor implements AutoCloseable {
 	}
 
 	private void count(String line) {
-		// +1700000000.123456 [0 127.0.0.1:54321] "evalsha" "..." or [0 lua] for commands of scripts
+		// +1700000000.123456 [0 127.0.0.1:54321] "evalsha" "..." or [0 lua] for commands
+		// of scripts
 		int open = line.indexOf('[');
 		int close = line.indexOf(']', open + 1);
 		if (open < 0 || close < 0) {
@@ -90,8 +91,8 @@ final class RedisMonitor implements AutoCloseable {
 	}
 
 	/**
-	 * Waits until the monitor has read every command Redis executed before this call: sends a
-	 * marker {@code ECHO} and waits until it comes through.
+	 * Waits until the monitor has read every command Redis executed before this call:
+	 * sends a marker {@code ECHO} and waits until it comes through.
 	 * @param redis the harness's template
 	 * @throws InterruptedException if interrupted while waiting
 	 */
@@ -109,8 +110,8 @@ final class RedisMonitor implements AutoCloseable {
 	}
 
 	/**
-	 * Returns the counts so far: client commands by name, and {@code (lua)} for commands run
-	 * inside scripts.
+	 * Returns the counts so far: client commands by name, and {@code (lua)} for commands
+	 * run inside scripts.
 	 * @return the counts
 	 */
 	Map<String, Long> snapshot() {

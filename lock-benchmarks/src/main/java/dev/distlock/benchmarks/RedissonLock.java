@@ -6,8 +6,8 @@ import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
 
 /**
- * Redisson's {@link RLock} with its watchdog lease ({@code lock()} without a lease time: 30 s,
- * renewed every 10 s while held), waiters woken by pub/sub.
+ * Redisson's {@link RLock} with its watchdog lease ({@code lock()} without a lease time:
+ * 30 s, renewed every 10 s while held), waiters woken by pub/sub.
  */
 final class RedissonLock extends JavaLockContender {
 

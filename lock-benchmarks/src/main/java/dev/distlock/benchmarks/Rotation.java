@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The order of contenders in one round of blocks: the table order rotated by the round number,
- * so that every contender runs early and late in a round and machine drift hits all of them.
+ * The order of contenders in one round of blocks: the table order rotated by the round
+ * number, so that every contender runs early and late in a round and machine drift hits
+ * all of them.
  */
 final class Rotation {
 

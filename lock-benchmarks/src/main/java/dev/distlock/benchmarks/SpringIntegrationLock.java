@@ -5,9 +5,9 @@ import java.util.concurrent.locks.Lock;
 import org.springframework.integration.redis.util.RedisLockRegistry;
 
 /**
- * Spring Integration's {@link RedisLockRegistry} in one of its two modes. Threads of one JVM
- * queue on a local lock per key before they touch Redis. Held locks are renewed by the
- * registry's renewal scheduler every third of {@code expireAfter}.
+ * Spring Integration's {@link RedisLockRegistry} in one of its two modes. Threads of one
+ * JVM queue on a local lock per key before they touch Redis. Held locks are renewed by
+ * the registry's renewal scheduler every third of {@code expireAfter}.
  */
 final class SpringIntegrationLock extends JavaLockContender {
 

@@ -11,9 +11,9 @@ import com.sun.management.OperatingSystemMXBean;
 import org.HdrHistogram.Histogram;
 
 /**
- * Scenario 1: one thread, acquire + release pairs with an empty critical section, on the same
- * key every time and on a new key every time. Warm-up first, then the measured pairs in blocks
- * that alternate the contenders and the two key modes.
+ * Scenario 1: one thread, acquire + release pairs with an empty critical section, on the
+ * same key every time and on a new key every time. Warm-up first, then the measured pairs
+ * in blocks that alternate the contenders and the two key modes.
  */
 final class UncontendedScenario {
 
@@ -28,8 +28,8 @@ final class UncontendedScenario {
 	 * @param latency nanoseconds per pair
 	 * @param pairsPerSecond measured pairs divided by the time the blocks took
 	 * @param callerCpuNanos CPU time of the calling thread per pair
-	 * @param processCpuNanos CPU time of the whole JVM per pair (I/O threads, renewal, JIT and GC
-	 * included), which a loaded machine inflates far less than latency
+	 * @param processCpuNanos CPU time of the whole JVM per pair (I/O threads, renewal,
+	 * JIT and GC included), which a loaded machine inflates far less than latency
 	 */
 	record Result(String contender, String keyMode, Histogram latency, double pairsPerSecond, double callerCpuNanos,
 			double processCpuNanos) {

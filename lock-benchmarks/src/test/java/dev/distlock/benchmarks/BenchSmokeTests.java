@@ -31,7 +31,8 @@ class BenchSmokeTests {
 			assertThat(ContendedScenario.table(report.contended, 100_000, 1_000_000)).contains("Redisson RLock");
 			assertThat(report.manyKeys).hasSize(ContenderSet.ALL.size())
 				.allSatisfy((result) -> assertThat(result.latency().getTotalCount()).isPositive());
-			// Keys left after release are reported, not asserted: they are a finding, not a harness failure.
+			// Keys left after release are reported, not asserted: they are a finding, not
+			// a harness failure.
 			assertThat(report.held).singleElement().satisfies((result) -> {
 				assertThat(Long.parseLong(result.get("keysHeld"))).isGreaterThanOrEqualTo(sizes.heldLocks());
 				assertThat(result.get("keysLeft")).isNotNull();

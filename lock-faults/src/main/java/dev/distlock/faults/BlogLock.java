@@ -9,9 +9,9 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * The naive lock of the controls: {@code SET key token NX PX lease} retried every 5 ms, a plain
- * {@code INCR blog:fence} as its fencing token, release by a Lua compare-and-delete, no renewal and
- * no notion of a lost lease.
+ * The naive lock of the controls: {@code SET key token NX PX lease} retried every 5 ms, a
+ * plain {@code INCR blog:fence} as its fencing token, release by a Lua
+ * compare-and-delete, no renewal and no notion of a lost lease.
  */
 public final class BlogLock {
 
@@ -37,7 +37,8 @@ public final class BlogLock {
 	}
 
 	/**
-	 * Spins until the lock is acquired, runs the body with a token from {@code INCR}, releases.
+	 * Spins until the lock is acquired, runs the body with a token from {@code INCR},
+	 * releases.
 	 * @param key the lock key
 	 * @param body what to run, given the token
 	 */

@@ -19,10 +19,11 @@ import dev.distlock.LockOptions;
 
 /**
  * {@code contend <id> <distlock|blog> <key> <threads> <durationMs> <leaseMs|renew> <bodyMs> <resourcePort> <file>}:
- * threads that take the lock in a loop for a while. Each locked body records its interval, adds one
- * to the unfenced counter {@code counter:<key>} and writes the fenced register {@code fenced:<key>}
- * of the {@link FencedResource}, then holds for {@code bodyMs}. When all threads are done, the
- * holds go to the file as {@code <start> <end> <token> <fencedAccepted>} and the reply is
+ * threads that take the lock in a loop for a while. Each locked body records its
+ * interval, adds one to the unfenced counter {@code counter:<key>} and writes the fenced
+ * register {@code fenced:<key>} of the {@link FencedResource}, then holds for
+ * {@code bodyMs}. When all threads are done, the holds go to the file as
+ * {@code <start> <end> <token> <fencedAccepted>} and the reply is
  * {@code contended <id> <holds> <errors>}.
  */
 final class ContendCommand {

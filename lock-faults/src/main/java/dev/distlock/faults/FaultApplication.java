@@ -17,10 +17,10 @@ import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
 
 /**
  * The application the faults are tried on: non-web Spring Boot with Boot's Redis and AOP
- * auto-configuration and distlock's, as a user of the starter gets them, plus one bean with a
- * {@code @DistributedLock(onNotAcquired = SKIP)} method, and in worker JVMs ({@code faults.worker=true}) a
- * listener that reports callers starting to wait. Worker JVMs run it; scenarios that need
- * no separate process run it in the test JVM.
+ * auto-configuration and distlock's, as a user of the starter gets them, plus one bean
+ * with a {@code @DistributedLock(onNotAcquired = SKIP)} method, and in worker JVMs
+ * ({@code faults.worker=true}) a listener that reports callers starting to wait. Worker
+ * JVMs run it; scenarios that need no separate process run it in the test JVM.
  */
 @Configuration(proxyBeanMethods = false)
 @ImportAutoConfiguration({ DataRedisAutoConfiguration.class, AopAutoConfiguration.class,
@@ -29,7 +29,8 @@ public class FaultApplication {
 
 	/**
 	 * Starts the application.
-	 * @param properties {@code name=value} pairs, such as {@code spring.data.redis.port=6390}
+	 * @param properties {@code name=value} pairs, such as
+	 * {@code spring.data.redis.port=6390}
 	 * @return the running context, to close
 	 */
 	public static ConfigurableApplicationContext start(List<String> properties) {

@@ -11,11 +11,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An in-process TCP proxy on a free port of {@code 127.0.0.1} in front of one Redis port, with
- * faults switchable at runtime: {@linkplain #passThrough() pass-through}, {@linkplain #delay(long)
- * delay}, {@linkplain #blackhole() blackhole}, {@linkplain #resetAll(boolean) reset} and
- * {@linkplain #dropNextReplyTo(String) drop the reply to the next matching request}. One thread
- * pair per connection.
+ * An in-process TCP proxy on a free port of {@code 127.0.0.1} in front of one Redis port,
+ * with faults switchable at runtime: {@linkplain #passThrough() pass-through},
+ * {@linkplain #delay(long) delay}, {@linkplain #blackhole() blackhole},
+ * {@linkplain #resetAll(boolean) reset} and {@linkplain #dropNextReplyTo(String) drop the
+ * reply to the next matching request}. One thread pair per connection.
  */
 public final class FaultProxy implements AutoCloseable {
 
@@ -103,7 +103,8 @@ public final class FaultProxy implements AutoCloseable {
 
 	/**
 	 * Closes every current connection with a TCP reset.
-	 * @param refuseNew whether new connections are refused (reset at once) until {@link #passThrough()}
+	 * @param refuseNew whether new connections are refused (reset at once) until
+	 * {@link #passThrough()}
 	 */
 	public void resetAll(boolean refuseNew) {
 		this.refusing = refuseNew;
@@ -113,8 +114,9 @@ public final class FaultProxy implements AutoCloseable {
 	}
 
 	/**
-	 * Forwards the next request whose bytes contain the marker, swallows the reply and resets that
-	 * connection: the request ran in Redis, the client never learns its outcome.
+	 * Forwards the next request whose bytes contain the marker, swallows the reply and
+	 * resets that connection: the request ran in Redis, the client never learns its
+	 * outcome.
 	 * @param marker text the request must contain, such as {@code EVALSHA} or a key
 	 * @return the armed fault, to await
 	 */
@@ -125,8 +127,8 @@ public final class FaultProxy implements AutoCloseable {
 	}
 
 	/**
-	 * Swallows the next request whose bytes contain the marker and resets that connection: the
-	 * request never reaches Redis.
+	 * Swallows the next request whose bytes contain the marker and resets that
+	 * connection: the request never reaches Redis.
 	 * @param marker text the request must contain
 	 * @return the armed fault, to await
 	 */
@@ -173,7 +175,8 @@ public final class FaultProxy implements AutoCloseable {
 				connection.start();
 			}
 			catch (IOException ex) {
-				// Redis is down: the client sees its connection reset, as it would without the proxy.
+				// Redis is down: the client sees its connection reset, as it would
+				// without the proxy.
 				ProxiedConnection.resetQuietly(client);
 			}
 		}

@@ -1,10 +1,11 @@
 package dev.distlock.faults;
 
 /**
- * The resource a lock protects, in a Redis of its own that no fault touches: an unfenced counter
- * (a read-modify-write with {@code GET} and {@code SET}, lost updates show missing exclusion) and a
- * fenced register that accepts a write only with a token greater than any it accepted before
- * ({@code UPDATE ... WHERE fence < :token}, done atomically in Lua).
+ * The resource a lock protects, in a Redis of its own that no fault touches: an unfenced
+ * counter (a read-modify-write with {@code GET} and {@code SET}, lost updates show
+ * missing exclusion) and a fenced register that accepts a write only with a token greater
+ * than any it accepted before ({@code UPDATE ... WHERE fence < :token}, done atomically
+ * in Lua).
  */
 public final class FencedResource implements AutoCloseable {
 

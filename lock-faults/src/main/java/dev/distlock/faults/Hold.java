@@ -12,7 +12,8 @@ package dev.distlock.faults;
 public record Hold(String holder, long start, long end, long token, boolean fencedAccepted) {
 
 	/**
-	 * Parses a line {@code <start> <end> <token> <fencedAccepted>} of a worker's hold file.
+	 * Parses a line {@code <start> <end> <token> <fencedAccepted>} of a worker's hold
+	 * file.
 	 * @param holder the worker
 	 * @param line the line
 	 * @return the hold

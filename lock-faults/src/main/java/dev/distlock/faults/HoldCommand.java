@@ -12,11 +12,13 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 
 /**
- * {@code hold <id> <key> <leaseMs|renew> <holdMs|-1> <waitMs>}: on a thread of its own, acquires the
- * key through the {@link LockClient} bean and replies {@code acquired <id> <token> <nanos>} (or
- * {@code error <id> <exception> <elapsedMs> <message>}); watches {@link LockHandle#isLeaseLost()}
- * every millisecond and replies {@code lost <id> <nanos>} when it turns true; releases after
- * {@code holdMs}, or on {@code release <id>} if {@code holdMs} is {@code -1}, and replies
+ * {@code hold <id> <key> <leaseMs|renew> <holdMs|-1> <waitMs>}: on a thread of its own,
+ * acquires the key through the {@link LockClient} bean and replies
+ * {@code acquired <id> <token> <nanos>} (or
+ * {@code error <id> <exception> <elapsedMs> <message>}); watches
+ * {@link LockHandle#isLeaseLost()} every millisecond and replies
+ * {@code lost <id> <nanos>} when it turns true; releases after {@code holdMs}, or on
+ * {@code release <id>} if {@code holdMs} is {@code -1}, and replies
  * {@code released <id> <nanos> leaseLost=<bool> <outcome>}.
  */
 final class HoldCommand {

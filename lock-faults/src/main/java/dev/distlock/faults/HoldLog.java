@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Hold intervals collected from every JVM of a scenario, and the counts that tell whether the lock
- * excluded: overlapping bodies, fencing tokens out of order or shared.
+ * Hold intervals collected from every JVM of a scenario, and the counts that tell whether
+ * the lock excluded: overlapping bodies, fencing tokens out of order or shared.
  */
 public final class HoldLog {
 
@@ -26,7 +26,9 @@ public final class HoldLog {
 	 */
 	public HoldLog read(String holder, Path file) {
 		try {
-			Files.readAllLines(file).stream().filter((line) -> !line.isBlank())
+			Files.readAllLines(file)
+				.stream()
+				.filter((line) -> !line.isBlank())
 				.forEach((line) -> this.holds.add(Hold.parse(holder, line)));
 			return this;
 		}
@@ -74,12 +76,13 @@ public final class HoldLog {
 	}
 
 	/**
-	 * Counts holds whose token is not greater than the token of a hold that started before them.
+	 * Counts holds whose token is not greater than the token of a hold that started
+	 * before them.
 	 * @return the number of tokens out of order
 	 */
 	public int tokensNotIncreasing() {
-		return TokenOrder.notGreaterThanEarlier(this.holds.stream()
-			.sorted(Comparator.comparingLong(Hold::start)).mapToLong(Hold::token).toArray());
+		return TokenOrder.notGreaterThanEarlier(
+				this.holds.stream().sorted(Comparator.comparingLong(Hold::start)).mapToLong(Hold::token).toArray());
 	}
 
 	/**

@@ -4,8 +4,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Parks the current thread for a time or until an instant of {@link System#nanoTime()}: the
- * length of a fault or of a hold, never a wait for something to happen.
+ * Parks the current thread for a time or until an instant of {@link System#nanoTime()}:
+ * the length of a fault or of a hold, never a wait for something to happen.
  */
 public final class Pause {
 

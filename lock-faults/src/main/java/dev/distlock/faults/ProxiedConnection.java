@@ -8,8 +8,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One client connection through a {@link FaultProxy} and its connection to Redis, pumped by two
- * threads that apply the proxy's current fault to every chunk.
+ * One client connection through a {@link FaultProxy} and its connection to Redis, pumped
+ * by two threads that apply the proxy's current fault to every chunk.
  */
 final class ProxiedConnection {
 

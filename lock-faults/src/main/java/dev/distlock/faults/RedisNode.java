@@ -15,10 +15,11 @@ import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One {@code redis-server} on a fixed free port of {@code 127.0.0.1} that can be killed with
- * {@code SIGKILL} and restarted on the same port with the same data directory, so that whatever
- * its {@link Persistence} mode kept is restored. ({@code RedisServerProcess} of lock-test-support
- * persists nothing and deletes its directory when stopped, so it cannot restart from a snapshot.)
+ * One {@code redis-server} on a fixed free port of {@code 127.0.0.1} that can be killed
+ * with {@code SIGKILL} and restarted on the same port with the same data directory, so
+ * that whatever its {@link Persistence} mode kept is restored.
+ * ({@code RedisServerProcess} of lock-test-support persists nothing and deletes its
+ * directory when stopped, so it cannot restart from a snapshot.)
  */
 public final class RedisNode implements AutoCloseable {
 
@@ -28,7 +29,10 @@ public final class RedisNode implements AutoCloseable {
 		/** Nothing: a restart comes back empty. */
 		NONE("--save", "", "--appendonly", "no"),
 
-		/** Only the snapshots taken by {@link RedisNode#save()}: a restart restores the last one. */
+		/**
+		 * Only the snapshots taken by {@link RedisNode#save()}: a restart restores the
+		 * last one.
+		 */
 		RDB("--save", "", "--appendonly", "no", "--dbfilename", "dump.rdb"),
 
 		/** Append-only file, fsync after every write. */
@@ -82,13 +86,17 @@ public final class RedisNode implements AutoCloseable {
 		return this.port;
 	}
 
-	/** Takes a snapshot now ({@code SAVE}); with {@link Persistence#RDB} a restart restores it. */
+	/**
+	 * Takes a snapshot now ({@code SAVE}); with {@link Persistence#RDB} a restart
+	 * restores it.
+	 */
 	public void save() {
 		Resp.call(this.port, "SAVE");
 	}
 
 	/**
-	 * Kills the server with {@code SIGKILL} and waits until it has exited. Nothing is flushed.
+	 * Kills the server with {@code SIGKILL} and waits until it has exited. Nothing is
+	 * flushed.
 	 * @return {@link System#nanoTime()} once the process is gone
 	 */
 	public synchronized long kill() {
@@ -114,9 +122,9 @@ public final class RedisNode implements AutoCloseable {
 		if (this.process != null && this.process.isAlive()) {
 			return System.nanoTime();
 		}
-		List<String> command = new ArrayList<>(List.of("redis-server", "--port", String.valueOf(this.port), "--bind",
-				"127.0.0.1", "--protected-mode", "no", "--daemonize", "no", "--dir", this.directory.toString(),
-				"--loglevel", "warning"));
+		List<String> command = new ArrayList<>(
+				List.of("redis-server", "--port", String.valueOf(this.port), "--bind", "127.0.0.1", "--protected-mode",
+						"no", "--daemonize", "no", "--dir", this.directory.toString(), "--loglevel", "warning"));
 		command.addAll(this.persistence.arguments);
 		try {
 			this.process = ProcessReaper.register(new ProcessBuilder(command).redirectErrorStream(true)

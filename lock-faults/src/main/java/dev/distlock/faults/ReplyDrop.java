@@ -6,8 +6,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A one-shot fault armed on a {@link FaultProxy}: the next request containing a marker has its
- * reply swallowed (or is swallowed itself), then its connection is reset.
+ * A one-shot fault armed on a {@link FaultProxy}: the next request containing a marker
+ * has its reply swallowed (or is swallowed itself), then its connection is reset.
  */
 public final class ReplyDrop {
 

@@ -9,8 +9,8 @@ import java.net.Socket;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A minimal RESP client for the test side: one short-lived socket per command, so that it never
- * shares the reconnect state of the client under test.
+ * A minimal RESP client for the test side: one short-lived socket per command, so that it
+ * never shares the reconnect state of the client under test.
  */
 public final class Resp {
 
@@ -34,7 +34,8 @@ public final class Resp {
 	}
 
 	/**
-	 * Opens a connection for many commands, such as a worker thread's writes to its resource.
+	 * Opens a connection for many commands, such as a worker thread's writes to its
+	 * resource.
 	 * @param port the Redis port
 	 * @return the connection, to close
 	 */
@@ -76,6 +77,5 @@ public final class Resp {
 			return connection.number(args);
 		}
 	}
-
 
 }

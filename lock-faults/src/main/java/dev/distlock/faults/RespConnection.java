@@ -14,10 +14,10 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One open RESP connection, opened by {@link Resp#connect(int)}; commands on it are serialized.
+ * One open RESP connection, opened by {@link Resp#connect(int)}; commands on it are
+ * serialized.
  */
 public final class RespConnection implements AutoCloseable {
-
 
 	private final Socket socket;
 

@@ -6,7 +6,8 @@ import dev.distlock.DistributedLock;
 import dev.distlock.LockFailureAction;
 
 /**
- * A job that skips when another instance holds its lock, as the README's scheduled jobs do.
+ * A job that skips when another instance holds its lock, as the README's scheduled jobs
+ * do.
  */
 public class SkippingJob {
 
@@ -14,8 +15,8 @@ public class SkippingJob {
 	public static final String RAN = "ran";
 
 	/**
-	 * Runs the job under the lock, or skips (returns {@code null}) if the lock stays held for the
-	 * wait time ({@code faults.skip.wait-time}, 10 s unless set).
+	 * Runs the job under the lock, or skips (returns {@code null}) if the lock stays held
+	 * for the wait time ({@code faults.skip.wait-time}, 10 s unless set).
 	 * @param key the lock key
 	 * @return {@link #RAN}, or {@code null} when skipped
 	 */

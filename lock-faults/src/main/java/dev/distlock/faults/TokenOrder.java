@@ -1,7 +1,8 @@
 package dev.distlock.faults;
 
 /**
- * Checks fencing tokens in the order they were granted: each must exceed every earlier one.
+ * Checks fencing tokens in the order they were granted: each must exceed every earlier
+ * one.
  */
 public final class TokenOrder {
 

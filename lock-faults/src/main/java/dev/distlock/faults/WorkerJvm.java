@@ -13,9 +13,10 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The parent's side of a {@link WorkerMain} JVM started with this JVM's class path: sends commands,
- * waits for replies with a timeout, and pauses ({@code SIGSTOP}), continues ({@code SIGCONT}) or
- * kills ({@code SIGKILL}) it. The JVM is killed when closed, and when this JVM exits.
+ * The parent's side of a {@link WorkerMain} JVM started with this JVM's class path: sends
+ * commands, waits for replies with a timeout, and pauses ({@code SIGSTOP}), continues
+ * ({@code SIGCONT}) or kills ({@code SIGKILL}) it. The JVM is killed when closed, and
+ * when this JVM exits.
  */
 public final class WorkerJvm implements AutoCloseable {
 
@@ -41,13 +42,14 @@ public final class WorkerJvm implements AutoCloseable {
 	 * @return the ready worker
 	 */
 	public static WorkerJvm start(String name, List<String> properties) {
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-Xms64m", "-Xmx128m", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-XX:+UseSerialGC", "-cp",
-				System.getProperty("java.class.path"), WorkerMain.class.getName()));
+		List<String> command = new ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xms64m", "-Xmx128m",
+						"-XX:TieredStopAtLevel=1", "-Xshare:auto", "-XX:+UseSerialGC", "-cp",
+						System.getProperty("java.class.path"), WorkerMain.class.getName()));
 		command.addAll(properties);
 		try {
-			Process process = ProcessReaper.register(
-					new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());
+			Process process = ProcessReaper
+				.register(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());
 			WorkerJvm worker = new WorkerJvm(name, process);
 			worker.await("ready", Duration.ofSeconds(30));
 			return worker;
@@ -66,8 +68,8 @@ public final class WorkerJvm implements AutoCloseable {
 	}
 
 	/**
-	 * Waits for the next reply whose first words are the given ones (such as {@code "acquired b1"});
-	 * replies that do not match stay for later calls.
+	 * Waits for the next reply whose first words are the given ones (such as
+	 * {@code "acquired b1"}); replies that do not match stay for later calls.
 	 * @param prefix the first words of the reply
 	 * @param timeout how long to wait at most
 	 * @return the reply's words
@@ -83,7 +85,8 @@ public final class WorkerJvm implements AutoCloseable {
 	}
 
 	/**
-	 * Like {@link #await(String, Duration)}, but returns {@code null} when no such reply comes.
+	 * Like {@link #await(String, Duration)}, but returns {@code null} when no such reply
+	 * comes.
 	 * @param words the first words of the reply
 	 * @param timeout how long to wait at most
 	 * @return the reply's words, or {@code null}

@@ -13,10 +13,12 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import dev.distlock.LockClient;
 
 /**
- * A worker JVM: boots {@link FaultApplication} with the {@code name=value} properties given as
- * arguments, replies {@code ready <pid>}, then obeys one command per line on standard input:
+ * A worker JVM: boots {@link FaultApplication} with the {@code name=value} properties
+ * given as arguments, replies {@code ready <pid>}, then obeys one command per line on
+ * standard input:
  * <ul>
- * <li>{@code hold <id> <key> <leaseMs|renew> <holdMs|-1> <waitMs>}: see {@link HoldCommand};</li>
+ * <li>{@code hold <id> <key> <leaseMs|renew> <holdMs|-1> <waitMs>}: see
+ * {@link HoldCommand};</li>
  * <li>{@code release <id>}: ends a hold started with {@code holdMs = -1};</li>
  * <li>{@code contend <id> <distlock|blog> <key> <threads> <durationMs> <leaseMs|renew> <bodyMs> <resourcePort> <file>}:
  * see {@link ContendCommand};</li>

@@ -15,9 +15,9 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The replies of one worker JVM, read from its standard output on a daemon thread: lines starting
- * with {@value Replies#PREFIX} are replies, waited for by their first words; other lines are log
- * output, passed to this JVM's standard error.
+ * The replies of one worker JVM, read from its standard output on a daemon thread: lines
+ * starting with {@value Replies#PREFIX} are replies, waited for by their first words;
+ * other lines are log output, passed to this JVM's standard error.
  */
 final class WorkerReplies {
 
@@ -35,8 +35,8 @@ final class WorkerReplies {
 	}
 
 	/**
-	 * Waits for the next reply whose first words are the given ones; replies that do not match stay
-	 * for later calls.
+	 * Waits for the next reply whose first words are the given ones; replies that do not
+	 * match stay for later calls.
 	 * @param words the start of the reply, such as {@code "acquired b1"}
 	 * @param timeout how long to wait at most
 	 * @return the reply's words, or {@code null} if none came in time

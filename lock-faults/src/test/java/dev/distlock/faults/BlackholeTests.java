@@ -19,10 +19,11 @@ import dev.distlock.faults.RedisNode.Persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 10, finding 2: a holder behind a network blackhole (connections open, nothing delivered)
- * must know its lease is lost at or before the moment another instance acquires the lock, and no
- * later than its lease after the last send Redis confirmed, whatever the command timeout. The
- * control is a naive holder that believes it holds the lock until a renewal says otherwise.
+ * Issue 10, finding 2: a holder behind a network blackhole (connections open, nothing
+ * delivered) must know its lease is lost at or before the moment another instance
+ * acquires the lock, and no later than its lease after the last send Redis confirmed,
+ * whatever the command timeout. The control is a naive holder that believes it holds the
+ * lock until a renewal says otherwise.
  */
 class BlackholeTests {
 
@@ -51,8 +52,8 @@ class BlackholeTests {
 		defaultTimeoutProxy = FaultProxy.start(redis.port());
 		shortTimeoutHolder = WorkerJvm.start("holder-2s", LockApps.properties(shortTimeoutProxy.port(),
 				"spring.data.redis.timeout=2s", "distlock.renewal.lease=3s"));
-		defaultTimeoutHolder = WorkerJvm.start("holder-60s", LockApps.properties(defaultTimeoutProxy.port(),
-				"distlock.renewal.lease=3s"));
+		defaultTimeoutHolder = WorkerJvm.start("holder-60s",
+				LockApps.properties(defaultTimeoutProxy.port(), "distlock.renewal.lease=3s"));
 		acquirer = WorkerJvm.start("acquirer", LockApps.properties(redis.port(), "spring.data.redis.timeout=2s"));
 	}
 
@@ -84,15 +85,16 @@ class BlackholeTests {
 
 	@Test
 	void renewedLeaseHolderWithDefaultTimeoutKnowsBeforeAnotherAcquires() {
-		assertLossKnownInTime("renewed 3 s lease, Lettuce default timeout", defaultTimeoutHolder,
-				defaultTimeoutProxy, "renew");
+		assertLossKnownInTime("renewed 3 s lease, Lettuce default timeout", defaultTimeoutHolder, defaultTimeoutProxy,
+				"renew");
 	}
 
 	@Test
 	void controlNaiveHolderStillBelievesItHoldsWhenAnotherAcquires() throws Exception {
 		String key = "lock:blackhole:naive";
 		try (LockApps apps = new LockApps()) {
-			ConfigurableApplicationContext context = apps.start(shortTimeoutProxy.port(), "spring.data.redis.timeout=2s");
+			ConfigurableApplicationContext context = apps.start(shortTimeoutProxy.port(),
+					"spring.data.redis.timeout=2s");
 			StringRedisTemplate template = context.getBean(StringRedisTemplate.class);
 			String owner = UUID.randomUUID().toString();
 			assertThat(template.opsForValue().setIfAbsent(key, owner, Duration.ofMillis(LEASE_MS))).isTrue();
@@ -106,8 +108,10 @@ class BlackholeTests {
 			acquirer.send("hold c1 " + key + " 1000 200 8000");
 			long acquired = Long.parseLong(acquirer.await("acquired c1", Duration.ofSeconds(10))[3]);
 			boolean both = believesHeld.get();
-			Figures.record("blackhole control", "naive holder (lost only when a renewal says so) still believed it held "
-					+ "the lock when another acquired it %d ms into the blackhole: %s", (acquired - blackhole) / 1_000_000, both);
+			Figures.record("blackhole control",
+					"naive holder (lost only when a renewal says so) still believed it held "
+							+ "the lock when another acquired it %d ms into the blackhole: %s",
+					(acquired - blackhole) / 1_000_000, both);
 			assertThat(both).isTrue();
 			believesHeld.set(false);
 			acquirer.await("released c1", Duration.ofSeconds(5));
@@ -124,14 +128,16 @@ class BlackholeTests {
 		proxy.blackhole();
 		acquirer.send("hold b" + run + " " + key + " 1000 500 10000");
 		long acquired = Long.parseLong(acquirer.await("acquired b" + run, Duration.ofSeconds(12))[3]);
-		String[] lost = holder.poll("lost h" + run, Duration.ofNanos(Math.max(0, acquired + TimeUnit.SECONDS.toNanos(8)
-				- System.nanoTime())));
+		String[] lost = holder.poll("lost h" + run,
+				Duration.ofNanos(Math.max(0, acquired + TimeUnit.SECONDS.toNanos(8) - System.nanoTime())));
 		long lostAt = (lost != null) ? Long.parseLong(lost[2]) : Long.MAX_VALUE;
-		Figures.record("blackhole: " + name, "other instance acquired %d ms into the blackhole; holder's isLeaseLost() "
-				+ "true %s", (acquired - blackhole) / 1_000_000, (lost != null)
-						? ((lostAt - acquired) / 1_000_000 + " ms after that (" + (lostAt - blackhole) / 1_000_000
-								+ " ms into the blackhole)")
-						: "not within 8 s after that");
+		Figures
+			.record("blackhole: " + name,
+					"other instance acquired %d ms into the blackhole; holder's isLeaseLost() " + "true %s",
+					(acquired - blackhole) / 1_000_000,
+					(lost != null) ? ((lostAt - acquired) / 1_000_000 + " ms after that ("
+							+ (lostAt - blackhole) / 1_000_000 + " ms into the blackhole)")
+							: "not within 8 s after that");
 		holder.send("release h" + run);
 		acquirer.await("released b" + run, Duration.ofSeconds(5));
 		assertThat(lostAt).as("lease lost known at or before the other acquired").isLessThanOrEqualTo(acquired);

@@ -13,10 +13,11 @@ import dev.distlock.faults.RedisNode.Persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 10, finding 5: a waiter killed ({@code SIGKILL}) while its place in the queue is still
- * valid must not strand the lock for a whole lease when the release hands it the lock: the next
- * waiter gets it within the claim window + 1 s (3 s) of the release, whatever the lease. The
- * control kills the holder instead and shows that the stranding measure sees the lease.
+ * Issue 10, finding 5: a waiter killed ({@code SIGKILL}) while its place in the queue is
+ * still valid must not strand the lock for a whole lease when the release hands it the
+ * lock: the next waiter gets it within the claim window + 1 s (3 s) of the release,
+ * whatever the lease. The control kills the holder instead and shows that the stranding
+ * measure sees the lease.
  */
 class CrashedWaiterTests {
 
@@ -69,8 +70,9 @@ class CrashedWaiterTests {
 			long killed = holder.kill();
 			long acquired = Long.parseLong(waiterC.await("acquired c" + run, Duration.ofSeconds(10))[3]);
 			long stranded = (acquired - killed) / 1_000_000;
-			Figures.record("crashed waiter control", "holder killed with a 6 s fixed lease: next waiter got the lock "
-					+ "%d ms after the kill", stranded);
+			Figures.record("crashed waiter control",
+					"holder killed with a 6 s fixed lease: next waiter got the lock " + "%d ms after the kill",
+					stranded);
 			assertThat(stranded).isGreaterThan(5000);
 		}
 		waiterC.await("released c" + run, Duration.ofSeconds(3));
@@ -100,7 +102,8 @@ class CrashedWaiterTests {
 			waiterC.await("released c" + run, Duration.ofSeconds(3));
 		}
 		assertThat(acquired).as("next waiter acquired").isNotNull();
-		assertThat(stranded).as("ms from the release to the next waiter's acquisition").isLessThanOrEqualTo(REQUIRED_MS);
+		assertThat(stranded).as("ms from the release to the next waiter's acquisition")
+			.isLessThanOrEqualTo(REQUIRED_MS);
 	}
 
 }

@@ -13,7 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The proxy and the Redis node the scenarios rely on do what they claim: each fault is real.
+ * The proxy and the Redis node the scenarios rely on do what they claim: each fault is
+ * real.
  */
 class FaultProxyTests {
 

@@ -17,10 +17,11 @@ import dev.distlock.faults.RedisNode.Persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 10, finding 1: fencing tokens must increase strictly across everything that makes Redis
- * lose its counter: a restart without persistence, a restore from an older snapshot, a restart
- * with {@code appendfsync always}, {@code SCRIPT FLUSH} and a deleted counter key. The control
- * shows that a plain {@code INCR} counter does go back under the same faults.
+ * Issue 10, finding 1: fencing tokens must increase strictly across everything that makes
+ * Redis lose its counter: a restart without persistence, a restore from an older
+ * snapshot, a restart with {@code appendfsync always}, {@code SCRIPT FLUSH} and a deleted
+ * counter key. The control shows that a plain {@code INCR} counter does go back under the
+ * same faults.
  */
 class FencingAcrossRestartsTests {
 
@@ -72,8 +73,8 @@ class FencingAcrossRestartsTests {
 		long beforeRestore = incr(snapshot, 10);
 		restart(snapshot);
 		long afterRestore = incr(snapshot, 1);
-		Figures.record("fencing control", "INCR %d -> %d after restart, %d -> %d after snapshot restore",
-				before, after, beforeRestore, afterRestore);
+		Figures.record("fencing control", "INCR %d -> %d after restart, %d -> %d after snapshot restore", before, after,
+				beforeRestore, afterRestore);
 		assertThat(after).isLessThanOrEqualTo(before);
 		assertThat(afterRestore).isLessThanOrEqualTo(beforeRestore);
 	}
@@ -122,11 +123,14 @@ class FencingAcrossRestartsTests {
 		tokens.addAll(grant(client, 200));
 		long[] order = tokens.stream().mapToLong(Long::longValue).toArray();
 		int broken = TokenOrder.notGreaterThanEarlier(order);
-		Figures.record("fencing: " + name, "last token before %d, first after %d, %d of %d tokens after the fault "
-				+ "not greater than an earlier one", order[before - 1], order[before], broken,
-				order.length - before);
-		assertThat(broken).as("tokens not greater than an earlier one, around %s",
-				Arrays.toString(Arrays.copyOfRange(order, before - 3, before + 3))).isZero();
+		Figures.record("fencing: " + name,
+				"last token before %d, first after %d, %d of %d tokens after the fault "
+						+ "not greater than an earlier one",
+				order[before - 1], order[before], broken, order.length - before);
+		assertThat(broken)
+			.as("tokens not greater than an earlier one, around %s",
+					Arrays.toString(Arrays.copyOfRange(order, before - 3, before + 3)))
+			.isZero();
 	}
 
 	private static List<Long> grant(LockClient client, int count) {

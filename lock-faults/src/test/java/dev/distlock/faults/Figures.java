@@ -8,8 +8,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Records the figure a scenario measured, before its assertions run, on standard output and in
- * {@code target/fault-figures.txt}, the source of the table in {@code docs/faults.md}.
+ * Records the figure a scenario measured, before its assertions run, on standard output
+ * and in {@code target/fault-figures.txt}, the source of the table in
+ * {@code docs/faults.md}.
  */
 final class Figures {
 

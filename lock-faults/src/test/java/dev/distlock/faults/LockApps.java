@@ -8,8 +8,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 import dev.distlock.LockClient;
 
 /**
- * Starts {@link FaultApplication} in the test JVM, connected to a Redis port (direct or through a
- * proxy), and closes every context it started.
+ * Starts {@link FaultApplication} in the test JVM, connected to a Redis port (direct or
+ * through a proxy), and closes every context it started.
  */
 final class LockApps implements AutoCloseable {
 
@@ -22,8 +22,8 @@ final class LockApps implements AutoCloseable {
 	 * @return the properties
 	 */
 	static List<String> properties(int port, String... more) {
-		List<String> properties = new ArrayList<>(List.of("spring.data.redis.host=127.0.0.1",
-				"spring.data.redis.port=" + port));
+		List<String> properties = new ArrayList<>(
+				List.of("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + port));
 		properties.addAll(List.of(more));
 		return properties;
 	}

@@ -10,8 +10,8 @@ import dev.distlock.LockOptions;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Lock calls the scenarios repeat: acquiring while Redis may still be coming back, watching for a
- * lost lease, releasing a hold that may be stale.
+ * Lock calls the scenarios repeat: acquiring while Redis may still be coming back,
+ * watching for a lost lease, releasing a hold that may be stale.
  */
 final class LockCalls {
 
@@ -26,17 +26,21 @@ final class LockCalls {
 	 * @return the held lock
 	 */
 	static LockHandle lockEventually(LockClient client, String key, LockOptions options) {
-		return await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20)).ignoreExceptions()
+		return await().atMost(Duration.ofSeconds(15))
+			.pollInterval(Duration.ofMillis(20))
+			.ignoreExceptions()
 			.until(() -> client.lock(key, options), (held) -> true);
 	}
 
 	/**
-	 * Tries to acquire every 20 ms until it succeeds or the bound passes; releases at once.
+	 * Tries to acquire every 20 ms until it succeeds or the bound passes; releases at
+	 * once.
 	 * @param client the client
 	 * @param key the key
 	 * @param options the options (a zero wait time)
 	 * @param bound how long to keep trying
-	 * @return {@link System#nanoTime()} of the acquisition, or {@code -1} if there was none
+	 * @return {@link System#nanoTime()} of the acquisition, or {@code -1} if there was
+	 * none
 	 */
 	static long firstAcquisition(LockClient client, String key, LockOptions options, Duration bound) {
 		long deadline = System.nanoTime() + bound.toNanos();

@@ -18,10 +18,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Issue 10, finding 6: an acquire that ran in Redis but whose reply was lost, or a release that
- * never reached Redis, must not strand the lock for its lease: the caller gets its exception at
- * once, and another client gets the lock within about 2 s of Redis answering again. The control
- * loses the reply of the blog lock's {@code SET NX PX} and shows the key left held for the lease.
+ * Issue 10, finding 6: an acquire that ran in Redis but whose reply was lost, or a
+ * release that never reached Redis, must not strand the lock for its lease: the caller
+ * gets its exception at once, and another client gets the lock within about 2 s of Redis
+ * answering again. The control loses the reply of the blog lock's {@code SET NX PX} and
+ * shows the key left held for the lease.
  */
 class LostReplyTests {
 
@@ -79,10 +80,11 @@ class LostReplyTests {
 		long failed = System.nanoTime();
 		Long pttl = Resp.number(redis.port(), "PTTL", key);
 		long freed = LockCalls.firstAcquisition(direct, key, THIRTY_SECONDS, Duration.ofSeconds(8));
-		Figures.record("lost reply: acquire", "reply dropped=%s; caller got %s after %d ms; key's PTTL then %d ms; "
-				+ "another client got the lock %s", drop.await(Duration.ZERO),
-				(failure != null) ? failure.getClass().getSimpleName() : "no exception", (failed - start) / 1_000_000,
-				pttl, describe(freed, failed));
+		Figures.record("lost reply: acquire",
+				"reply dropped=%s; caller got %s after %d ms; key's PTTL then %d ms; "
+						+ "another client got the lock %s",
+				drop.await(Duration.ZERO), (failure != null) ? failure.getClass().getSimpleName() : "no exception",
+				(failed - start) / 1_000_000, pttl, describe(freed, failed));
 		assertThat(failure).isInstanceOf(LockUnavailableException.class);
 		assertThat((failed - start) / 1_000_000).as("ms until the caller got its exception")
 			.isLessThanOrEqualTo(COMMAND_TIMEOUT_MS + SLACK_MS);

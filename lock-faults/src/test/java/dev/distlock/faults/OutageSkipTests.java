@@ -22,10 +22,11 @@ import dev.distlock.faults.RedisNode.Persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 10, finding 7: callers of an {@code onNotAcquired = SKIP} method waiting on a held key when
- * Redis dies must get {@link LockUnavailableException} (handled by {@code onUnavailable}), never a
- * skip; and a call with {@code waitTime = 10s} and a 2 s command timeout must end within 12 s. The
- * control shows that the same callers do report a skip when the key stays held and Redis is up.
+ * Issue 10, finding 7: callers of an {@code onNotAcquired = SKIP} method waiting on a
+ * held key when Redis dies must get {@link LockUnavailableException} (handled by
+ * {@code onUnavailable}), never a skip; and a call with {@code waitTime = 10s} and a 2 s
+ * command timeout must end within 12 s. The control shows that the same callers do report
+ * a skip when the key stays held and Redis is up.
  */
 class OutageSkipTests {
 
@@ -68,9 +69,10 @@ class OutageSkipTests {
 		long skipped = results.stream().filter((result) -> result.startsWith("skipped")).count();
 		long unavailable = results.stream().filter((result) -> result.startsWith("LockUnavailableException")).count();
 		long longest = results.stream().mapToLong(OutageSkipTests::elapsed).max().orElse(0);
-		Figures.record("SKIP during an outage", "6 waiting + 2 during the outage: %d skipped (null), %d "
-				+ "LockUnavailableException, longest call %d ms (bound %d ms): %s", skipped, unavailable, longest,
-				BOUND_MS, results);
+		Figures.record("SKIP during an outage",
+				"6 waiting + 2 during the outage: %d skipped (null), %d "
+						+ "LockUnavailableException, longest call %d ms (bound %d ms): %s",
+				skipped, unavailable, longest, BOUND_MS, results);
 		assertThat(skipped).as("calls that returned skipped").isZero();
 		assertThat(unavailable).as("calls that got LockUnavailableException").isEqualTo(results.size());
 		assertThat(longest).as("longest call, ms").isLessThanOrEqualTo(BOUND_MS);

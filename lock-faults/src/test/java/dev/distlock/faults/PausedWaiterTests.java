@@ -14,11 +14,11 @@ import dev.distlock.faults.RedisNode.Persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 10, finding 3: a waiter stopped ({@code SIGSTOP}) just as the release hands it the lock,
- * and continued after its lease ran out and another waiter took the lock, must not return the lock
- * to its caller while the other holds it, must not share a fencing token with it, and must leave no
- * place behind that strands the lock. The control pauses a holder past its fixed lease and shows
- * that the interval log does catch the overlap.
+ * Issue 10, finding 3: a waiter stopped ({@code SIGSTOP}) just as the release hands it
+ * the lock, and continued after its lease ran out and another waiter took the lock, must
+ * not return the lock to its caller while the other holds it, must not share a fencing
+ * token with it, and must leave no place behind that strands the lock. The control pauses
+ * a holder past its fixed lease and shows that the interval log does catch the overlap.
  */
 class PausedWaiterTests {
 
@@ -80,8 +80,9 @@ class PausedWaiterTests {
 		log.add(new Hold("A", acquiredA, Long.parseLong(releasedA[2]), 0, false));
 		String[] releasedC = waiterC.await("released c" + run, Duration.ofSeconds(5));
 		log.add(new Hold("C", Long.parseLong(acquiredC[3]), Long.parseLong(releasedC[2]), 0, false));
-		Figures.record("paused waiter control", "holder paused past its 2 s fixed lease: %d overlapping holds; "
-				+ "A's release said %s", log.overlaps(), releasedA[3]);
+		Figures.record("paused waiter control",
+				"holder paused past its 2 s fixed lease: %d overlapping holds; " + "A's release said %s",
+				log.overlaps(), releasedA[3]);
 		assertThat(log.overlaps()).isEqualTo(1);
 	}
 
@@ -93,7 +94,8 @@ class PausedWaiterTests {
 		for (int i = 0; i < threadsInB; i++) {
 			waiterB.send("hold b" + run + "-" + i + " " + key + " 2000 200 15000");
 		}
-		// B has attempted once and found the lock held (its threads beyond the first wait within B).
+		// B has attempted once and found the lock held (its threads beyond the first wait
+		// within B).
 		waiterB.await("waiting " + key, Duration.ofSeconds(5));
 		for (int i = 1; i < threadsInB; i++) {
 			waiterB.poll("waiting " + key, Duration.ofSeconds(2));
@@ -114,8 +116,8 @@ class PausedWaiterTests {
 		}
 		HoldLog log = new HoldLog();
 		String[] releasedC = waiterC.await("released c" + run, Duration.ofSeconds(8));
-		log.add(new Hold("C", Long.parseLong(acquiredC[3]), Long.parseLong(releasedC[2]),
-				Long.parseLong(acquiredC[2]), false));
+		log.add(new Hold("C", Long.parseLong(acquiredC[3]), Long.parseLong(releasedC[2]), Long.parseLong(acquiredC[2]),
+				false));
 		List<String> outcomesB = new ArrayList<>();
 		for (int i = 0; i < threadsInB; i++) {
 			String[] reply = waiterB.poll("acquired b" + run + "-" + i, Duration.ofSeconds(20));
@@ -124,17 +126,20 @@ class PausedWaiterTests {
 				continue;
 			}
 			String[] released = waiterB.await("released b" + run + "-" + i, Duration.ofSeconds(5));
-			log.add(new Hold("B", Long.parseLong(reply[3]), Long.parseLong(released[2]), Long.parseLong(reply[2]), false));
+			log.add(new Hold("B", Long.parseLong(reply[3]), Long.parseLong(released[2]), Long.parseLong(reply[2]),
+					false));
 			outcomesB.add("token " + reply[2] + (Long.parseLong(reply[3]) < Long.parseLong(releasedC[2])
 					? " acquired while C held the lock" : " after C released"));
 		}
 		long nextStart = System.nanoTime();
 		holderA.send("hold d" + run + " " + key + " 2000 50 5000");
-		long waitedD = (Long.parseLong(holderA.await("acquired d" + run, Duration.ofSeconds(6))[3]) - nextStart) / 1_000_000;
+		long waitedD = (Long.parseLong(holderA.await("acquired d" + run, Duration.ofSeconds(6))[3]) - nextStart)
+				/ 1_000_000;
 		holderA.await("released d" + run, Duration.ofSeconds(3));
-		Figures.record("paused waiter: " + name, "C token %s; B: %s; %d overlapping holds, %d shared tokens; "
-				+ "next acquirer after all released waited %d ms", acquiredC[2], outcomesB, log.overlaps(),
-				log.duplicateTokens(), waitedD);
+		Figures.record("paused waiter: " + name,
+				"C token %s; B: %s; %d overlapping holds, %d shared tokens; "
+						+ "next acquirer after all released waited %d ms",
+				acquiredC[2], outcomesB, log.overlaps(), log.duplicateTokens(), waitedD);
 		assertThat(log.overlaps()).as("holds overlapping another").isZero();
 		assertThat(log.duplicateTokens()).as("holds sharing a fencing token").isZero();
 		assertThat(waitedD).as("ms the next acquirer waited for a free lock").isLessThan(500);

@@ -19,9 +19,9 @@ import dev.distlock.faults.RedisNode.Persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 10, finding 8: after Redis was down for 25 s, the first successful lock must come within
- * 2 s of Redis answering again. The control, in the same outage, is a plain Lettuce client with
- * its default reconnect backoff, which comes back only seconds later.
+ * Issue 10, finding 8: after Redis was down for 25 s, the first successful lock must come
+ * within 2 s of Redis answering again. The control, in the same outage, is a plain
+ * Lettuce client with its default reconnect backoff, which comes back only seconds later.
  */
 class RecoveryTests {
 
@@ -53,12 +53,13 @@ class RecoveryTests {
 				long plainBack = control.join();
 				Figures.record("recovery after a 25 s outage", "first lock %s after Redis answered again",
 						describe(locked, back));
-				Figures.record("recovery control", "plain Lettuce client with default reconnect: first PING %s after "
-						+ "Redis answered again", describe(plainBack, back));
+				Figures.record("recovery control",
+						"plain Lettuce client with default reconnect: first PING %s after " + "Redis answered again",
+						describe(plainBack, back));
 				assertThat(locked).as("locked again").isPositive();
 				assertThat((locked - back) / 1_000_000).as("ms to the first lock").isLessThanOrEqualTo(REQUIRED_MS);
-				assertThat(plainBack < 0 || (plainBack - back) / 1_000_000 > REQUIRED_MS)
-					.as("control comes back late").isTrue();
+				assertThat(plainBack < 0 || (plainBack - back) / 1_000_000 > REQUIRED_MS).as("control comes back late")
+					.isTrue();
 			}
 			finally {
 				plain.shutdown(Duration.ZERO, Duration.ofSeconds(2));

@@ -15,10 +15,11 @@ import dev.distlock.faults.RedisNode.Persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 10, finding 4: Redis killed while a lock is held, restarted empty on the same port a second
- * later, while the threads of one instance pass the lock among themselves and another instance
- * contends too. No two bodies may overlap, during the outage or after it. The control runs the
- * blog lock through the same fault and shows the overlap the interval log catches.
+ * Issue 10, finding 4: Redis killed while a lock is held, restarted empty on the same
+ * port a second later, while the threads of one instance pass the lock among themselves
+ * and another instance contends too. No two bodies may overlap, during the outage or
+ * after it. The control runs the blog lock through the same fault and shows the overlap
+ * the interval log catches.
  */
 class RestartWhileHeldTests {
 
@@ -54,8 +55,9 @@ class RestartWhileHeldTests {
 	void noOverlapWhenRedisRestartsEmptyWhileHeld() {
 		HoldLog log = contendThroughRestart("distlock", 4, 2, 100, 2000, 8000);
 		long counter = counter(log);
-		Figures.record("restart while held", "%d holds, %d overlapping, %d lost updates on the unfenced counter, "
-				+ "%d fenced writes refused", log.holds().size(), log.overlaps(), log.holds().size() - counter,
+		Figures.record("restart while held",
+				"%d holds, %d overlapping, %d lost updates on the unfenced counter, " + "%d fenced writes refused",
+				log.holds().size(), log.overlaps(), log.holds().size() - counter,
 				log.holds().stream().filter((hold) -> !hold.fencedAccepted()).count());
 		assertThat(log.overlaps()).as("overlapping bodies").isZero();
 	}
@@ -86,9 +88,12 @@ class RestartWhileHeldTests {
 		this.currentKey = key;
 		HoldLog log = new HoldLog().read("A", fileA).read("B", fileB);
 		if (Boolean.getBoolean("faults.trace")) {
-			log.holds().stream().sorted(java.util.Comparator.comparingLong(Hold::start))
-				.forEach((hold) -> System.out.println("TRACE " + hold.holder() + " " + (hold.start() - start) / 1_000_000
-						+ ".." + (hold.end() - start) / 1_000_000 + " token " + hold.token() + " " + hold.fencedAccepted()));
+			log.holds()
+				.stream()
+				.sorted(java.util.Comparator.comparingLong(Hold::start))
+				.forEach((hold) -> System.out.println("TRACE " + hold.holder() + " "
+						+ (hold.start() - start) / 1_000_000 + ".." + (hold.end() - start) / 1_000_000 + " token "
+						+ hold.token() + " " + hold.fencedAccepted()));
 		}
 		return log;
 	}
@@ -102,8 +107,8 @@ class RestartWhileHeldTests {
 
 	private static String contend(String id, String lock, String key, int threads, long durationMs, long bodyMs,
 			Path file) {
-		return String.join(" ", "contend", id, lock, key, String.valueOf(threads), String.valueOf(durationMs),
-				"renew", String.valueOf(bodyMs), String.valueOf(resource.port()), file.toString());
+		return String.join(" ", "contend", id, lock, key, String.valueOf(threads), String.valueOf(durationMs), "renew",
+				String.valueOf(bodyMs), String.valueOf(resource.port()), file.toString());
 	}
 
 }

@@ -9,12 +9,14 @@ import org.springframework.context.annotation.Bean;
 import dev.distlock.sample.demo.DemoLauncher;
 
 /**
- * The distlock sample service: stock per SKU in Redis, check-in queue numbers in a relational
- * database and a scheduled job that closes expired orders, each guarded by a distributed lock.
+ * The distlock sample service: stock per SKU in Redis, check-in queue numbers in a
+ * relational database and a scheduled job that closes expired orders, each guarded by a
+ * distributed lock.
  * <p>
- * Without any configuration it starts an embedded Redis server and an in-memory H2 database. With
- * the {@code --demo} argument it instead runs {@link DemoLauncher the demo}: two instances under
- * concurrent load, a report, and an exit status that says whether everything stayed consistent.
+ * Without any configuration it starts an embedded Redis server and an in-memory H2
+ * database. With the {@code --demo} argument it instead runs {@link DemoLauncher the
+ * demo}: two instances under concurrent load, a report, and an exit status that says
+ * whether everything stayed consistent.
  */
 @SpringBootApplication
 public class SampleApplication {

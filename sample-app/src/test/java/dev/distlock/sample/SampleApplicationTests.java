@@ -22,8 +22,8 @@ import dev.distlock.test.redis.RedisTestServers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The application as {@code spring-boot:run} starts it, with nothing configured: an embedded
- * Redis and an in-memory H2 database, and every scenario's endpoint working.
+ * The application as {@code spring-boot:run} starts it, with nothing configured: an
+ * embedded Redis and an in-memory H2 database, and every scenario's endpoint working.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "sample.orders.close-cron=-")
 class SampleApplicationTests {
@@ -52,7 +52,8 @@ class SampleApplicationTests {
 
 	@Test
 	void localRedisProfileTurnsTheEmbeddedRedisOff() {
-		// The profile sets spring.data.redis.host; the port is pointed at a test server so that
+		// The profile sets spring.data.redis.host; the port is pointed at a test server
+		// so that
 		// nothing depends on a Redis listening on 6379.
 		RedisTestServer redis = RedisTestServers.shared();
 		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(SampleApplication.class)

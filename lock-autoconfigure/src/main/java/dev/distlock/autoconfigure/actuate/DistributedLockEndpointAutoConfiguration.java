@@ -17,9 +17,10 @@ import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import dev.distlock.redis.RedisLockClient;
 
 /**
- * Auto-configures the {@code distlock} actuator {@link DistributedLockEndpoint endpoint} of the
- * auto-configured lock client, when the endpoint is available (enabled and exposed). Its
- * force-release operation exists only with {@code distlock.endpoint.force-release.enabled=true}.
+ * Auto-configures the {@code distlock} actuator {@link DistributedLockEndpoint endpoint}
+ * of the auto-configured lock client, when the endpoint is available (enabled and
+ * exposed). Its force-release operation exists only with
+ * {@code distlock.endpoint.force-release.enabled=true}.
  */
 @AutoConfiguration(after = DistributedLockAutoConfiguration.class)
 @ConditionalOnClass({ Endpoint.class, ConditionalOnAvailableEndpoint.class })
@@ -28,8 +29,8 @@ public final class DistributedLockEndpointAutoConfiguration {
 	private static final String FORCE_RELEASE = "distlock.endpoint.force-release.enabled";
 
 	/**
-	 * The endpoint; a nested class so that Actuator's conditions are only read once Actuator is
-	 * known to be on the class path.
+	 * The endpoint; a nested class so that Actuator's conditions are only read once
+	 * Actuator is known to be on the class path.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnAvailableEndpoint(DistributedLockEndpoint.class)

@@ -20,8 +20,8 @@ public class DistributedLockEndpointProperties {
 	public static class ForceRelease {
 
 		/**
-		 * Whether the distlock endpoint offers a delete operation that releases a lock this
-		 * instance holds, while its holder still runs.
+		 * Whether the distlock endpoint offers a delete operation that releases a lock
+		 * this instance holds, while its holder still runs.
 		 */
 		private boolean enabled;
 

@@ -14,16 +14,17 @@ import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import dev.distlock.redis.RedisLockClient;
 
 /**
- * Auto-configures the {@code distlock} {@link DistributedLockHealthIndicator health indicator} of
- * the auto-configured lock client, unless {@code management.health.distlock.enabled=false}.
+ * Auto-configures the {@code distlock} {@link DistributedLockHealthIndicator health
+ * indicator} of the auto-configured lock client, unless
+ * {@code management.health.distlock.enabled=false}.
  */
 @AutoConfiguration(after = DistributedLockAutoConfiguration.class)
 @ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
 public final class DistributedLockHealthContributorAutoConfiguration {
 
 	/**
-	 * The indicator; a nested class so that the health module's condition is only read once
-	 * the module is known to be on the class path.
+	 * The indicator; a nested class so that the health module's condition is only read
+	 * once the module is known to be on the class path.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnBean(RedisLockClient.class)

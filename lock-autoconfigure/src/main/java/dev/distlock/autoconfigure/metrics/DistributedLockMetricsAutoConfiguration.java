@@ -12,9 +12,9 @@ import org.springframework.context.annotation.Bean;
 import dev.distlock.observation.LockMetrics;
 
 /**
- * Auto-configures the {@link LockMetrics meters} of distributed locks when the application has
- * a Micrometer {@link MeterRegistry}: a listener that the auto-configured lock client reports
- * to.
+ * Auto-configures the {@link LockMetrics meters} of distributed locks when the
+ * application has a Micrometer {@link MeterRegistry}: a listener that the auto-configured
+ * lock client reports to.
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",

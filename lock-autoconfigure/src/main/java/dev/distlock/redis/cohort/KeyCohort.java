@@ -6,12 +6,13 @@ import java.util.Deque;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The state of one lock among the threads of one client: whether the client holds it in Redis
- * (and with which owner token and which reserved fencing tokens), whether one of its threads is
- * acquiring it in Redis (the representative), and the threads waiting for it here, in arrival
- * order. Only {@link LocalCohort} touches it, always holding its monitor; a queue that became
- * idle is retired and removed from the map, and a thread that finds it retired takes a new one.
- * Waiters are only marked here; {@link LocalCohort} wakes them after leaving the monitor.
+ * The state of one lock among the threads of one client: whether the client holds it in
+ * Redis (and with which owner token and which reserved fencing tokens), whether one of
+ * its threads is acquiring it in Redis (the representative), and the threads waiting for
+ * it here, in arrival order. Only {@link LocalCohort} touches it, always holding its
+ * monitor; a queue that became idle is retired and removed from the map, and a thread
+ * that finds it retired takes a new one. Waiters are only marked here;
+ * {@link LocalCohort} wakes them after leaving the monitor.
  */
 final class KeyCohort {
 
@@ -29,7 +30,10 @@ final class KeyCohort {
 
 	private boolean retired;
 
-	/** Whether no thread of the client holds or acquires the lock: the next one goes to Redis. */
+	/**
+	 * Whether no thread of the client holds or acquires the lock: the next one goes to
+	 * Redis.
+	 */
 	boolean isFree() {
 		return this.heldToken == null && !this.representative;
 	}
@@ -79,8 +83,10 @@ final class KeyCohort {
 	}
 
 	/**
-	 * Passes the lock from a holder to the first waiter here, if that may be done without Redis.
-	 * @return the waiter passed the lock, to wake; null if the lock must be released in Redis
+	 * Passes the lock from a holder to the first waiter here, if that may be done without
+	 * Redis.
+	 * @return the waiter passed the lock, to wake; null if the lock must be released in
+	 * Redis
 	 */
 	@Nullable QueuedThread passOn(PassableHold handle, boolean healthy) {
 		QueuedThread first = this.waiters.peekFirst();
@@ -94,8 +100,8 @@ final class KeyCohort {
 	}
 
 	/**
-	 * The thread passed the lock found it run out: the client no longer holds the lock, and that
-	 * thread acquires it in Redis next, as the representative.
+	 * The thread passed the lock found it run out: the client no longer holds the lock,
+	 * and that thread acquires it in Redis next, as the representative.
 	 */
 	void rejectBaton(Baton baton) {
 		if (baton.token().equals(this.heldToken)) {
@@ -113,7 +119,8 @@ final class KeyCohort {
 	}
 
 	/**
-	 * A hold ended in Redis: if it was the client's, the first waiter here goes to Redis next.
+	 * A hold ended in Redis: if it was the client's, the first waiter here goes to Redis
+	 * next.
 	 * @return the waiter to wake, if any
 	 */
 	@Nullable QueuedThread releasedInRedis(PassableHold handle) {
@@ -121,10 +128,10 @@ final class KeyCohort {
 	}
 
 	/**
-	 * Settles a waiter whose wait ended without a pass or promotion: a holder that died or
-	 * whose lease is in doubt no longer keeps the waiters here (the first of them goes to
-	 * Redis), and a waiter that gives up leaves, passing on the representative's part if it had
-	 * just been given it.
+	 * Settles a waiter whose wait ended without a pass or promotion: a holder that died
+	 * or whose lease is in doubt no longer keeps the waiters here (the first of them goes
+	 * to Redis), and a waiter that gives up leaves, passing on the representative's part
+	 * if it had just been given it.
 	 * @param wake collects the waiters to wake
 	 * @return the waiter's state
 	 */

@@ -14,16 +14,17 @@ import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.wait.WaitTimings;
 
 /**
- * Passes locks between the threads of one client without Redis (lock cohorting). Per key, one
- * thread of the client at a time acquires the lock in Redis, the representative; the others
- * wait here, first come, first served. A holder that releases while others wait here passes the
- * lock to the first of them without a round trip: the key keeps the owner token it was granted
- * with, renewal goes on, and the new holder takes the next fencing token of the block the grant
- * in Redis reserved, so tokens still increase with every holder. When the block is used up, the
- * lease is not auto-renewed or is in doubt, or a minimum hold applies, the lock is released in
- * Redis instead, which hands it to the waiters of other processes first, and the first thread
- * waiting here becomes the representative. Other processes so wait at most one block of holds
- * longer than with every hold through Redis.
+ * Passes locks between the threads of one client without Redis (lock cohorting). Per key,
+ * one thread of the client at a time acquires the lock in Redis, the representative; the
+ * others wait here, first come, first served. A holder that releases while others wait
+ * here passes the lock to the first of them without a round trip: the key keeps the owner
+ * token it was granted with, renewal goes on, and the new holder takes the next fencing
+ * token of the block the grant in Redis reserved, so tokens still increase with every
+ * holder. When the block is used up, the lease is not auto-renewed or is in doubt, or a
+ * minimum hold applies, the lock is released in Redis instead, which hands it to the
+ * waiters of other processes first, and the first thread waiting here becomes the
+ * representative. Other processes so wait at most one block of holds longer than with
+ * every hold through Redis.
  */
 public final class LocalCohort {
 
@@ -37,8 +38,8 @@ public final class LocalCohort {
 
 	/**
 	 * Creates the cohort of one client.
-	 * @param maxLocalPasses how many times in a row a lock may pass between threads of the
-	 * client without Redis; 0 to always go through Redis
+	 * @param maxLocalPasses how many times in a row a lock may pass between threads of
+	 * the client without Redis; 0 to always go through Redis
 	 * @param reachability what the client knows of Redis: no pass while it is in doubt
 	 * @param pending releases a lock whose pass came too late to be used
 	 */
@@ -49,9 +50,10 @@ public final class LocalCohort {
 	}
 
 	/**
-	 * Returns how many fencing tokens an attempt in Redis reserves: enough for the lock to pass
-	 * between threads of the client if its lease is auto-renewed and other threads of the client
-	 * wait for it now, else one (so tokens of uncontended locks follow each other).
+	 * Returns how many fencing tokens an attempt in Redis reserves: enough for the lock
+	 * to pass between threads of the client if its lease is auto-renewed and other
+	 * threads of the client wait for it now, else one (so tokens of uncontended locks
+	 * follow each other).
 	 */
 	public int tokensToReserve(String key, boolean passable) {
 		KeyCohort queue = (passable && this.block > 1) ? this.queues.get(key) : null;
@@ -64,9 +66,9 @@ public final class LocalCohort {
 	}
 
 	/**
-	 * Lines up for a lock: the representative's part at once if no thread of the client holds or
-	 * acquires the lock; else a place in line, to {@link #awaitTurn await}, or, for a caller that
-	 * may not wait, giving up (the lock is taken).
+	 * Lines up for a lock: the representative's part at once if no thread of the client
+	 * holds or acquires the lock; else a place in line, to {@link #awaitTurn await}, or,
+	 * for a caller that may not wait, giving up (the lock is taken).
 	 * @return the turn, or a {@link Turn.Queued place in line}
 	 */
 	public Turn enter(String key, boolean passable, long deadlineNanos) {
@@ -95,7 +97,8 @@ public final class LocalCohort {
 	}
 
 	/**
-	 * Waits in line until passed the lock, made the representative, or the deadline passes.
+	 * Waits in line until passed the lock, made the representative, or the deadline
+	 * passes.
 	 * @param queued the place in line {@link #enter} gave
 	 * @return the turn: never {@link Turn.Queued}
 	 */
@@ -133,9 +136,9 @@ public final class LocalCohort {
 	}
 
 	/**
-	 * Takes the lock a holder passed on, unless its validity ran out while this thread was
-	 * being woken (a pause, CPU starvation): then the thread goes to Redis instead, and the lock
-	 * is released there by its owner token in the background.
+	 * Takes the lock a holder passed on, unless its validity ran out while this thread
+	 * was being woken (a pause, CPU starvation): then the thread goes to Redis instead,
+	 * and the lock is released there by its owner token in the background.
 	 */
 	private Turn takeBaton(String key, KeyCohort queue, Baton baton) {
 		if (!baton.lease().isPastDeadline()) {
@@ -160,7 +163,8 @@ public final class LocalCohort {
 	}
 
 	/**
-	 * Passes a lock that a holder releases to the first thread waiting for it here, if allowed.
+	 * Passes a lock that a holder releases to the first thread waiting for it here, if
+	 * allowed.
 	 * @return whether it was passed; if not, release it in Redis and call
 	 * {@link #releasedInRedis}
 	 */
@@ -180,8 +184,8 @@ public final class LocalCohort {
 	}
 
 	/**
-	 * Changes the queue of a key under its monitor, retires it if that left it idle, and wakes
-	 * the waiter the change names, after leaving the monitor.
+	 * Changes the queue of a key under its monitor, retires it if that left it idle, and
+	 * wakes the waiter the change names, after leaving the monitor.
 	 * @return whether a waiter was woken
 	 */
 	private boolean update(String key, Function<KeyCohort, @Nullable QueuedThread> change) {

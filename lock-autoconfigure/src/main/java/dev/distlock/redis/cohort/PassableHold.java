@@ -6,9 +6,10 @@ import dev.distlock.redis.lease.Lease;
 import dev.distlock.redis.protocol.RedisReachability;
 
 /**
- * What a {@link LocalCohort} needs of a hold to pass its lock to the next thread of the client:
- * the key and owner token the lock is held with in Redis, its fencing token and lease, a copy of
- * its validity for the next holder, and whether it may pass the lock now.
+ * What a {@link LocalCohort} needs of a hold to pass its lock to the next thread of the
+ * client: the key and owner token the lock is held with in Redis, its fencing token and
+ * lease, a copy of its validity for the next holder, and whether it may pass the lock
+ * now.
  */
 public interface PassableHold {
 
@@ -50,8 +51,8 @@ public interface PassableHold {
 	boolean mayPassLocally(RedisReachability reachability);
 
 	/**
-	 * Returns whether this hold may still have the lock: its thread lives and its lease is
-	 * neither lost nor run out.
+	 * Returns whether this hold may still have the lock: its thread lives and its lease
+	 * is neither lost nor run out.
 	 * @return whether it holds healthily
 	 */
 	boolean isHoldingHealthily();

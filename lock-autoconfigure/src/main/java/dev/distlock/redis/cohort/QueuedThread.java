@@ -6,10 +6,10 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A thread waiting in a {@link KeyCohort}: it is either passed the lock by the holder of its
- * client, or made the representative that acquires the lock in Redis next. Its state changes
- * only under the queue's monitor, and {@link #wake} is called after leaving it; a passed or
- * promoted waiter stays so, so its thread reads that without the monitor.
+ * A thread waiting in a {@link KeyCohort}: it is either passed the lock by the holder of
+ * its client, or made the representative that acquires the lock in Redis next. Its state
+ * changes only under the queue's monitor, and {@link #wake} is called after leaving it; a
+ * passed or promoted waiter stays so, so its thread reads that without the monitor.
  */
 final class QueuedThread {
 

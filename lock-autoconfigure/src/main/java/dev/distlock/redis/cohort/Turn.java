@@ -2,15 +2,17 @@ package dev.distlock.redis.cohort;
 
 /**
  * What a thread does after taking its turn for a lock among the threads of its client
- * ({@link LocalCohort#enter}): hold the lock another thread passed to it, acquire it in Redis as
- * the client's representative, or give up.
+ * ({@link LocalCohort#enter}): hold the lock another thread passed to it, acquire it in
+ * Redis as the client's representative, or give up.
  */
 public sealed interface Turn permits Turn.Passed, Turn.AcquireInRedis, Turn.GiveUp, Turn.Queued {
 
 	/** Acquire the lock in Redis, as the client's representative for its key. */
 	Turn ACQUIRE_IN_REDIS = new AcquireInRedis();
 
-	/** Give up: the wait ended, or the caller may not wait while the client has the lock. */
+	/**
+	 * Give up: the wait ended, or the caller may not wait while the client has the lock.
+	 */
 	Turn GIVE_UP = new GiveUp();
 
 	/**
@@ -30,8 +32,8 @@ public sealed interface Turn permits Turn.Passed, Turn.AcquireInRedis, Turn.Give
 	}
 
 	/**
-	 * A place in line behind the threads of the client that hold or want the lock: wait for
-	 * the turn with {@link LocalCohort#awaitTurn}.
+	 * A place in line behind the threads of the client that hold or want the lock: wait
+	 * for the turn with {@link LocalCohort#awaitTurn}.
 	 *
 	 * @param key the Redis key of the lock
 	 * @param cohort the threads of the client for that key

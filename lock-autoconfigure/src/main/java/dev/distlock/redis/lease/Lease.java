@@ -4,12 +4,12 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The validity of one hold, by this process's own count, and whether it was lost. Redis cannot
- * have started a lease before the request that acquired or renewed it was sent, so the hold is
- * valid until that send time plus the time Redis keeps the lock, minus a drift margin for clocks
- * that run at different rates ({@link #DRIFT_FACTOR} of it plus {@link #DRIFT_MILLIS}). Past that
- * deadline the lease counts as lost, whether or not a renewal has failed yet; once lost, it stays
- * lost.
+ * The validity of one hold, by this process's own count, and whether it was lost. Redis
+ * cannot have started a lease before the request that acquired or renewed it was sent, so
+ * the hold is valid until that send time plus the time Redis keeps the lock, minus a
+ * drift margin for clocks that run at different rates ({@link #DRIFT_FACTOR} of it plus
+ * {@link #DRIFT_MILLIS}). Past that deadline the lease counts as lost, whether or not a
+ * renewal has failed yet; once lost, it stays lost.
  */
 public final class Lease {
 
@@ -33,8 +33,8 @@ public final class Lease {
 	/**
 	 * Returns the validity of a new hold.
 	 * @param sentNanos when the request that granted the lock was sent
-	 * @param validFor how long Redis keeps the lock from that request: the lease, or the claim
-	 * window of a hand-over that is still to be confirmed
+	 * @param validFor how long Redis keeps the lock from that request: the lease, or the
+	 * claim window of a hand-over that is still to be confirmed
 	 * @return the validity
 	 */
 	public static Lease granted(long sentNanos, Duration validFor) {
@@ -42,8 +42,8 @@ public final class Lease {
 	}
 
 	/**
-	 * Returns a copy of this validity, not lost, for the hold that the lock passes to within the
-	 * client: it keeps the owner token, so Redis keeps it as long as this one.
+	 * Returns a copy of this validity, not lost, for the hold that the lock passes to
+	 * within the client: it keeps the owner token, so Redis keeps it as long as this one.
 	 * @return the copy
 	 */
 	public synchronized Lease passedOn() {
@@ -51,8 +51,8 @@ public final class Lease {
 	}
 
 	/**
-	 * Returns until when a hold is valid by the local count: the send time plus its validity,
-	 * minus the drift margin.
+	 * Returns until when a hold is valid by the local count: the send time plus its
+	 * validity, minus the drift margin.
 	 */
 	public static long validUntil(long sentNanos, Duration validFor) {
 		long nanos = validFor.toNanos();
@@ -60,7 +60,10 @@ public final class Lease {
 		return sentNanos + nanos - drift;
 	}
 
-	/** When the last acquire or renewal that Redis confirmed was sent, by {@link System#nanoTime()}. */
+	/**
+	 * When the last acquire or renewal that Redis confirmed was sent, by
+	 * {@link System#nanoTime()}.
+	 */
 	public long confirmedSendNanos() {
 		return this.confirmedSendNanos;
 	}
@@ -97,9 +100,9 @@ public final class Lease {
 	}
 
 	/**
-	 * Records that Redis confirmed the hold for the given time from a request sent then; a
-	 * confirmation older than the last one, or one that comes after the lease was lost or its
-	 * local validity ran out, changes nothing.
+	 * Records that Redis confirmed the hold for the given time from a request sent then;
+	 * a confirmation older than the last one, or one that comes after the lease was lost
+	 * or its local validity ran out, changes nothing.
 	 */
 	public synchronized void confirmed(long sentNanos, Duration validFor) {
 		long until = validUntil(sentNanos, validFor);

@@ -16,14 +16,15 @@ import dev.distlock.redis.protocol.DaemonThreads;
 import dev.distlock.redis.protocol.RedisLockCommands;
 
 /**
- * Renews the leases of all auto-renewing locks of one client, every third of the lease, in
- * batches of up to {@link RenewalBatches#MAX_BATCH} keys per round trip, and confirms hand-overs
- * that Redis keeps only for their claim window. The round thread never waits for Redis: batches
- * go out on sender threads, and a batch that has not been answered within a renewal period is
- * sent again, so one slow command never holds renewal up past a deadline. A lock whose local
- * validity ran out before Redis confirmed a renewal is marked lost at once. A lock stops being
- * renewed when it is released, when its holder thread has died, and when its lease is lost;
- * renewal never extends a key that does not hold the lock's token.
+ * Renews the leases of all auto-renewing locks of one client, every third of the lease,
+ * in batches of up to {@link RenewalBatches#MAX_BATCH} keys per round trip, and confirms
+ * hand-overs that Redis keeps only for their claim window. The round thread never waits
+ * for Redis: batches go out on sender threads, and a batch that has not been answered
+ * within a renewal period is sent again, so one slow command never holds renewal up past
+ * a deadline. A lock whose local validity ran out before Redis confirmed a renewal is
+ * marked lost at once. A lock stops being renewed when it is released, when its holder
+ * thread has died, and when its lease is lost; renewal never extends a key that does not
+ * hold the lock's token.
  */
 public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable {
 
@@ -75,14 +76,18 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		return this.renewing.size();
 	}
 
-	/** Renewals that extended a lock whose release had completed before they were sent: always 0. */
+	/**
+	 * Renewals that extended a lock whose release had completed before they were sent:
+	 * always 0.
+	 */
 	public long renewalsOfReleasedLocks() {
 		return this.sender.renewalsOfReleasedLocks();
 	}
 
 	/**
-	 * Extends a hand-over from its claim window to the holder's lease, without waiting for it;
-	 * a confirmation that gets no answer is sent again while the claim window lasts.
+	 * Extends a hand-over from its claim window to the holder's lease, without waiting
+	 * for it; a confirmation that gets no answer is sent again while the claim window
+	 * lasts.
 	 */
 	public void confirm(H handle) {
 		long now = System.nanoTime();
@@ -106,7 +111,10 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		}
 	}
 
-	/** Runs a renewal round now, on the renewal thread: after a reconnect, holds are confirmed anew. */
+	/**
+	 * Runs a renewal round now, on the renewal thread: after a reconnect, holds are
+	 * confirmed anew.
+	 */
 	public void renewSoon() {
 		ScheduledExecutorService running = this.scheduler;
 		if (running != null) {
@@ -121,7 +129,8 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private synchronized void start() {
 		if (this.scheduler == null) {
-			ScheduledExecutorService started = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-renewal"));
+			ScheduledExecutorService started = Executors
+				.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-renewal"));
 			started.scheduleWithFixedDelay(this::renewAllSafely, this.periodNanos, this.periodNanos,
 					TimeUnit.NANOSECONDS);
 			this.scheduler = started;

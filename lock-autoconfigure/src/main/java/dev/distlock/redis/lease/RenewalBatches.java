@@ -9,9 +9,9 @@ import java.util.Map;
 import dev.distlock.redis.protocol.LockKeyspace;
 
 /**
- * Splits the locks to renew into batches of at most {@link #MAX_BATCH} keys, one renewal script
- * call each. On a Redis Cluster every batch holds keys of a single hash slot, as a script may
- * only touch keys of one slot.
+ * Splits the locks to renew into batches of at most {@link #MAX_BATCH} keys, one renewal
+ * script call each. On a Redis Cluster every batch holds keys of a single hash slot, as a
+ * script may only touch keys of one slot.
  */
 final class RenewalBatches {
 

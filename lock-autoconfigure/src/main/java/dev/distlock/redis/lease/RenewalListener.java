@@ -15,16 +15,16 @@ public interface RenewalListener<H extends RenewedHold> {
 	void leaseLost(H hold, String reason);
 
 	/**
-	 * Redis answered that the hold's key was gone or held with another token: every hold of
-	 * this client with the same key and token has lost the lock.
+	 * Redis answered that the hold's key was gone or held with another token: every hold
+	 * of this client with the same key and token has lost the lock.
 	 * @param hold the hold
 	 * @param reason why, for the log
 	 */
 	void tokenLost(H hold, String reason);
 
 	/**
-	 * The hold's thread ended without releasing it; it is no longer renewed and expires with
-	 * its lease.
+	 * The hold's thread ended without releasing it; it is no longer renewed and expires
+	 * with its lease.
 	 * @param hold the hold
 	 */
 	void holderDied(H hold);

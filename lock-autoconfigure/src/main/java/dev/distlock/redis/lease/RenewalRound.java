@@ -4,9 +4,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
- * One round of renewals, whose batches are answered on sender threads in any order: it adds up
- * the leases renewed and tells the client's listeners once, when the last batch has been
- * answered or has failed.
+ * One round of renewals, whose batches are answered on sender threads in any order: it
+ * adds up the leases renewed and tells the client's listeners once, when the last batch
+ * has been answered or has failed.
  */
 final class RenewalRound implements IntConsumer {
 

@@ -16,12 +16,12 @@ import dev.distlock.redis.protocol.DaemonThreads;
 import dev.distlock.redis.protocol.RedisLockCommands;
 
 /**
- * Sends renewal batches to Redis on two threads of its own, so that the thread that composes the
- * rounds never waits for Redis, and applies the answers: a confirmed renewal extends the hold's
- * local validity from the time the batch was sent; a key found gone or owned by someone else
- * marks the lease lost. A hold counts as being sent until its batch is answered or a renewal
- * period has passed, after which it may be sent again, so one command stuck in a blackhole never
- * keeps a hold from being renewed.
+ * Sends renewal batches to Redis on two threads of its own, so that the thread that
+ * composes the rounds never waits for Redis, and applies the answers: a confirmed renewal
+ * extends the hold's local validity from the time the batch was sent; a key found gone or
+ * owned by someone else marks the lease lost. A hold counts as being sent until its batch
+ * is answered or a renewal period has passed, after which it may be sent again, so one
+ * command stuck in a blackhole never keeps a hold from being renewed.
  */
 final class RenewalSender<H extends RenewedHold> implements AutoCloseable {
 
@@ -49,14 +49,16 @@ final class RenewalSender<H extends RenewedHold> implements AutoCloseable {
 		this.listener = listener;
 	}
 
-	/** Renewals that extended a lock whose release had completed before they were sent. */
+	/**
+	 * Renewals that extended a lock whose release had completed before they were sent.
+	 */
 	long renewalsOfReleasedLocks() {
 		return this.renewalsOfReleasedLocks.get();
 	}
 
 	/**
-	 * Claims a hold for the batch about to be sent at {@code now}, unless an earlier batch with
-	 * it, sent less than a period ago, is still unanswered.
+	 * Claims a hold for the batch about to be sent at {@code now}, unless an earlier
+	 * batch with it, sent less than a period ago, is still unanswered.
 	 * @return whether the hold is to be sent now
 	 */
 	boolean claim(H handle, long now, long periodNanos) {
@@ -85,7 +87,8 @@ final class RenewalSender<H extends RenewedHold> implements AutoCloseable {
 	 */
 	private int renew(List<H> batch, Duration validFor, long marker) {
 		if (batch.stream().noneMatch((handle) -> Long.valueOf(marker).equals(this.sending.get(handle)))) {
-			// Every hold of the batch was sent again since (a stalled connection): nothing left to do.
+			// Every hold of the batch was sent again since (a stalled connection):
+			// nothing left to do.
 			return 0;
 		}
 		long sent = System.nanoTime();

@@ -3,8 +3,8 @@ package dev.distlock.redis.lease;
 import java.time.Duration;
 
 /**
- * What the {@link LeaseRenewer} needs of a hold: its key and owner token, its lease, whether it
- * still needs renewing, and where to record a renewal that Redis confirmed.
+ * What the {@link LeaseRenewer} needs of a hold: its key and owner token, its lease,
+ * whether it still needs renewing, and where to record a renewal that Redis confirmed.
  */
 public interface RenewedHold {
 
@@ -27,7 +27,8 @@ public interface RenewedHold {
 	Duration leaseTime();
 
 	/**
-	 * Returns the thread that holds the lock; a hold whose thread died is no longer renewed.
+	 * Returns the thread that holds the lock; a hold whose thread died is no longer
+	 * renewed.
 	 * @return the holder thread
 	 */
 	Thread owner();

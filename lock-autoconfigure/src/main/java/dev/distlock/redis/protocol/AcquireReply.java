@@ -5,14 +5,15 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What one acquire attempt got back from Redis, parsed from {@code acquire.lua}'s reply in one
- * place: either {@link Granted the lock}, or {@link Held the holder's remaining lease and the
- * fencing counter} as the attempt found them.
+ * What one acquire attempt got back from Redis, parsed from {@code acquire.lua}'s reply
+ * in one place: either {@link Granted the lock}, or {@link Held the holder's remaining
+ * lease and the fencing counter} as the attempt found them.
  */
 public sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.Held {
 
 	/**
-	 * Parses the script's reply: {1, first fencing token} or {0, holder's lease, counter}.
+	 * Parses the script's reply: {1, first fencing token} or {0, holder's lease,
+	 * counter}.
 	 * @param reply the reply, or {@code null} if there was none
 	 * @return the parsed reply
 	 * @throws IllegalStateException if the reply is neither
@@ -44,9 +45,9 @@ public sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.
 	}
 
 	/**
-	 * Someone else holds the lock. A hand-over whose fencing token is at or below the counter was
-	 * granted before the attempt ran, and was therefore void by then (the attempt would otherwise
-	 * have found the lock set to its own token).
+	 * Someone else holds the lock. A hand-over whose fencing token is at or below the
+	 * counter was granted before the attempt ran, and was therefore void by then (the
+	 * attempt would otherwise have found the lock set to its own token).
 	 *
 	 * @param holderLeaseMillis the holder's remaining lease in ms
 	 * @param fenceCounter the fencing counter when the attempt ran

@@ -5,8 +5,9 @@ import java.util.concurrent.ThreadFactory;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
- * Creates the background threads of a client: daemon threads, so that a client that is never
- * closed does not keep the JVM alive, named after their job ({@code distlock-renewal-1}, ...).
+ * Creates the background threads of a client: daemon threads, so that a client that is
+ * never closed does not keep the JVM alive, named after their job
+ * ({@code distlock-renewal-1}, ...).
  */
 public final class DaemonThreads {
 

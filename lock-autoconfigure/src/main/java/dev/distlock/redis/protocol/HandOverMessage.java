@@ -3,11 +3,12 @@ package dev.distlock.redis.protocol;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A release's message to a waiter that it was handed the lock over, as {@code release.lua}
- * publishes it ({@code <owner token>:<fencing token>:<block>}): the waiter's owner token, the
- * first fencing token of the block the release reserved for it, and the size of that block. The
- * release sets the lock to the waiter's owner token for a short claim window only; the waiter
- * confirms the hand-over by extending it to its lease.
+ * A release's message to a waiter that it was handed the lock over, as
+ * {@code release.lua} publishes it ({@code <owner token>:<fencing token>:<block>}): the
+ * waiter's owner token, the first fencing token of the block the release reserved for it,
+ * and the size of that block. The release sets the lock to the waiter's owner token for a
+ * short claim window only; the waiter confirms the hand-over by extending it to its
+ * lease.
  *
  * @param ownerToken the owner token of the waiter the lock was handed over to
  * @param fencingToken the first fencing token of the block

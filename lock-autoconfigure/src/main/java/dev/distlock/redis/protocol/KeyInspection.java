@@ -6,13 +6,14 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@code inspect.lua} found of a key, parsed from its reply in one place: its remaining time
- * to live, and which of the tokens the client gave holds it (compared in Redis, so that no other
- * owner's token is read back).
+ * What {@code inspect.lua} found of a key, parsed from its reply in one place: its
+ * remaining time to live, and which of the tokens the client gave holds it (compared in
+ * Redis, so that no other owner's token is read back).
  *
- * @param ttlMillis the remaining time to live in ms, -2 if there is no such key, -1 if it never
- * expires
- * @param holderIndex the 0-based index of the given token that holds the key, or -1 if none does
+ * @param ttlMillis the remaining time to live in ms, -2 if there is no such key, -1 if it
+ * never expires
+ * @param holderIndex the 0-based index of the given token that holds the key, or -1 if
+ * none does
  */
 public record KeyInspection(long ttlMillis, int holderIndex) {
 
@@ -39,7 +40,8 @@ public record KeyInspection(long ttlMillis, int holderIndex) {
 
 	/**
 	 * Returns the remaining time to live.
-	 * @return the time to live, or {@code null} if the key does not exist or never expires
+	 * @return the time to live, or {@code null} if the key does not exist or never
+	 * expires
 	 */
 	public @Nullable Duration remaining() {
 		return (this.ttlMillis >= 0) ? Duration.ofMillis(this.ttlMillis) : null;

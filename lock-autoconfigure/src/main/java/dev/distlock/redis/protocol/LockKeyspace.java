@@ -5,12 +5,12 @@ import org.springframework.data.redis.connection.ClusterSlotHashUtil;
 import dev.distlock.InvalidLockKeyException;
 
 /**
- * Names every key and channel distlock touches, all under one prefix: the Redis key of each
- * lock ({@code <prefix><key>}), and distlock's own keys and channels in the reserved namespace
- * {@code <prefix>distlock:}: the fencing counter, each lock's queue of waiters with their
- * entries, and each client's release channel. On a cluster, a lock's own keys carry a hash tag
- * that puts them in the lock's slot. Lock keys are checked here, so that none can fall into the
- * reserved namespace.
+ * Names every key and channel distlock touches, all under one prefix: the Redis key of
+ * each lock ({@code <prefix><key>}), and distlock's own keys and channels in the reserved
+ * namespace {@code <prefix>distlock:}: the fencing counter, each lock's queue of waiters
+ * with their entries, and each client's release channel. On a cluster, a lock's own keys
+ * carry a hash tag that puts them in the lock's slot. Lock keys are checked here, so that
+ * none can fall into the reserved namespace.
  */
 public final class LockKeyspace {
 
@@ -26,10 +26,12 @@ public final class LockKeyspace {
 	/**
 	 * Creates the keyspace of a client.
 	 * @param prefix prepended to every key and channel, may be empty
-	 * @param cluster whether Redis is a cluster, where a lock's own keys must share its slot
-	 * @param maxKeyLength the longest lock key accepted, in characters, without the prefix
-	 * @throws IllegalArgumentException if, on a cluster, the prefix opens a hash tag it does not
-	 * fill and close
+	 * @param cluster whether Redis is a cluster, where a lock's own keys must share its
+	 * slot
+	 * @param maxKeyLength the longest lock key accepted, in characters, without the
+	 * prefix
+	 * @throws IllegalArgumentException if, on a cluster, the prefix opens a hash tag it
+	 * does not fill and close
 	 */
 	public LockKeyspace(String prefix, boolean cluster, int maxKeyLength) {
 		int open = prefix.indexOf('{');
@@ -48,29 +50,32 @@ public final class LockKeyspace {
 	 * Returns the Redis key of a lock.
 	 * @param key the key as given by the caller
 	 * @return the key after the prefix
-	 * @throws InvalidLockKeyException if the key is blank, too long, or in the reserved namespace
+	 * @throws InvalidLockKeyException if the key is blank, too long, or in the reserved
+	 * namespace
 	 */
 	public String lockKey(String key) {
 		if (key == null || key.isBlank()) {
 			throw new InvalidLockKeyException(String.valueOf(key), "is blank", "Give every lock a non-blank key.");
 		}
 		if (key.length() > this.maxKeyLength) {
-			throw new InvalidLockKeyException(key, "has " + key.length() + " characters, more than the "
-					+ this.maxKeyLength + " allowed", "Use a shorter key (a hash of long input, for example), or raise "
-							+ "distlock.max-key-length.");
+			throw new InvalidLockKeyException(key,
+					"has " + key.length() + " characters, more than the " + this.maxKeyLength + " allowed",
+					"Use a shorter key (a hash of long input, for example), or raise " + "distlock.max-key-length.");
 		}
 		if (key.startsWith(RESERVED)) {
-			throw new InvalidLockKeyException(key, "is in the namespace \"" + RESERVED + "\" that distlock keeps "
-					+ "for its own keys", "Choose a key that does not start with \"" + RESERVED + "\".");
+			throw new InvalidLockKeyException(key,
+					"is in the namespace \"" + RESERVED + "\" that distlock keeps " + "for its own keys",
+					"Choose a key that does not start with \"" + RESERVED + "\".");
 		}
 		return this.prefix + key;
 	}
 
 	/**
-	 * Returns the key of the fencing counter that grants tokens to a lock. One counter serves
-	 * many locks: every grant of any of them takes the next value, so each lock's tokens still
-	 * increase strictly, while the number of counter keys stays bounded (one on a single server,
-	 * at most one per hash slot on a cluster) however many lock keys are used.
+	 * Returns the key of the fencing counter that grants tokens to a lock. One counter
+	 * serves many locks: every grant of any of them takes the next value, so each lock's
+	 * tokens still increase strictly, while the number of counter keys stays bounded (one
+	 * on a single server, at most one per hash slot on a cluster) however many lock keys
+	 * are used.
 	 * @param lockKey the Redis key of the lock
 	 * @return the counter key
 	 */
@@ -79,8 +84,8 @@ public final class LockKeyspace {
 	}
 
 	/**
-	 * Returns the key of a lock's queue: the owner tokens of its waiters in arrival order. It
-	 * exists only while someone waits.
+	 * Returns the key of a lock's queue: the owner tokens of its waiters in arrival
+	 * order. It exists only while someone waits.
 	 * @param lockKey the Redis key of the lock
 	 * @return the queue key
 	 */
@@ -89,9 +94,9 @@ public final class LockKeyspace {
 	}
 
 	/**
-	 * Returns the key of the entries of a lock's waiters: per owner token, until when its place
-	 * is valid, its claim window, its block of tokens and the channel to tell it on. It exists
-	 * only while someone waits.
+	 * Returns the key of the entries of a lock's waiters: per owner token, until when its
+	 * place is valid, its claim window, its block of tokens and the channel to tell it
+	 * on. It exists only while someone waits.
 	 * @param lockKey the Redis key of the lock
 	 * @return the entries key
 	 */
@@ -100,7 +105,8 @@ public final class LockKeyspace {
 	}
 
 	/**
-	 * Returns the channel on which releases tell a client's waiters that they were handed a lock.
+	 * Returns the channel on which releases tell a client's waiters that they were handed
+	 * a lock.
 	 * @param clientId the client's id
 	 * @return the channel
 	 */
@@ -109,7 +115,8 @@ public final class LockKeyspace {
 	}
 
 	/**
-	 * Returns the key that health checks lock, to exercise the permissions of a real lock.
+	 * Returns the key that health checks lock, to exercise the permissions of a real
+	 * lock.
 	 * @param clientId the client's id
 	 * @return the Redis key of the health check's lock
 	 */
@@ -130,7 +137,10 @@ public final class LockKeyspace {
 		return ClusterSlotHashUtil.calculateSlot(key);
 	}
 
-	/** One short hash tag per cluster slot, found once (on first use) by trying "0", "1", "2", ... */
+	/**
+	 * One short hash tag per cluster slot, found once (on first use) by trying "0", "1",
+	 * "2", ...
+	 */
 	private static final class SlotTags {
 
 		static final String[] TAGS = new String[ClusterSlotHashUtil.SLOT_COUNT];

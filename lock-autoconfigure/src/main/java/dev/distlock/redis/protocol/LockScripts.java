@@ -14,10 +14,10 @@ import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.util.StreamUtils;
 
 /**
- * The Lua scripts of the lock, each read once from the class path into a script with static
- * text, so that its SHA1 is computed once and calls go through {@code EVALSHA}. (A script built
- * on a resource location re-checks the resource on every call, which cost several microseconds
- * per lock operation.)
+ * The Lua scripts of the lock, each read once from the class path into a script with
+ * static text, so that its SHA1 is computed once and calls go through {@code EVALSHA}. (A
+ * script built on a resource location re-checks the resource on every call, which cost
+ * several microseconds per lock operation.)
  */
 final class LockScripts {
 
@@ -25,13 +25,16 @@ final class LockScripts {
 	private static final String SCRIPTS = "dev/distlock/redis/";
 
 	/**
-	 * Sets the lock and reserves fencing tokens, or returns the holder's remaining lease and the
-	 * fencing counter.
+	 * Sets the lock and reserves fencing tokens, or returns the holder's remaining lease
+	 * and the fencing counter.
 	 */
 	@SuppressWarnings({ "rawtypes", "unchecked" })
 	static final RedisScript<List<Long>> ACQUIRE = (RedisScript) load("acquire.lua", List.class);
 
-	/** Deletes (or keeps until the minimum hold) the lock if it holds the token, and publishes. */
+	/**
+	 * Deletes (or keeps until the minimum hold) the lock if it holds the token, and
+	 * publishes.
+	 */
 	static final RedisScript<Long> RELEASE = load("release.lua", Long.class);
 
 	/** Extends the leases of the locks that still hold their tokens. */
@@ -58,7 +61,8 @@ final class LockScripts {
 	}
 
 	private static <T> RedisScript<T> load(String name, Class<T> resultType) {
-		try (InputStream in = new ClassPathResource(SCRIPTS + name, LockScripts.class.getClassLoader()).getInputStream()) {
+		try (InputStream in = new ClassPathResource(SCRIPTS + name, LockScripts.class.getClassLoader())
+			.getInputStream()) {
 			RedisScript<T> script = RedisScript.of(StreamUtils.copyToString(in, StandardCharsets.UTF_8), resultType);
 			script.getSha1();
 			return script;

@@ -4,8 +4,8 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /**
- * Creates owner tokens: 128 random bits per acquisition, so that no two acquisitions, in this
- * process or any other, share a token.
+ * Creates owner tokens: 128 random bits per acquisition, so that no two acquisitions, in
+ * this process or any other, share a token.
  */
 public final class OwnerTokens {
 

@@ -11,13 +11,14 @@ import org.apache.commons.logging.LogFactory;
 import dev.distlock.LockKeyQuoting;
 
 /**
- * Releases, in the background, what a client may have left in Redis when a command's outcome
- * is unknown or a command could not be sent: an acquire whose reply was lost may have taken
- * the lock or a place in its queue, a release that failed left the lock held, and a waiter that
- * gave up may still have a place (and may meanwhile have been handed the lock). Each is released
- * by its owner token, which never touches anyone else's lock, and retried with a growing pause
- * until Redis answers or its bound passes (by then the key has expired with its lease). Callers
- * never wait for it: they get their answer or exception at once.
+ * Releases, in the background, what a client may have left in Redis when a command's
+ * outcome is unknown or a command could not be sent: an acquire whose reply was lost may
+ * have taken the lock or a place in its queue, a release that failed left the lock held,
+ * and a waiter that gave up may still have a place (and may meanwhile have been handed
+ * the lock). Each is released by its owner token, which never touches anyone else's lock,
+ * and retried with a growing pause until Redis answers or its bound passes (by then the
+ * key has expired with its lease). Callers never wait for it: they get their answer or
+ * exception at once.
  */
 public final class PendingReleases implements AutoCloseable {
 
@@ -37,11 +38,13 @@ public final class PendingReleases implements AutoCloseable {
 	}
 
 	/**
-	 * Releases whatever the owner token may hold on the key (the lock, a place in its queue),
-	 * retrying until Redis answers or the bound passes.
-	 * @param boundNanos the {@link System#nanoTime()} after which the key has surely expired
-	 * @return completed when the first attempt has ended, whether or not Redis answered it; a
-	 * caller that wants Redis to have seen the release before it goes on may wait for it briefly
+	 * Releases whatever the owner token may hold on the key (the lock, a place in its
+	 * queue), retrying until Redis answers or the bound passes.
+	 * @param boundNanos the {@link System#nanoTime()} after which the key has surely
+	 * expired
+	 * @return completed when the first attempt has ended, whether or not Redis answered
+	 * it; a caller that wants Redis to have seen the release before it goes on may wait
+	 * for it briefly
 	 */
 	public CompletableFuture<Void> release(String key, String token, long boundNanos) {
 		CompletableFuture<Void> firstAttempt = new CompletableFuture<>();
@@ -74,7 +77,8 @@ public final class PendingReleases implements AutoCloseable {
 				submit(key, token, boundNanos, delay, firstAttempt);
 			}
 			else {
-				logger.debug("Gave up releasing lock " + LockKeyQuoting.quote(key) + " after its lease; it has expired", ex);
+				logger.debug("Gave up releasing lock " + LockKeyQuoting.quote(key) + " after its lease; it has expired",
+						ex);
 			}
 		}
 	}

@@ -7,9 +7,9 @@ import org.jspecify.annotations.Nullable;
 import dev.distlock.LockMisconfigurationException;
 
 /**
- * Tells errors that mean misconfiguration from errors that mean Redis is unavailable, by the
- * error reply Redis sent (found anywhere in the cause chain, so that it works for any client
- * library and for errors met while connecting), and says what to fix.
+ * Tells errors that mean misconfiguration from errors that mean Redis is unavailable, by
+ * the error reply Redis sent (found anywhere in the cause chain, so that it works for any
+ * client library and for errors met while connecting), and says what to fix.
  */
 public final class RedisErrors {
 
@@ -18,20 +18,23 @@ public final class RedisErrors {
 			+ "\"Keys, channels and Redis ACL\" shows.";
 
 	private static final Map<String, String> FIXES = Map.of("NOPERM", NOPERM_FIX,
-			// A command inside a script that the user may not run, or a channel it may not publish on.
-			"ERR The user executing the script", NOPERM_FIX,
-			"NOAUTH", "Redis requires authentication: set spring.data.redis.username and spring.data.redis.password.",
-			"WRONGPASS", "Redis rejected the credentials: check spring.data.redis.username and "
-					+ "spring.data.redis.password.",
-			"WRONGTYPE", "A key distlock uses holds a value of another type: something else writes to the lock "
+			// A command inside a script that the user may not run, or a channel it may
+			// not publish on.
+			"ERR The user executing the script", NOPERM_FIX, "NOAUTH",
+			"Redis requires authentication: set spring.data.redis.username and spring.data.redis.password.",
+			"WRONGPASS",
+			"Redis rejected the credentials: check spring.data.redis.username and " + "spring.data.redis.password.",
+			"WRONGTYPE",
+			"A key distlock uses holds a value of another type: something else writes to the lock "
 					+ "key or to distlock's own keys (<prefix>distlock:*); keep other data out of them, for example "
 					+ "with a distlock.key-prefix of their own.",
-			"ERR unknown command", "Redis does not offer a command distlock needs (a managed Redis that renames or "
+			"ERR unknown command",
+			"Redis does not offer a command distlock needs (a managed Redis that renames or "
 					+ "disables commands?): allow the commands the README's section \"Keys, channels and Redis ACL\" lists.",
 			"ERR user_script", "Redis failed to run a distlock script: report this with the Redis version.",
 			"ERR Error running script", "Redis failed to run a distlock script: report this with the Redis version.",
-			"ERR Error compiling script", "Redis could not compile a distlock script: report this with the Redis "
-					+ "version.");
+			"ERR Error compiling script",
+			"Redis could not compile a distlock script: report this with the Redis " + "version.");
 
 	private RedisErrors() {
 	}
@@ -47,18 +50,20 @@ public final class RedisErrors {
 	}
 
 	/**
-	 * Returns the exception for a misconfiguration, quoting the error Redis replied with, or
-	 * {@code null} if the failure means Redis is unavailable.
+	 * Returns the exception for a misconfiguration, quoting the error Redis replied with,
+	 * or {@code null} if the failure means Redis is unavailable.
 	 */
-	public static @Nullable LockMisconfigurationException misconfiguration(String key, String operation, Throwable failure) {
+	public static @Nullable LockMisconfigurationException misconfiguration(String key, String operation,
+			Throwable failure) {
 		Map.Entry<String, String> found = find(failure);
-		return (found != null) ? new LockMisconfigurationException(key, operation, found.getKey(), found.getValue(),
-				failure) : null;
+		return (found != null)
+				? new LockMisconfigurationException(key, operation, found.getKey(), found.getValue(), failure) : null;
 	}
 
 	/**
-	 * Finds Redis's error reply in the cause chain, or among the exceptions suppressed along it
-	 * (a wrapper may also quote it after its own class name): the reply and what to fix.
+	 * Finds Redis's error reply in the cause chain, or among the exceptions suppressed
+	 * along it (a wrapper may also quote it after its own class name): the reply and what
+	 * to fix.
 	 */
 	private static Map.@Nullable Entry<String, String> find(Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = (cause.getCause() != cause) ? cause.getCause() : null) {

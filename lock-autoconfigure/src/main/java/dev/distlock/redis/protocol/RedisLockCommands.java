@@ -9,10 +9,10 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The Redis commands of the lock, one round trip each: acquire (or queue), release (or hand
- * over) and batch renewal, and for monitoring, inspecting a key and checking the scripts.
- * Failures are thrown as Spring's {@code DataAccessException}s. Every command is recorded in
- * the client's {@link RedisReachability}.
+ * The Redis commands of the lock, one round trip each: acquire (or queue), release (or
+ * hand over) and batch renewal, and for monitoring, inspecting a key and checking the
+ * scripts. Failures are thrown as Spring's {@code DataAccessException}s. Every command is
+ * recorded in the client's {@link RedisReachability}.
  */
 public final class RedisLockCommands {
 
@@ -22,7 +22,10 @@ public final class RedisLockCommands {
 
 	private final RedisReachability reachability;
 
-	/** How long a release keeps a lock it hands over until the new holder confirms it, in ms. */
+	/**
+	 * How long a release keeps a lock it hands over until the new holder confirms it, in
+	 * ms.
+	 */
 	private final long claimWindowMillis;
 
 	public RedisLockCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability,
@@ -42,33 +45,37 @@ public final class RedisLockCommands {
 	}
 
 	/**
-	 * Returns how long a release that hands a waiter with this lease the lock keeps it until
-	 * the waiter confirms: the claim window, or the lease if shorter. The waiter's attempts
-	 * store it in its place in the queue, so that the release uses the same figure.
+	 * Returns how long a release that hands a waiter with this lease the lock keeps it
+	 * until the waiter confirms: the claim window, or the lease if shorter. The waiter's
+	 * attempts store it in its place in the queue, so that the release uses the same
+	 * figure.
 	 */
 	public long claimMillis(long leaseMillis) {
 		return Math.min(leaseMillis, this.claimWindowMillis);
 	}
 
 	/**
-	 * Tries to acquire a lock; a caller that gives a channel takes (or renews) a place in the
-	 * lock's queue if the lock is held, so that a release hands it the lock.
-	 * @param handOffChannel where to be told of a hand-over, or null to stay out of the queue
-	 * @param queueEntryTtlMillis how long the place stays valid unless renewed by another attempt
+	 * Tries to acquire a lock; a caller that gives a channel takes (or renews) a place in
+	 * the lock's queue if the lock is held, so that a release hands it the lock.
+	 * @param handOffChannel where to be told of a hand-over, or null to stay out of the
+	 * queue
+	 * @param queueEntryTtlMillis how long the place stays valid unless renewed by another
+	 * attempt
 	 * @param block how many fencing tokens to reserve, 1 or more
 	 * @param mayBeQueued whether an earlier attempt of the same token may have queued it
 	 * @return the grant, or the holder's remaining lease and the fencing counter
 	 */
 	public AcquireReply acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
-		return AcquireReply.of(call(() -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token,
-				Long.toString(leaseMillis), (handOffChannel != null) ? handOffChannel : "",
-				Long.toString(queueEntryTtlMillis), Integer.toString(block), mayBeQueued ? "1" : "0",
-				Long.toString(claimMillis(leaseMillis)))));
+		return AcquireReply
+			.of(call(() -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token, Long.toString(leaseMillis),
+					(handOffChannel != null) ? handOffChannel : "", Long.toString(queueEntryTtlMillis),
+					Integer.toString(block), mayBeQueued ? "1" : "0", Long.toString(claimMillis(leaseMillis)))));
 	}
 
 	/**
-	 * Releases a lock held with the token, handing it to the first valid waiter in its queue.
+	 * Releases a lock held with the token, handing it to the first valid waiter in its
+	 * queue.
 	 * @return what the release did
 	 */
 	public ReleaseOutcome release(String key, String token, long keepMillis) {
@@ -76,8 +83,8 @@ public final class RedisLockCommands {
 	}
 
 	/**
-	 * Takes a waiter that gives up out of the lock's queue, and releases the lock if a release
-	 * handed it to the waiter in the meantime (handing it on to the next waiter).
+	 * Takes a waiter that gives up out of the lock's queue, and releases the lock if a
+	 * release handed it to the waiter in the meantime (handing it on to the next waiter).
 	 * @return as {@link #release}
 	 */
 	public ReleaseOutcome leaveQueue(String key, String token) {
@@ -145,7 +152,8 @@ public final class RedisLockCommands {
 			result = command.get();
 		}
 		catch (RuntimeException ex) {
-			// An error reply that means misconfiguration is an answer; an interrupted caller says
+			// An error reply that means misconfiguration is an answer; an interrupted
+			// caller says
 			// nothing about Redis.
 			String misconfiguration = RedisErrors.fix(ex);
 			this.reachability.done(misconfiguration != null, Thread.currentThread().isInterrupted(), misconfiguration);

@@ -7,22 +7,23 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What a client knows of its connection to Redis: when a lock command last failed, when a
- * connection was last lost, and whether Redis has stopped answering (commands outstanding, none
- * completing for a while).
+ * connection was last lost, and whether Redis has stopped answering (commands
+ * outstanding, none completing for a while).
  * <ul>
- * <li>A hold passes between threads of the client without Redis only while Redis is not in
- * doubt, and only if Redis confirmed it after the last failure or lost connection (after a
- * reconnect, Redis may have restarted empty).</li>
- * <li>A wait that ends while Redis is in doubt ends as unavailable, never as "not acquired".
- * Only the lock's own commands count here: a connection the application closes on purpose
- * does not make a busy lock look like an outage.</li>
+ * <li>A hold passes between threads of the client without Redis only while Redis is not
+ * in doubt, and only if Redis confirmed it after the last failure or lost connection
+ * (after a reconnect, Redis may have restarted empty).</li>
+ * <li>A wait that ends while Redis is in doubt ends as unavailable, never as "not
+ * acquired". Only the lock's own commands count here: a connection the application closes
+ * on purpose does not make a busy lock look like an outage.</li>
  * </ul>
  */
 public final class RedisReachability {
 
 	/**
-	 * How long commands may be outstanding with none completing before Redis is in doubt: far
-	 * beyond the time Redis takes to run a lock script, well within a command timeout.
+	 * How long commands may be outstanding with none completing before Redis is in doubt:
+	 * far beyond the time Redis takes to run a lock script, well within a command
+	 * timeout.
 	 */
 	public static final long STALL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
@@ -57,7 +58,8 @@ public final class RedisReachability {
 	/**
 	 * Records that a command sent with {@link #sending()} is done.
 	 * @param answered whether Redis answered it
-	 * @param excused whether a failure says nothing about Redis (the caller was interrupted)
+	 * @param excused whether a failure says nothing about Redis (the caller was
+	 * interrupted)
 	 * @param misconfiguration what to fix if Redis answered with an error that means
 	 * misconfiguration, {@code null} if it did not
 	 */
@@ -100,9 +102,9 @@ public final class RedisReachability {
 	}
 
 	/**
-	 * Whether a hold confirmed by a command sent at the given time may pass to another thread
-	 * without Redis: nothing is in doubt, and the confirmation was sent after the last failure
-	 * and the last lost connection.
+	 * Whether a hold confirmed by a command sent at the given time may pass to another
+	 * thread without Redis: nothing is in doubt, and the confirmation was sent after the
+	 * last failure and the last lost connection.
 	 */
 	public boolean allowsLocalPass(long confirmedSendNanos) {
 		return !inDoubt() && (!this.failed || confirmedSendNanos - this.failureNanos > 0)

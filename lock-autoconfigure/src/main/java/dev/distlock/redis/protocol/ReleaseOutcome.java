@@ -5,16 +5,24 @@ package dev.distlock.redis.protocol;
  */
 public enum ReleaseOutcome {
 
-	/** The token did not hold the lock: it was gone (its lease ran out) or someone else's. */
+	/**
+	 * The token did not hold the lock: it was gone (its lease ran out) or someone else's.
+	 */
 	NOT_HELD,
 
 	/** The lock was deleted: nobody waited. */
 	DELETED,
 
-	/** The lock was left to expire when its minimum hold ends, under a value no renewal matches. */
+	/**
+	 * The lock was left to expire when its minimum hold ends, under a value no renewal
+	 * matches.
+	 */
 	KEPT_FOR_MIN_HOLD,
 
-	/** The lock was handed to the first valid waiter in its queue, who was told on its channel. */
+	/**
+	 * The lock was handed to the first valid waiter in its queue, who was told on its
+	 * channel.
+	 */
 	HANDED_OVER;
 
 	/**

@@ -12,9 +12,9 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * Loads the lock scripts into Redis, in one round trip when Redis has them all: those it lost
- * (after a restart or {@code SCRIPT FLUSH}) are loaded again, and each one's SHA1 is checked
- * against the one calls use.
+ * Loads the lock scripts into Redis, in one round trip when Redis has them all: those it
+ * lost (after a restart or {@code SCRIPT FLUSH}) are loaded again, and each one's SHA1 is
+ * checked against the one calls use.
  */
 final class ScriptLoader {
 

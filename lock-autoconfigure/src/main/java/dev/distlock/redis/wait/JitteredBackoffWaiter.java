@@ -7,9 +7,9 @@ import java.util.concurrent.TimeUnit;
 import org.springframework.util.Assert;
 
 /**
- * Waits with jittered exponential backoff: the pause starts at the initial delay, doubles with
- * each failed attempt up to the maximum, is drawn at random from its upper half so that
- * waiters spread out, and never runs past the caller's deadline.
+ * Waits with jittered exponential backoff: the pause starts at the initial delay, doubles
+ * with each failed attempt up to the maximum, is drawn at random from its upper half so
+ * that waiters spread out, and never runs past the caller's deadline.
  */
 public final class JitteredBackoffWaiter implements LockWaiter {
 
@@ -70,14 +70,16 @@ public final class JitteredBackoffWaiter implements LockWaiter {
 	}
 
 	/**
-	 * Returns the pause after the given number of failed attempts, before the deadline cap.
+	 * Returns the pause after the given number of failed attempts, before the deadline
+	 * cap.
 	 * @param attempt failed attempts so far, starting at 1
 	 * @return the pause in nanoseconds, between half the backoff and the backoff
 	 */
 	long pauseFor(int attempt) {
 		long backoff = this.initialNanos;
 		for (int i = 1; i < attempt && backoff < this.maxNanos; i++) {
-			// Doubling past half the maximum would overflow a maximum near Long.MAX_VALUE.
+			// Doubling past half the maximum would overflow a maximum near
+			// Long.MAX_VALUE.
 			backoff = (backoff > this.maxNanos / 2) ? this.maxNanos : backoff * 2;
 		}
 		long half = backoff / 2;

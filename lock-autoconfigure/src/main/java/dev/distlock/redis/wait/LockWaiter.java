@@ -5,17 +5,18 @@ import org.jspecify.annotations.Nullable;
 import dev.distlock.redis.protocol.HandOverMessage;
 
 /**
- * Decides how an acquirer waits for a lock that someone else holds. A waiter either retries
- * (backoff) or takes a place in the lock's queue in Redis, giving a channel on which it is told
- * that a release handed it the lock. Either way a wait that ends without a hand-over is followed
- * by another attempt, never by an assumption, so an early or spurious end only costs one attempt.
+ * Decides how an acquirer waits for a lock that someone else holds. A waiter either
+ * retries (backoff) or takes a place in the lock's queue in Redis, giving a channel on
+ * which it is told that a release handed it the lock. Either way a wait that ends without
+ * a hand-over is followed by another attempt, never by an assumption, so an early or
+ * spurious end only costs one attempt.
  */
 @FunctionalInterface
 public interface LockWaiter {
 
 	/**
-	 * Starts one acquisition's wait for a lock, before its first attempt, so that a hand-over
-	 * announced right after that attempt is not missed.
+	 * Starts one acquisition's wait for a lock, before its first attempt, so that a
+	 * hand-over announced right after that attempt is not missed.
 	 * @param key the Redis key of the lock
 	 * @param token the owner token of the acquisition, which a hand-over names
 	 * @return the wait, to be closed when the acquirer stops waiting
@@ -28,12 +29,12 @@ public interface LockWaiter {
 	interface Wait extends AutoCloseable {
 
 		/**
-		 * Returns the channel on which this waiter is told that a release handed it the lock, so
-		 * that its attempts take a place in the lock's queue; {@code null} to stay out of the
-		 * queue and only retry. A waiter that gives a channel must end each
-		 * {@link #await await} within a second or so: each attempt renews its place, which
-		 * lapses a few seconds after the last one (then the waiter is skipped, and its next
-		 * attempt queues it again at the end).
+		 * Returns the channel on which this waiter is told that a release handed it the
+		 * lock, so that its attempts take a place in the lock's queue; {@code null} to
+		 * stay out of the queue and only retry. A waiter that gives a channel must end
+		 * each {@link #await await} within a second or so: each attempt renews its place,
+		 * which lapses a few seconds after the last one (then the waiter is skipped, and
+		 * its next attempt queues it again at the end).
 		 * @return the channel, or {@code null}
 		 */
 		default @Nullable String handOffChannel() {
@@ -41,12 +42,14 @@ public interface LockWaiter {
 		}
 
 		/**
-		 * Pauses until a hand-over or until the next attempt is worth making, at the latest when
-		 * the holder's lease runs out or the caller's deadline passes.
-		 * @param holderLeaseMillis the holder's remaining lease, as the failed attempt reported
-		 * @param deadlineNanos the {@link System#nanoTime()} value past which the caller gives up
-		 * @return {@code false} if the thread was interrupted (with its interrupt flag set
-		 * again), {@code true} otherwise
+		 * Pauses until a hand-over or until the next attempt is worth making, at the
+		 * latest when the holder's lease runs out or the caller's deadline passes.
+		 * @param holderLeaseMillis the holder's remaining lease, as the failed attempt
+		 * reported
+		 * @param deadlineNanos the {@link System#nanoTime()} value past which the caller
+		 * gives up
+		 * @return {@code false} if the thread was interrupted (with its interrupt flag
+		 * set again), {@code true} otherwise
 		 */
 		boolean await(long holderLeaseMillis, long deadlineNanos);
 

@@ -10,11 +10,11 @@ import org.jspecify.annotations.Nullable;
 import dev.distlock.redis.protocol.HandOverMessage;
 
 /**
- * One acquisition's place in a lock's queue, as a {@link ReleaseMessageWaiter} keeps it: the
- * attempts queue the owner token with the client's channel, and the wait ends when a message
- * naming that token arrives with the hand-over, or when the backstop, the holder's lease or the
- * deadline says to attempt again. Each hand-over is taken once: one that the acquirer finds
- * void does not end later waits.
+ * One acquisition's place in a lock's queue, as a {@link ReleaseMessageWaiter} keeps it:
+ * the attempts queue the owner token with the client's channel, and the wait ends when a
+ * message naming that token arrives with the hand-over, or when the backstop, the
+ * holder's lease or the deadline says to attempt again. Each hand-over is taken once: one
+ * that the acquirer finds void does not end later waits.
  */
 final class QueuedWait implements LockWaiter.Wait {
 
@@ -60,9 +60,8 @@ final class QueuedWait implements LockWaiter.Wait {
 	@Override
 	public boolean await(long holderLeaseMillis, long deadlineNanos) {
 		this.waiting = true;
-		long timeout = Math.min(deadlineNanos - System.nanoTime(), Math.min(
-				TimeUnit.MILLISECONDS.toNanos(Math.max(holderLeaseMillis, 1)),
-				WaitTimings.MAX_SILENT_WAIT.toNanos()));
+		long timeout = Math.min(deadlineNanos - System.nanoTime(), Math
+			.min(TimeUnit.MILLISECONDS.toNanos(Math.max(holderLeaseMillis, 1)), WaitTimings.MAX_SILENT_WAIT.toNanos()));
 		try {
 			this.received = this.handOvers.poll(Math.max(timeout, 0), TimeUnit.NANOSECONDS);
 			return true;

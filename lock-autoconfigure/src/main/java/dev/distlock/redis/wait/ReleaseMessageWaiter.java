@@ -14,15 +14,16 @@ import org.springframework.data.redis.connection.SubscriptionListener;
 import dev.distlock.redis.protocol.HandOverMessage;
 
 /**
- * Waits in the lock's queue in Redis until a release hands the lock over. The release script
- * sets the lock to the first valid waiter's owner token, grants it the next fencing token and
- * publishes both on that waiter's channel: the channel of its client, to which this waiter is
- * subscribed. The acquirer then holds the lock without another round trip, and releases never
- * publish when nobody waits. Each wait is still bounded by the holder's remaining lease, the
- * caller's deadline and a backstop of one second, after which the acquirer tries
- * again (renewing its place, or finding the lock already handed to it if the message was lost),
- * so a lost message delays an acquirer but never hangs it. While the subscription is not
- * established, waiters fall back to the given backoff and stay out of the queue.
+ * Waits in the lock's queue in Redis until a release hands the lock over. The release
+ * script sets the lock to the first valid waiter's owner token, grants it the next
+ * fencing token and publishes both on that waiter's channel: the channel of its client,
+ * to which this waiter is subscribed. The acquirer then holds the lock without another
+ * round trip, and releases never publish when nobody waits. Each wait is still bounded by
+ * the holder's remaining lease, the caller's deadline and a backstop of one second, after
+ * which the acquirer tries again (renewing its place, or finding the lock already handed
+ * to it if the message was lost), so a lost message delays an acquirer but never hangs
+ * it. While the subscription is not established, waiters fall back to the given backoff
+ * and stay out of the queue.
  */
 public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, SubscriptionListener {
 
@@ -43,7 +44,8 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 	}
 
 	/**
-	 * Returns whether the client's channel is subscribed, so that waiters are handed locks.
+	 * Returns whether the client's channel is subscribed, so that waiters are handed
+	 * locks.
 	 * @return whether the subscription is established
 	 */
 	public boolean isSubscribed() {

@@ -22,12 +22,12 @@ import org.springframework.util.backoff.FixedBackOff;
 import dev.distlock.redis.protocol.DaemonThreads;
 
 /**
- * The one subscription of a client to its own release channel, on which releases tell its waiters
- * that they were handed a lock, feeding a {@link ReleaseMessageWaiter}. It uses a private listener
- * container, so it never mixes with the application's own, and delivers messages on the
- * connection's thread (the waiter only wakes the waiting thread). The container re-subscribes
- * by itself after Redis comes back; a first subscription that failed (Redis down at startup) is
- * retried every half second until it succeeds.
+ * The one subscription of a client to its own release channel, on which releases tell its
+ * waiters that they were handed a lock, feeding a {@link ReleaseMessageWaiter}. It uses a
+ * private listener container, so it never mixes with the application's own, and delivers
+ * messages on the connection's thread (the waiter only wakes the waiting thread). The
+ * container re-subscribes by itself after Redis comes back; a first subscription that
+ * failed (Redis down at startup) is retried every half second until it succeeds.
  */
 public final class ReleaseSubscription implements SmartLifecycle, DisposableBean {
 
@@ -67,7 +67,8 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 	}
 
 	/**
-	 * Returns whether the channel is subscribed, so that waiters are handed locks by releases.
+	 * Returns whether the channel is subscribed, so that waiters are handed locks by
+	 * releases.
 	 * @return whether the subscription is established
 	 */
 	public boolean isSubscribed() {
@@ -98,7 +99,8 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 			this.container.start();
 		}
 		catch (RuntimeException ex) {
-			// Waiters use backoff meanwhile; the subscription is retried until it succeeds.
+			// Waiters use backoff meanwhile; the subscription is retried until it
+			// succeeds.
 			if (this.warned.compareAndSet(false, true)) {
 				logger.warn("Could not subscribe to lock release channel '" + this.channel + "' yet, retrying every "
 						+ RETRY_MILLIS + "ms: " + ex.getMessage());

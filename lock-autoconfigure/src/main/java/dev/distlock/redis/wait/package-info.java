@@ -1,8 +1,9 @@
 /**
- * How an acquirer waits for a lock someone else holds: with a jittered backoff between attempts
- * ({@link dev.distlock.redis.wait.JitteredBackoffWaiter}), or in the lock's queue in Redis until a
- * release hands it the lock over ({@link dev.distlock.redis.wait.ReleaseMessageWaiter}, fed by
- * the client's {@link dev.distlock.redis.wait.ReleaseSubscription}).
+ * How an acquirer waits for a lock someone else holds: with a jittered backoff between
+ * attempts ({@link dev.distlock.redis.wait.JitteredBackoffWaiter}), or in the lock's
+ * queue in Redis until a release hands it the lock over
+ * ({@link dev.distlock.redis.wait.ReleaseMessageWaiter}, fed by the client's
+ * {@link dev.distlock.redis.wait.ReleaseSubscription}).
  */
 @NullMarked
 package dev.distlock.redis.wait;

@@ -33,7 +33,8 @@ class DistributedLockActuatorAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = LockTestContexts.withSharedRedis()
 		.withConfiguration(AutoConfigurations.of(DistributedLockEndpointAutoConfiguration.class,
-				DistributedLockHealthContributorAutoConfiguration.class, DistributedLockMetricsAutoConfiguration.class));
+				DistributedLockHealthContributorAutoConfiguration.class,
+				DistributedLockMetricsAutoConfiguration.class));
 
 	@Test
 	void endpointIsCreatedWhenExposedWithoutForceRelease() {
@@ -71,8 +72,8 @@ class DistributedLockActuatorAutoConfigurationTests {
 	void healthIndicatorIsNamedDistlock() {
 		this.runner.run((context) -> {
 			assertThat(context).hasSingleBean(DistributedLockHealthIndicator.class).hasBean("distlockHealthIndicator");
-			assertThat(context.getBean(DistributedLockHealthIndicator.class).health().getStatus())
-				.isIn(Status.UP, Status.DOWN);
+			assertThat(context.getBean(DistributedLockHealthIndicator.class).health().getStatus()).isIn(Status.UP,
+					Status.DOWN);
 		});
 	}
 

@@ -28,8 +28,9 @@ class DistributedLockMetricsAutoConfigurationTests {
 
 	@Test
 	void locksAreMeteredInTheApplicationsRegistry() {
-		this.runner.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
-				CompositeMeterRegistryAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class))
+		this.runner
+			.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
+					CompositeMeterRegistryAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class))
 			.run((context) -> {
 				assertThat(context).hasSingleBean(LockMetrics.class);
 				context.getBean(LockClient.class).lock(TestRedis.uniqueKey("metered")).release();

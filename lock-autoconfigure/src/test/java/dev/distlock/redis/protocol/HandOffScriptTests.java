@@ -15,9 +15,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The queue and hand-over of the acquire and release scripts, command by command: what a release
- * does with the places of waiters that stopped trying, with a waiter whose message is lost, and
- * with a waiter that gives up after it was handed the lock.
+ * The queue and hand-over of the acquire and release scripts, command by command: what a
+ * release does with the places of waiters that stopped trying, with a waiter whose
+ * message is lost, and with a waiter that gives up after it was handed the lock.
  */
 class HandOffScriptTests {
 
@@ -43,8 +43,8 @@ class HandOffScriptTests {
 	void heldLockQueuesTheCallerAndReportsTheHoldersLease() {
 		String key = TestRedis.uniqueKey("queue");
 		assertThat(this.commands.acquire(key, "holder", LEASE, null, 0, 1, true).granted()).isTrue();
-		AcquireReply.Held queued = (AcquireReply.Held) this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE,
-				1, true);
+		AcquireReply.Held queued = (AcquireReply.Held) this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS,
+				PLACE, 1, true);
 		assertThat(queued.holderLeaseMillis()).as("holder's remaining lease").isBetween(LEASE - 5_000, LEASE);
 		assertThat(queued.fenceCounter()).as("the fencing counter, for telling a void hand-over").isPositive();
 		assertThat(this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true).granted())
@@ -62,7 +62,8 @@ class HandOffScriptTests {
 	@Test
 	void grantsReserveTheBlockOfFencingTokensTheyAskFor() {
 		String key = TestRedis.uniqueKey("block");
-		long first = ((AcquireReply.Granted) this.commands.acquire(key, "holder", LEASE, null, 0, 8, true)).fencingToken();
+		long first = ((AcquireReply.Granted) this.commands.acquire(key, "holder", LEASE, null, 0, 8, true))
+			.fencingToken();
 		assertThat(fenceAfter(() -> {
 		})).as("the holder's block is reserved").isEqualTo(first + 7);
 		this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 4, true);
@@ -77,7 +78,8 @@ class HandOffScriptTests {
 	@Test
 	void releaseSetsTheLockToTheFirstWaiterWithANewFencingToken() {
 		String key = TestRedis.uniqueKey("grant");
-		long holderFence = ((AcquireReply.Granted) this.commands.acquire(key, "holder", LEASE, null, 0, 1, true)).fencingToken();
+		long holderFence = ((AcquireReply.Granted) this.commands.acquire(key, "holder", LEASE, null, 0, 1, true))
+			.fencingToken();
 		this.commands.acquire(key, "first", 5_000, NOBODY_LISTENS, PLACE, 1, true);
 		this.commands.acquire(key, "second", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		assertThat(this.commands.release(key, "holder", 0)).as("handed over").isEqualTo(ReleaseOutcome.HANDED_OVER);
@@ -85,7 +87,8 @@ class HandOffScriptTests {
 		assertThat(this.redis.getExpire(key)).as("the claim window, until the waiter confirms").isBetween(1L, 2L);
 		assertThat(this.redis.opsForList().range(KEYSPACE.queueKey(key), 0, -1)).containsExactly("second");
 		assertThat(this.commands.release(key, "first", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
-		assertThat(this.commands.release(key, "second", 0)).as("nobody left: deleted").isEqualTo(ReleaseOutcome.DELETED);
+		assertThat(this.commands.release(key, "second", 0)).as("nobody left: deleted")
+			.isEqualTo(ReleaseOutcome.DELETED);
 		assertThat(this.redis.keys("*" + key + "*")).isEmpty();
 		assertThat(holderFence).isPositive();
 	}
@@ -96,7 +99,9 @@ class HandOffScriptTests {
 		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
 		this.commands.acquire(key, "waiter", 2_000, NOBODY_LISTENS, PLACE, 1, true);
 		long handedOver = fenceAfter(() -> this.commands.release(key, "holder", 0));
-		long taken = ((AcquireReply.Granted) this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1, true)).fencingToken();
+		long taken = ((AcquireReply.Granted) this.commands.acquire(key, "waiter", LEASE, NOBODY_LISTENS, PLACE, 1,
+				true))
+			.fencingToken();
 		assertThat(taken).as("a fencing token above the one of the lost message").isGreaterThan(handedOver);
 		assertThat(this.redis.getExpire(key)).as("lease of the attempt").isGreaterThan(20L);
 		assertThat(this.commands.release(key, "waiter", 0)).isEqualTo(ReleaseOutcome.DELETED);

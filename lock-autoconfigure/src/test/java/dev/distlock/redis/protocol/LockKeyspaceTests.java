@@ -15,12 +15,14 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 /**
  * Every key and channel is under the prefix; lock keys cannot fall into distlock's own
- * namespace; on a cluster, a lock's own keys share its slot, and however many lock keys there
- * are, the counters stay few.
+ * namespace; on a cluster, a lock's own keys share its slot, and however many lock keys
+ * there are, the counters stay few.
  */
 class LockKeyspaceTests {
 
-	/** The keyspace of a client without prefix on a single server, as the tests use it. */
+	/**
+	 * The keyspace of a client without prefix on a single server, as the tests use it.
+	 */
 	static final LockKeyspace SINGLE = new LockKeyspace("", false, 1024);
 
 	private static final LockKeyspace CLUSTER = new LockKeyspace("", true, 1024);

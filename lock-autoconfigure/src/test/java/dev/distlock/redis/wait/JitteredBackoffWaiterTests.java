@@ -31,13 +31,15 @@ class JitteredBackoffWaiterTests {
 
 	@Test
 	void pauseNeverOverflowsWithTheLongestMaximum() {
-		JitteredBackoffWaiter longest = new JitteredBackoffWaiter(Duration.ofNanos(1), Duration.ofNanos(Long.MAX_VALUE));
+		JitteredBackoffWaiter longest = new JitteredBackoffWaiter(Duration.ofNanos(1),
+				Duration.ofNanos(Long.MAX_VALUE));
 		assertThat(longest.pauseFor(Integer.MAX_VALUE)).isBetween(Long.MAX_VALUE / 2, Long.MAX_VALUE);
 	}
 
 	@Test
 	void neverSleepsOnceTheDeadlineHasPassed() {
-		// An interrupted thread that went to sleep would return false: true proves no sleep.
+		// An interrupted thread that went to sleep would return false: true proves no
+		// sleep.
 		Thread.currentThread().interrupt();
 		try {
 			assertThat(this.waiter.pause(10, 10_000, System.nanoTime() - 1)).isTrue();
@@ -61,8 +63,10 @@ class JitteredBackoffWaiterTests {
 
 	@Test
 	void neverSleepsPastTheHoldersRemainingLease() {
-		// The holder's lease has run out: the pause is cut to at most 1ms, so the interrupted
-		// thread either does not sleep (true) or is woken at once (false) but never waits 50ms.
+		// The holder's lease has run out: the pause is cut to at most 1ms, so the
+		// interrupted
+		// thread either does not sleep (true) or is woken at once (false) but never waits
+		// 50ms.
 		Thread.currentThread().interrupt();
 		long start = System.nanoTime();
 		try {

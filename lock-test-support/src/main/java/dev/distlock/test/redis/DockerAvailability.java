@@ -14,10 +14,11 @@ import org.testcontainers.DockerClientFactory;
 /**
  * Decides once per JVM whether Testcontainers can run containers.
  * <p>
- * Testcontainers' own check ({@link DockerClientFactory#isDockerAvailable()}) logs an error and a list of failed
- * strategies when there is no Docker. To keep machines without Docker quiet, it is only asked when there is a sign
- * that a Docker endpoint may exist: {@code DOCKER_HOST} or a {@code TESTCONTAINERS_*} variable, a Testcontainers
- * properties file, a Docker configuration directory, a known Docker socket, or Windows (named pipe).
+ * Testcontainers' own check ({@link DockerClientFactory#isDockerAvailable()}) logs an
+ * error and a list of failed strategies when there is no Docker. To keep machines without
+ * Docker quiet, it is only asked when there is a sign that a Docker endpoint may exist:
+ * {@code DOCKER_HOST} or a {@code TESTCONTAINERS_*} variable, a Testcontainers properties
+ * file, a Docker configuration directory, a known Docker socket, or Windows (named pipe).
  */
 final class DockerAvailability {
 
@@ -30,7 +31,8 @@ final class DockerAvailability {
 
 	/**
 	 * Whether Docker works, checked on first call and remembered.
-	 * @return {@code true} if Testcontainers is on the class path and reaches a Docker daemon
+	 * @return {@code true} if Testcontainers is on the class path and reaches a Docker
+	 * daemon
 	 */
 	static synchronized boolean isAvailable() {
 		Boolean result = available;

@@ -4,8 +4,9 @@ import java.net.URI;
 import java.net.URISyntaxException;
 
 /**
- * A Redis server provided from outside, for example through {@code DISTLOCK_TEST_REDIS_URL}. Its lifecycle belongs
- * to whoever runs it: it cannot be stopped or started from here, and closing it does nothing.
+ * A Redis server provided from outside, for example through
+ * {@code DISTLOCK_TEST_REDIS_URL}. Its lifecycle belongs to whoever runs it: it cannot be
+ * stopped or started from here, and closing it does nothing.
  *
  * @param host the host
  * @param port the port
@@ -18,8 +19,8 @@ record ExternalRedisServer(String host, int port) implements RedisTestServer {
 	 * Parses a URL of the form {@code redis://host:port} (port 6379 if omitted).
 	 * @param url the URL
 	 * @return the server it designates
-	 * @throws IllegalArgumentException if the URL is not of that form; credentials, a database index, TLS
-	 * ({@code rediss}) and query parameters are not supported
+	 * @throws IllegalArgumentException if the URL is not of that form; credentials, a
+	 * database index, TLS ({@code rediss}) and query parameters are not supported
 	 */
 	static ExternalRedisServer fromUrl(String url) {
 		URI uri;

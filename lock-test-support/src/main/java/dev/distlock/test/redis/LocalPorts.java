@@ -17,7 +17,8 @@ final class LocalPorts {
 	}
 
 	/**
-	 * Asks the operating system for a port that is free on the loopback interface right now.
+	 * Asks the operating system for a port that is free on the loopback interface right
+	 * now.
 	 * @return a free port
 	 * @throws UncheckedIOException if no port can be bound
 	 */
@@ -34,7 +35,8 @@ final class LocalPorts {
 	/**
 	 * Whether a server could bind the given port on the loopback interface right now.
 	 * @param port the port to check
-	 * @return {@code true} if binding succeeds, {@code false} if something else holds the port
+	 * @return {@code true} if binding succeeds, {@code false} if something else holds the
+	 * port
 	 */
 	static boolean isFree(int port) {
 		try (ServerSocket socket = new ServerSocket()) {

@@ -13,8 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Drains a process's output on a daemon thread so the process never blocks on a full pipe, keeping the last lines
- * for error messages and logging every line at trace level.
+ * Drains a process's output on a daemon thread so the process never blocks on a full
+ * pipe, keeping the last lines for error messages and logging every line at trace level.
  */
 final class ProcessOutput {
 
@@ -47,7 +47,8 @@ final class ProcessOutput {
 	}
 
 	/**
-	 * Waits a bounded time for the stream to end, so that the output of a process that has exited is complete.
+	 * Waits a bounded time for the stream to end, so that the output of a process that
+	 * has exited is complete.
 	 * @param timeout how long to wait at most
 	 */
 	void awaitEnd(Duration timeout) {
@@ -86,7 +87,8 @@ final class ProcessOutput {
 			}
 		}
 		catch (IOException ex) {
-			// The process went away and closed its end of the pipe; nothing left to drain.
+			// The process went away and closed its end of the pipe; nothing left to
+			// drain.
 		}
 	}
 

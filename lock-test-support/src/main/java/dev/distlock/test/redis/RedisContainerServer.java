@@ -13,8 +13,9 @@ import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * A {@code redis:7-alpine} container run by Testcontainers. Its Redis port is published on a fixed host port, chosen
- * once, so that a container started again after {@link #stop()} is reachable at the same address.
+ * A {@code redis:7-alpine} container run by Testcontainers. Its Redis port is published
+ * on a fixed host port, chosen once, so that a container started again after
+ * {@link #stop()} is reachable at the same address.
  */
 final class RedisContainerServer implements RedisTestServer {
 
@@ -43,7 +44,8 @@ final class RedisContainerServer implements RedisTestServer {
 	}
 
 	/**
-	 * Starts a container on a host port that is free on this machine and waits until Redis answers PING.
+	 * Starts a container on a host port that is free on this machine and waits until
+	 * Redis answers PING.
 	 * @return the running server
 	 * @throws RuntimeException if the container cannot be started
 	 */

@@ -10,8 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
- * Talks to a Redis port over a plain socket: a RESP {@code PING}, or just a connection attempt. Waits poll with a
- * deadline and a short, growing back-off instead of sleeping for a fixed time.
+ * Talks to a Redis port over a plain socket: a RESP {@code PING}, or just a connection
+ * attempt. Waits poll with a deadline and a short, growing back-off instead of sleeping
+ * for a fixed time.
  */
 final class RedisProbe {
 
@@ -61,19 +62,22 @@ final class RedisProbe {
 	 * @param host the host
 	 * @param port the port
 	 * @param timeout how long to wait at most
-	 * @param alive whether the server can still come up (a dead process cannot), checked between attempts
-	 * @throws IllegalStateException if the server dies or does not answer before the deadline
+	 * @param alive whether the server can still come up (a dead process cannot), checked
+	 * between attempts
+	 * @throws IllegalStateException if the server dies or does not answer before the
+	 * deadline
 	 */
 	static void awaitPong(String host, int port, Duration timeout, BooleanSupplier alive) {
 		long start = System.nanoTime();
 		long backoff = TimeUnit.MILLISECONDS.toNanos(5);
 		while (!answersPing(host, port)) {
 			if (!alive.getAsBoolean()) {
-				throw new IllegalStateException("the server for " + host + ":" + port + " exited before answering PING");
+				throw new IllegalStateException(
+						"the server for " + host + ":" + port + " exited before answering PING");
 			}
 			if (System.nanoTime() - start > timeout.toNanos()) {
-				throw new IllegalStateException(host + ":" + port + " did not answer PING within " + timeout.toMillis()
-						+ " ms");
+				throw new IllegalStateException(
+						host + ":" + port + " did not answer PING within " + timeout.toMillis() + " ms");
 			}
 			backoff = pause(backoff);
 		}
@@ -91,8 +95,8 @@ final class RedisProbe {
 		long backoff = TimeUnit.MILLISECONDS.toNanos(5);
 		while (acceptsConnections(host, port)) {
 			if (System.nanoTime() - start > timeout.toNanos()) {
-				throw new IllegalStateException(host + ":" + port + " still accepts connections after "
-						+ timeout.toMillis() + " ms");
+				throw new IllegalStateException(
+						host + ":" + port + " still accepts connections after " + timeout.toMillis() + " ms");
 			}
 			backoff = pause(backoff);
 		}

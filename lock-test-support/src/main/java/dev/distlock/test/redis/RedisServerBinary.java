@@ -13,19 +13,17 @@ import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Locates a {@code redis-server} executable: the one on {@code PATH} if there is one, else the binary for the
- * current platform shipped at the root of the {@code com.github.codemonstur:embedded-redis} jar, extracted once per
- * JVM to an executable temporary file.
+ * Locates a {@code redis-server} executable: the one on {@code PATH} if there is one,
+ * else the binary for the current platform shipped at the root of the
+ * {@code com.github.codemonstur:embedded-redis} jar, extracted once per JVM to an
+ * executable temporary file.
  */
 final class RedisServerBinary {
 
 	/** Binaries in embedded-redis 1.4.3, keyed by {@code os-arch}. */
-	private static final Map<String, String> EMBEDDED = Map.of(
-			"linux-amd64", "redis-server-6.2.6-v5-linux-amd64",
-			"linux-arm64", "redis-server-6.2.7-linux-arm64",
-			"linux-386", "redis-server-6.2.7-linux-386",
-			"darwin-amd64", "redis-server-6.2.6-v5-darwin-amd64",
-			"darwin-arm64", "redis-server-6.2.6-v5-darwin-arm64",
+	private static final Map<String, String> EMBEDDED = Map.of("linux-amd64", "redis-server-6.2.6-v5-linux-amd64",
+			"linux-arm64", "redis-server-6.2.7-linux-arm64", "linux-386", "redis-server-6.2.7-linux-386",
+			"darwin-amd64", "redis-server-6.2.6-v5-darwin-amd64", "darwin-arm64", "redis-server-6.2.6-v5-darwin-arm64",
 			"windows-amd64", "redis-server-5.0.14.1-windows-amd64.exe");
 
 	private static @Nullable Path extracted;
@@ -43,7 +41,8 @@ final class RedisServerBinary {
 	}
 
 	/**
-	 * Looks for {@code redis-server} in the directories of the {@code PATH} environment variable.
+	 * Looks for {@code redis-server} in the directories of the {@code PATH} environment
+	 * variable.
 	 * @return the first executable found, if any
 	 */
 	static Optional<Path> onPath() {
@@ -64,9 +63,11 @@ final class RedisServerBinary {
 	}
 
 	/**
-	 * The embedded-redis binary for this platform, extracted on first use and reused afterwards.
+	 * The embedded-redis binary for this platform, extracted on first use and reused
+	 * afterwards.
 	 * @return path of the extracted executable
-	 * @throws IllegalStateException if the artifact has no binary for this platform or is not on the class path
+	 * @throws IllegalStateException if the artifact has no binary for this platform or is
+	 * not on the class path
 	 */
 	static synchronized Path embedded() {
 		Path binary = extracted;

@@ -6,8 +6,8 @@ import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * JUnit Jupiter extension that injects the {@linkplain RedisTestServers#shared() shared} {@link RedisTestServer}
- * into test methods, constructors and lifecycle methods:
+ * JUnit Jupiter extension that injects the {@linkplain RedisTestServers#shared() shared}
+ * {@link RedisTestServer} into test methods, constructors and lifecycle methods:
  *
  * <pre class="code">
  * &#064;ExtendWith(RedisServerExtension.class)
@@ -21,8 +21,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * }
  * </pre>
  *
- * If no server can be provided, resolving the parameter fails (the test errors rather than being skipped) with a
- * message saying how to provide one.
+ * If no server can be provided, resolving the parameter fails (the test errors rather
+ * than being skipped) with a message saying how to provide one.
  */
 public final class RedisServerExtension implements ParameterResolver {
 

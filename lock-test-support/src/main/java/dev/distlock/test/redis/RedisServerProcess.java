@@ -10,13 +10,13 @@ import org.slf4j.LoggerFactory;
 import dev.distlock.test.redis.RunningRedisProcess.PortInUseException;
 
 /**
- * Starts and stops one real {@code redis-server} process on a free loopback port. Usable outside tests: a sample
- * application runs one as its embedded Redis.
+ * Starts and stops one real {@code redis-server} process on a free loopback port. Usable
+ * outside tests: a sample application runs one as its embedded Redis.
  * <p>
- * The process listens on {@code 127.0.0.1} only, persists nothing and works in a private temporary directory. It is
- * the {@code redis-server} on {@code PATH}, or else the binary shipped in {@code com.github.codemonstur:embedded-redis}.
- * A JVM shutdown hook kills it if it is still running when the JVM exits.
- * <pre class="code">
+ * The process listens on {@code 127.0.0.1} only, persists nothing and works in a private
+ * temporary directory. It is the {@code redis-server} on {@code PATH}, or else the binary
+ * shipped in {@code com.github.codemonstur:embedded-redis}. A JVM shutdown hook kills it
+ * if it is still running when the JVM exits. <pre class="code">
  * try (RedisServerProcess redis = RedisServerProcess.startOnFreePort()) {
  *     connect(redis.url());
  * }
@@ -47,21 +47,25 @@ public final class RedisServerProcess implements RedisTestServer {
 	}
 
 	/**
-	 * Starts {@code redis-server} on a free port of {@code 127.0.0.1} and waits until it answers PING. (Named so
-	 * because a static {@code start()} would clash with {@link RedisTestServer#start()}.)
+	 * Starts {@code redis-server} on a free port of {@code 127.0.0.1} and waits until it
+	 * answers PING. (Named so because a static {@code start()} would clash with
+	 * {@link RedisTestServer#start()}.)
 	 * @return the running server
-	 * @throws IllegalStateException if no binary is found or the server does not come up; the message includes
-	 * the server's output
+	 * @throws IllegalStateException if no binary is found or the server does not come up;
+	 * the message includes the server's output
 	 */
 	public static RedisServerProcess startOnFreePort() {
 		return start(RedisServerBinary.resolve());
 	}
 
 	/**
-	 * Starts {@code redis-server} on the given port of {@code 127.0.0.1} and waits until it answers PING.
-	 * @param port the port, which must be free, or {@code 0} for {@linkplain #startOnFreePort() any free port}
+	 * Starts {@code redis-server} on the given port of {@code 127.0.0.1} and waits until
+	 * it answers PING.
+	 * @param port the port, which must be free, or {@code 0} for
+	 * {@linkplain #startOnFreePort() any free port}
 	 * @return the running server
-	 * @throws IllegalStateException if the port is taken, no binary is found or the server does not come up
+	 * @throws IllegalStateException if the port is taken, no binary is found or the
+	 * server does not come up
 	 */
 	public static RedisServerProcess start(int port) {
 		return (port != 0) ? start(RedisServerBinary.resolve(), port) : startOnFreePort();

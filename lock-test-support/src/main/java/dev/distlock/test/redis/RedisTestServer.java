@@ -3,8 +3,8 @@ package dev.distlock.test.redis;
 /**
  * A Redis server a test can talk to.
  * <p>
- * Obtain one from {@link RedisTestServers}, from {@link RedisServerProcess}, or as a test parameter through
- * {@link RedisServerExtension}.
+ * Obtain one from {@link RedisTestServers}, from {@link RedisServerProcess}, or as a test
+ * parameter through {@link RedisServerExtension}.
  */
 public interface RedisTestServer extends AutoCloseable {
 
@@ -29,30 +29,35 @@ public interface RedisTestServer extends AutoCloseable {
 	}
 
 	/**
-	 * Whether {@link #stop()} and {@link #start()} are supported; {@code false} for an externally provided server.
+	 * Whether {@link #stop()} and {@link #start()} are supported; {@code false} for an
+	 * externally provided server.
 	 * @return whether this object controls the server's lifecycle
 	 */
 	boolean isStoppable();
 
 	/**
-	 * Stops the server (kills the process or stops the container) and waits until its port refuses connections.
-	 * The port stays assigned to this object so that {@link #start()} can reuse it. Does nothing if already stopped.
-	 * @throws UnsupportedOperationException if the server is not {@linkplain #isStoppable() stoppable}
+	 * Stops the server (kills the process or stops the container) and waits until its
+	 * port refuses connections. The port stays assigned to this object so that
+	 * {@link #start()} can reuse it. Does nothing if already stopped.
+	 * @throws UnsupportedOperationException if the server is not
+	 * {@linkplain #isStoppable() stoppable}
 	 * @throws IllegalStateException if the server does not go away in time
 	 */
 	void stop();
 
 	/**
-	 * Starts the server again on the same port after {@link #stop()} and waits until it answers {@code PING}.
-	 * Does nothing if already running.
-	 * @throws UnsupportedOperationException if the server is not {@linkplain #isStoppable() stoppable}
-	 * @throws IllegalStateException if the server cannot be started or does not answer in time
+	 * Starts the server again on the same port after {@link #stop()} and waits until it
+	 * answers {@code PING}. Does nothing if already running.
+	 * @throws UnsupportedOperationException if the server is not
+	 * {@linkplain #isStoppable() stoppable}
+	 * @throws IllegalStateException if the server cannot be started or does not answer in
+	 * time
 	 */
 	void start();
 
 	/**
-	 * Stops the server and releases everything this object holds. Idempotent; the object cannot be restarted
-	 * afterwards.
+	 * Stops the server and releases everything this object holds. Idempotent; the object
+	 * cannot be restarted afterwards.
 	 */
 	@Override
 	void close();

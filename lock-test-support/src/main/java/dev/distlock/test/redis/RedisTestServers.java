@@ -11,16 +11,19 @@ import org.slf4j.LoggerFactory;
 /**
  * Provides Redis servers to tests, from the first source that works:
  * <ol>
- * <li>the server named by the environment variable {@value #URL_VARIABLE} ({@code redis://host:port}; shared server
- * only),</li>
+ * <li>the server named by the environment variable {@value #URL_VARIABLE}
+ * ({@code redis://host:port}; shared server only),</li>
  * <li>a {@code redis:7-alpine} container, if Testcontainers finds a working Docker,</li>
  * <li>a {@code redis-server} process ({@link RedisServerProcess}).</li>
  * </ol>
- * There is no skipping: when no source works, an {@link IllegalStateException} says how to provide one.
+ * There is no skipping: when no source works, an {@link IllegalStateException} says how
+ * to provide one.
  */
 public final class RedisTestServers {
 
-	/** Environment variable naming an external Redis server to use as the shared server. */
+	/**
+	 * Environment variable naming an external Redis server to use as the shared server.
+	 */
 	public static final String URL_VARIABLE = "DISTLOCK_TEST_REDIS_URL";
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisTestServers.class);
@@ -35,10 +38,12 @@ public final class RedisTestServers {
 	}
 
 	/**
-	 * One server shared by every test in this JVM, started lazily on first call and stopped by a JVM shutdown hook.
-	 * Closing it does nothing; tests that stop the server should use {@link #startDedicated()} instead.
+	 * One server shared by every test in this JVM, started lazily on first call and
+	 * stopped by a JVM shutdown hook. Closing it does nothing; tests that stop the server
+	 * should use {@link #startDedicated()} instead.
 	 * @return the shared server
-	 * @throws IllegalStateException if no server can be provided (remembered: later calls fail the same way)
+	 * @throws IllegalStateException if no server can be provided (remembered: later calls
+	 * fail the same way)
 	 */
 	public static synchronized RedisTestServer shared() {
 		if (shared == null) {
@@ -58,8 +63,9 @@ public final class RedisTestServers {
 	}
 
 	/**
-	 * A fresh server owned by the caller, always stoppable: a container if Docker works, else a process. Never the
-	 * external server of {@value #URL_VARIABLE}. Close it when done.
+	 * A fresh server owned by the caller, always stoppable: a container if Docker works,
+	 * else a process. Never the external server of {@value #URL_VARIABLE}. Close it when
+	 * done.
 	 * @return the started server
 	 * @throws IllegalStateException if no server can be started
 	 */
@@ -105,10 +111,16 @@ public final class RedisTestServers {
 
 	static IllegalStateException noServer(List<RuntimeException> failures) {
 		String nl = System.lineSeparator();
-		StringBuilder message = new StringBuilder("No Redis server available for tests. Provide one in any of these ways:")
-			.append(nl).append("  - set ").append(URL_VARIABLE).append("=redis://host:port to use a running server")
-			.append(nl).append("  - start Docker, so that Testcontainers can run redis:7-alpine")
-			.append(nl).append("  - install redis-server on the PATH (e.g. apt-get install redis-server, brew install redis)");
+		StringBuilder message = new StringBuilder(
+				"No Redis server available for tests. Provide one in any of these ways:")
+			.append(nl)
+			.append("  - set ")
+			.append(URL_VARIABLE)
+			.append("=redis://host:port to use a running server")
+			.append(nl)
+			.append("  - start Docker, so that Testcontainers can run redis:7-alpine")
+			.append(nl)
+			.append("  - install redis-server on the PATH (e.g. apt-get install redis-server, brew install redis)");
 		failures.forEach((failure) -> message.append(System.lineSeparator()).append("Cause: ").append(failure));
 		IllegalStateException exception = new IllegalStateException(message.toString());
 		failures.forEach(exception::addSuppressed);

@@ -10,8 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * One launched {@code redis-server} operating-system process, its drained output and its private working
- * directory, from launch until it is killed. {@link RedisServerProcess} creates one per {@code start()}.
+ * One launched {@code redis-server} operating-system process, its drained output and its
+ * private working directory, from launch until it is killed. {@link RedisServerProcess}
+ * creates one per {@code start()}.
  */
 final class RunningRedisProcess {
 
@@ -28,13 +29,15 @@ final class RunningRedisProcess {
 	}
 
 	/**
-	 * Launches {@code redis-server} without persistence on {@code 127.0.0.1} and waits until it answers PING.
+	 * Launches {@code redis-server} without persistence on {@code 127.0.0.1} and waits
+	 * until it answers PING.
 	 * @param binary the executable
 	 * @param port the port to listen on
 	 * @param timeout how long to wait for PONG
 	 * @return the running process
 	 * @throws PortInUseException if the process could not bind the port
-	 * @throws IllegalStateException if it cannot be run, exits or does not answer in time; includes its output
+	 * @throws IllegalStateException if it cannot be run, exits or does not answer in
+	 * time; includes its output
 	 */
 	static RunningRedisProcess launch(Path binary, int port, Duration timeout) {
 		Path directory = createDirectory(port);
@@ -59,7 +62,8 @@ final class RunningRedisProcess {
 		}
 		catch (RuntimeException ex) {
 			if (!running.isAlive()) {
-				// Read what an exited process printed first: destroying it closes its output stream.
+				// Read what an exited process printed first: destroying it closes its
+				// output stream.
 				output.awaitEnd(Duration.ofSeconds(2));
 			}
 			running.kill(Duration.ofSeconds(5));
@@ -82,10 +86,11 @@ final class RunningRedisProcess {
 	}
 
 	/**
-	 * Terminates the process (forcibly if it ignores the polite signal), waits for it to exit and deletes its
-	 * working directory.
+	 * Terminates the process (forcibly if it ignores the polite signal), waits for it to
+	 * exit and deletes its working directory.
 	 * @param timeout how long to wait after each of the two signals
-	 * @throws IllegalStateException if the process is still alive afterwards or the thread is interrupted
+	 * @throws IllegalStateException if the process is still alive afterwards or the
+	 * thread is interrupted
 	 */
 	void kill(Duration timeout) {
 		this.process.destroy();
@@ -119,7 +124,8 @@ final class RunningRedisProcess {
 			paths.sorted(Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
 		}
 		catch (IOException ex) {
-			// Best effort: the directory is in the temporary folder and empty since nothing is persisted.
+			// Best effort: the directory is in the temporary folder and empty since
+			// nothing is persisted.
 		}
 	}
 

@@ -1,9 +1,10 @@
 package dev.distlock.test.redis;
 
 /**
- * The JVM-wide server of {@link RedisTestServers#shared()}: delegates to the real server, except that
- * {@link #close()} does nothing, so that one test closing it (for example with try-with-resources) cannot take it
- * away from the others. The real server is closed by the JVM shutdown hook.
+ * The JVM-wide server of {@link RedisTestServers#shared()}: delegates to the real server,
+ * except that {@link #close()} does nothing, so that one test closing it (for example
+ * with try-with-resources) cannot take it away from the others. The real server is closed
+ * by the JVM shutdown hook.
  */
 final class SharedRedisServer implements RedisTestServer {
 

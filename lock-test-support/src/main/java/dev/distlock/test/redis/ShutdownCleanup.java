@@ -7,8 +7,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Closes every server still registered when the JVM shuts down, so that no {@code redis-server} process or
- * container outlives the tests. One hook for all servers, installed on first use.
+ * Closes every server still registered when the JVM shuts down, so that no
+ * {@code redis-server} process or container outlives the tests. One hook for all servers,
+ * installed on first use.
  */
 final class ShutdownCleanup {
 
@@ -24,7 +25,8 @@ final class ShutdownCleanup {
 	}
 
 	/**
-	 * Closes the server when the JVM exits unless it is {@linkplain #unregister unregistered} before.
+	 * Closes the server when the JVM exits unless it is {@linkplain #unregister
+	 * unregistered} before.
 	 * @param server the server to close
 	 */
 	static void register(RedisTestServer server) {

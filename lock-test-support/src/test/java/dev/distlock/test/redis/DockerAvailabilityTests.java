@@ -20,19 +20,24 @@ class DockerAvailabilityTests {
 	@Test
 	void dockerHostOrTestcontainersVariableMayMeanDocker() {
 		assertThat(DockerAvailability.mayHaveDocker(Map.of("DOCKER_HOST", "tcp://docker:2375"), "/home/dev", "Linux",
-				(path) -> false)).isTrue();
+				(path) -> false))
+			.isTrue();
 		assertThat(DockerAvailability.mayHaveDocker(Map.of("TESTCONTAINERS_DOCKER_CLIENT_STRATEGY", "x"), "/home/dev",
-				"Linux", (path) -> false)).isTrue();
+				"Linux", (path) -> false))
+			.isTrue();
 	}
 
 	@Test
 	void knownSocketOrConfigurationMayMeanDocker() {
 		assertThat(DockerAvailability.mayHaveDocker(Map.of(), "/home/dev", "Linux",
-				(path) -> path.equals(Path.of("/var/run/docker.sock")))).isTrue();
+				(path) -> path.equals(Path.of("/var/run/docker.sock"))))
+			.isTrue();
 		assertThat(DockerAvailability.mayHaveDocker(Map.of(), "/home/dev", "Mac OS X",
-				(path) -> path.equals(Path.of("/home/dev/.docker")))).isTrue();
+				(path) -> path.equals(Path.of("/home/dev/.docker"))))
+			.isTrue();
 		assertThat(DockerAvailability.mayHaveDocker(Map.of("XDG_RUNTIME_DIR", "/run/user/1000"), "/home/dev", "Linux",
-				(path) -> path.equals(Path.of("/run/user/1000/docker.sock")))).isTrue();
+				(path) -> path.equals(Path.of("/run/user/1000/docker.sock"))))
+			.isTrue();
 	}
 
 	@Test

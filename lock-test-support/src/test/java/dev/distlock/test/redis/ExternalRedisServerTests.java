@@ -9,7 +9,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * Tests for {@link ExternalRedisServer}, mainly parsing of {@code DISTLOCK_TEST_REDIS_URL}.
+ * Tests for {@link ExternalRedisServer}, mainly parsing of
+ * {@code DISTLOCK_TEST_REDIS_URL}.
  */
 class ExternalRedisServerTests {
 
@@ -23,7 +24,8 @@ class ExternalRedisServerTests {
 
 	@Test
 	void defaultsToPort6379() {
-		assertThat(ExternalRedisServer.fromUrl("redis://10.0.0.7")).isEqualTo(new ExternalRedisServer("10.0.0.7", 6379));
+		assertThat(ExternalRedisServer.fromUrl("redis://10.0.0.7"))
+			.isEqualTo(new ExternalRedisServer("10.0.0.7", 6379));
 	}
 
 	@Test

@@ -12,7 +12,8 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Tests for {@link RedisServerBinary}: the {@code PATH} binary and the one shipped in embedded-redis.
+ * Tests for {@link RedisServerBinary}: the {@code PATH} binary and the one shipped in
+ * embedded-redis.
  */
 class RedisServerBinaryTests {
 

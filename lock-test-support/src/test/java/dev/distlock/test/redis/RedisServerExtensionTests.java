@@ -7,8 +7,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests for {@link RedisServerExtension}: the shared server is injected into constructors, lifecycle methods and
- * test methods.
+ * Tests for {@link RedisServerExtension}: the shared server is injected into
+ * constructors, lifecycle methods and test methods.
  */
 @ExtendWith(RedisServerExtension.class)
 class RedisServerExtensionTests {
@@ -28,7 +28,8 @@ class RedisServerExtensionTests {
 
 	@Test
 	void injectsTheSharedServerEverywhere(RedisTestServer redis) {
-		assertThat(redis).isSameAs(RedisTestServers.shared()).isSameAs(this.fromConstructor)
+		assertThat(redis).isSameAs(RedisTestServers.shared())
+			.isSameAs(this.fromConstructor)
 			.isSameAs(this.fromBeforeEach);
 		assertThat(RedisProbe.answersPing(redis.host(), redis.port())).isTrue();
 	}

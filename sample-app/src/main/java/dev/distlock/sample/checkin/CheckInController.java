@@ -17,9 +17,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * HTTP API of the check-in queue: {@code POST /check-in-queue} answers {@code 201 Created} with a
- * new position, or {@code 200 OK} with the existing one for a phone number that checked in
- * before; {@code GET /check-in-queue/{phone}} looks a position up.
+ * HTTP API of the check-in queue: {@code POST /check-in-queue} answers
+ * {@code 201 Created} with a new position, or {@code 200 OK} with the existing one for a
+ * phone number that checked in before; {@code GET /check-in-queue/{phone}} looks a
+ * position up.
  */
 @RestController
 @RequestMapping("/check-in-queue")
@@ -38,7 +39,8 @@ class CheckInController {
 			ticket = this.checkIns.checkIn(request);
 		}
 		catch (DuplicateKeyException ex) {
-			// The same phone number checked in at the same moment into the other gender's queue,
+			// The same phone number checked in at the same moment into the other gender's
+			// queue,
 			// under the other queue's lock, and won: it keeps the position it got there.
 			ticket = this.checkIns.find(request.phone()).orElseThrow(() -> ex);
 		}

@@ -10,8 +10,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * The {@code check_in} and {@code queue_head} tables, with plain SQL that runs on H2, MariaDB and
- * PostgreSQL.
+ * The {@code check_in} and {@code queue_head} tables, with plain SQL that runs on H2,
+ * MariaDB and PostgreSQL.
  */
 @Repository
 public class CheckInRepository {
@@ -32,8 +32,12 @@ public class CheckInRepository {
 	 * @return the check-in, if the number has checked in
 	 */
 	public Optional<CheckIn> findByPhone(String phone) {
-		return this.jdbc.sql("select phone, student_name, gender, arrival_date, queue_position, checked_in_at, fence "
-				+ "from check_in where phone = ?").param(phone).query(CheckInRepository::map).optional();
+		return this.jdbc
+			.sql("select phone, student_name, gender, arrival_date, queue_position, checked_in_at, fence "
+					+ "from check_in where phone = ?")
+			.param(phone)
+			.query(CheckInRepository::map)
+			.optional();
 	}
 
 	/**
@@ -64,13 +68,14 @@ public class CheckInRepository {
 	}
 
 	/**
-	 * Records a new last position of a queue, unless a lock holder with the same or a newer
-	 * fencing token has already written it: the write that makes a stale holder fail.
+	 * Records a new last position of a queue, unless a lock holder with the same or a
+	 * newer fencing token has already written it: the write that makes a stale holder
+	 * fail.
 	 * @param gender the queue
 	 * @param position the position just given
 	 * @param fence the fencing token of the lock held by the caller
-	 * @return {@code false} if the queue's fence is not older than {@code fence}, and nothing was
-	 * written
+	 * @return {@code false} if the queue's fence is not older than {@code fence}, and
+	 * nothing was written
 	 */
 	public boolean advanceHead(Gender gender, int position, long fence) {
 		return this.jdbc.sql("update queue_head set last_position = ?, fence = ? where gender = ? and fence < ?")
@@ -83,8 +88,9 @@ public class CheckInRepository {
 	 * @param checkIn the new row
 	 */
 	public void insert(CheckIn checkIn) {
-		this.jdbc.sql("insert into check_in (phone, student_name, gender, arrival_date, queue_position, checked_in_at, "
-				+ "fence) values (?, ?, ?, ?, ?, ?, ?)")
+		this.jdbc
+			.sql("insert into check_in (phone, student_name, gender, arrival_date, queue_position, checked_in_at, "
+					+ "fence) values (?, ?, ?, ?, ?, ?, ?)")
 			.params(checkIn.phone(), checkIn.studentName(), checkIn.gender().name(), checkIn.arrivalDate(),
 					checkIn.position(), Timestamp.from(checkIn.checkedInAt()), checkIn.fence())
 			.update();

@@ -13,21 +13,22 @@ import dev.distlock.LockContext;
 /**
  * Hands out check-in queue positions: one queue per gender, numbered from 1 without gaps.
  * <p>
- * The next position is {@code max(queue_position) + 1}, read and inserted in one transaction.
- * Two concurrent check-ins of the same gender, in one instance or in two, would read the same
- * maximum and get the same number; a {@code synchronized} method would only help within one JVM.
- * So each check-in holds the distributed lock {@code lock:check-in:<gender>}, and the lock must
- * wrap the commit: distlock's advisor runs outside Spring's transaction advisor, so the lock is
- * taken before the transaction begins and released after it commits. Released any earlier, the
- * next holder would read the maximum before this insert is visible.
+ * The next position is {@code max(queue_position) + 1}, read and inserted in one
+ * transaction. Two concurrent check-ins of the same gender, in one instance or in two,
+ * would read the same maximum and get the same number; a {@code synchronized} method
+ * would only help within one JVM. So each check-in holds the distributed lock
+ * {@code lock:check-in:<gender>}, and the lock must wrap the commit: distlock's advisor
+ * runs outside Spring's transaction advisor, so the lock is taken before the transaction
+ * begins and released after it commits. Released any earlier, the next holder would read
+ * the maximum before this insert is visible.
  * <p>
- * A lock's lease can still run out while its holder is paused (a long GC, a stalled VM), and the
- * next holder then runs at the same time. So the write is fenced: before inserting, a check-in
- * moves its queue's head ({@code queue_head}) only if the lock's fencing token is newer than the
- * last one written there. A holder that resumes after a newer holder has written finds its token
- * stale, and refuses with a {@link LockLostException} instead of inserting a duplicate. (The fence
- * orders writes, it does not make the read safe on its own: the lock wrapping the commit does
- * that.)
+ * A lock's lease can still run out while its holder is paused (a long GC, a stalled VM),
+ * and the next holder then runs at the same time. So the write is fenced: before
+ * inserting, a check-in moves its queue's head ({@code queue_head}) only if the lock's
+ * fencing token is newer than the last one written there. A holder that resumes after a
+ * newer holder has written finds its token stale, and refuses with a
+ * {@link LockLostException} instead of inserting a duplicate. (The fence orders writes,
+ * it does not make the read safe on its own: the lock wrapping the commit does that.)
  */
 @Service
 public class CheckInService {
@@ -42,16 +43,17 @@ public class CheckInService {
 	}
 
 	/**
-	 * Gives the student the next position of their queue, or the position they already have if
-	 * their phone number checked in before.
+	 * Gives the student the next position of their queue, or the position they already
+	 * have if their phone number checked in before.
 	 * @param request the validated check-in
 	 * @return the student's position and how many are ahead
-	 * @throws dev.distlock.LockNotAcquiredException if other check-ins kept the queue locked for
-	 * longer than {@code sample.check-in.lock-wait-time}
-	 * @throws LockLostException if a holder with a newer fencing token has written to the queue
-	 * since this check-in's lock was granted; nothing is stored
+	 * @throws dev.distlock.LockNotAcquiredException if other check-ins kept the queue
+	 * locked for longer than {@code sample.check-in.lock-wait-time}
+	 * @throws LockLostException if a holder with a newer fencing token has written to the
+	 * queue since this check-in's lock was granted; nothing is stored
 	 */
-	@DistributedLock(name = "check-in", key = "'lock:check-in:' + #request.gender()", waitTime = "${sample.check-in.lock-wait-time:5s}")
+	@DistributedLock(name = "check-in", key = "'lock:check-in:' + #request.gender()",
+			waitTime = "${sample.check-in.lock-wait-time:5s}")
 	@Transactional
 	public QueueTicket checkIn(CheckInRequest request) {
 		Optional<CheckIn> existing = this.checkIns.findByPhone(request.phone());

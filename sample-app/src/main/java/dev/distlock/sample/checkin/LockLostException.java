@@ -1,10 +1,10 @@
 package dev.distlock.sample.checkin;
 
 /**
- * Thrown when a check-in's write is refused because its lock was lost: the lease ran out while
- * the check-in was paused (a long GC, a stalled VM), and a newer holder of the queue's lock has
- * written since. The transaction rolls back, nothing is stored, and the client is answered
- * {@code 409 Conflict} with a {@code Retry-After} (see
+ * Thrown when a check-in's write is refused because its lock was lost: the lease ran out
+ * while the check-in was paused (a long GC, a stalled VM), and a newer holder of the
+ * queue's lock has written since. The transaction rolls back, nothing is stored, and the
+ * client is answered {@code 409 Conflict} with a {@code Retry-After} (see
  * {@link dev.distlock.sample.web.LockFailureAdvice}).
  */
 public class LockLostException extends RuntimeException {

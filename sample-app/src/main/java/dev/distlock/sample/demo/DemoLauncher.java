@@ -13,10 +13,11 @@ import dev.distlock.sample.stock.StockService;
 import dev.distlock.test.redis.RedisServerProcess;
 
 /**
- * The {@code --demo} mode: starts an embedded Redis server and two instances of the sample
- * application sharing it and one in-memory H2 database, sends a few thousand concurrent requests
- * to scenarios 1 and 2 alternately through both instances, checks the outcome and prints a
- * report. The exit status is {@code 0} only if everything is consistent.
+ * The {@code --demo} mode: starts an embedded Redis server and two instances of the
+ * sample application sharing it and one in-memory H2 database, sends a few thousand
+ * concurrent requests to scenarios 1 and 2 alternately through both instances, checks the
+ * outcome and prints a report. The exit status is {@code 0} only if everything is
+ * consistent.
  */
 public final class DemoLauncher {
 
@@ -50,7 +51,8 @@ public final class DemoLauncher {
 	/**
 	 * Runs the demo with the settings of the command line and prints to standard output.
 	 * @param args the command line arguments
-	 * @return the exit status: {@code 0} if consistent, {@code 1} if not, {@code 2} if the demo failed
+	 * @return the exit status: {@code 0} if consistent, {@code 1} if not, {@code 2} if
+	 * the demo failed
 	 */
 	public static int run(String[] args) {
 		try {
@@ -72,8 +74,8 @@ public final class DemoLauncher {
 		this.out.println("distlock demo: " + INSTANCES + " instances of the sample app, one Redis, one database");
 		String database = "jdbc:h2:mem:distlock-demo-" + UUID.randomUUID();
 		try (RedisServerProcess redis = RedisServerProcess.startOnFreePort();
-				SampleInstances instances = SampleInstances.start(INSTANCES, (builder) -> builder
-					.sources(LockWaitRecorder.class), arguments(redis, database))) {
+				SampleInstances instances = SampleInstances.start(INSTANCES,
+						(builder) -> builder.sources(LockWaitRecorder.class), arguments(redis, database))) {
 			List<URI> uris = IntStream.range(0, INSTANCES).mapToObj(instances::baseUri).toList();
 			this.out.println("  redis " + redis.url() + ", database " + database + ", instances " + uris);
 			StockService stock = instances.bean(0, StockService.class);
@@ -84,9 +86,11 @@ public final class DemoLauncher {
 				.mapToObj((i) -> instances.bean(i, LockWaitRecorder.class))
 				.toList();
 			recorders.forEach(LockWaitRecorder::reset);
-			this.out.printf("Seeded %d SKUs with %d items each. Sending %d stock decrements and %d check-ins, "
-					+ "%d at a time, alternately to each instance...%n", this.settings.skus(), this.settings.stockPerSku(),
-					this.settings.decrements(), this.settings.checkIns(), this.settings.concurrency());
+			this.out.printf(
+					"Seeded %d SKUs with %d items each. Sending %d stock decrements and %d check-ins, "
+							+ "%d at a time, alternately to each instance...%n",
+					this.settings.skus(), this.settings.stockPerSku(), this.settings.decrements(),
+					this.settings.checkIns(), this.settings.concurrency());
 			List<DemoRequest> requests = DemoRequests.build(this.settings, uris);
 			LoadGenerator load = new LoadGenerator(this.settings.concurrency());
 			long start = System.nanoTime();
@@ -106,7 +110,8 @@ public final class DemoLauncher {
 	}
 
 	private static List<String> arguments(RedisServerProcess redis, String database) {
-		// One in-memory H2 database reached by name from both instances of this JVM: it lives as
+		// One in-memory H2 database reached by name from both instances of this JVM: it
+		// lives as
 		// long as either instance's connection pool holds a connection.
 		return List.of("--spring.data.redis.url=" + redis.url(), "--spring.datasource.url=" + database,
 				"--sample.orders.close-cron=-", "--spring.main.banner-mode=off", "--logging.level.root=WARN",

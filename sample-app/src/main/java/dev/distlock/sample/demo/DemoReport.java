@@ -8,8 +8,8 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * The demo's result: what the load did to each scenario, how long acquisitions and requests took,
- * and whether everything is consistent.
+ * The demo's result: what the load did to each scenario, how long acquisitions and
+ * requests took, and whether everything is consistent.
  *
  * @param requests how many requests were sent
  * @param elapsed how long sending them took
@@ -36,8 +36,9 @@ public record DemoReport(int requests, Duration elapsed, StockCheck stock, Queue
 	 */
 	static Map<String, Percentiles> lockAcquisitions(List<LockWaitRecorder> recorders) {
 		Map<String, List<Long>> merged = new TreeMap<>();
-		recorders.forEach((recorder) -> recorder.samples().forEach((family, nanos) -> merged
-			.merge(family, nanos, (a, b) -> Stream.concat(a.stream(), b.stream()).toList())));
+		recorders.forEach((recorder) -> recorder.samples()
+			.forEach((family, nanos) -> merged.merge(family, nanos,
+					(a, b) -> Stream.concat(a.stream(), b.stream()).toList())));
 		Map<String, Percentiles> percentiles = new TreeMap<>();
 		merged.forEach((family, nanos) -> percentiles.put(family, Percentiles.ofNanos(nanos)));
 		return percentiles;
@@ -59,11 +60,13 @@ public record DemoReport(int requests, Duration elapsed, StockCheck stock, Queue
 				this.stock.finalStock(), this.stock.expectedFinalStock(), this.stock.mismatchedSkus());
 		out.printf("check-in queue   %d check-ins: %d new positions, %d repeated phones, %d busy%n", this.queue.sent(),
 				this.queue.created(), this.queue.repeated(), this.queue.busy());
-		out.printf("                 highest positions %s, %d rows; duplicate queue numbers: %d, gaps: %d, "
-				+ "phones answered with different positions: %d%n", new TreeMap<>(this.queue.maxPositions()),
-				this.queue.rows(), this.queue.duplicates(), this.queue.gaps(), this.queue.disagreeingPhones());
-		this.lockAcquisitions.forEach((family, percentiles) -> out.printf("lock wait        %-16s %s%n", family,
-				percentiles));
+		out.printf(
+				"                 highest positions %s, %d rows; duplicate queue numbers: %d, gaps: %d, "
+						+ "phones answered with different positions: %d%n",
+				new TreeMap<>(this.queue.maxPositions()), this.queue.rows(), this.queue.duplicates(), this.queue.gaps(),
+				this.queue.disagreeingPhones());
+		this.lockAcquisitions
+			.forEach((family, percentiles) -> out.printf("lock wait        %-16s %s%n", family, percentiles));
 		out.printf("request latency  %s%n", this.requestLatency);
 		out.println(consistent() ? "RESULT: CONSISTENT (exit status 0)" : "RESULT: INCONSISTENT (exit status 1)");
 	}

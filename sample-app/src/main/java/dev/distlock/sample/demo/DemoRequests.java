@@ -12,9 +12,10 @@ import java.util.Random;
 import dev.distlock.sample.demo.DemoRequest.Kind;
 
 /**
- * Builds the demo's requests: decrements spread evenly over the SKUs and check-ins of both
- * genders, some with the phone number of an earlier check-in, shuffled with a fixed seed so that
- * both scenarios are under load at the same time, and sent alternately to each instance.
+ * Builds the demo's requests: decrements spread evenly over the SKUs and check-ins of
+ * both genders, some with the phone number of an earlier check-in, shuffled with a fixed
+ * seed so that both scenarios are under load at the same time, and sent alternately to
+ * each instance.
  */
 final class DemoRequests {
 
@@ -44,7 +45,8 @@ final class DemoRequests {
 		for (int i = 0; i < work.size(); i++) {
 			URI base = instances.get(i % instances.size());
 			Work item = work.get(i);
-			requests.add((item.kind() == Kind.DECREMENT) ? decrement(base, item.subject()) : checkIn(base, item.subject()));
+			requests
+				.add((item.kind() == Kind.DECREMENT) ? decrement(base, item.subject()) : checkIn(base, item.subject()));
 		}
 		return requests;
 	}

@@ -1,13 +1,14 @@
 package dev.distlock.sample.demo;
 
 /**
- * How much load the demo generates. The defaults fire 3,500 requests and finish well within a
- * minute on two cores; each can be changed with an argument such as {@code --demo.check-ins=500}.
+ * How much load the demo generates. The defaults fire 3,500 requests and finish well
+ * within a minute on two cores; each can be changed with an argument such as
+ * {@code --demo.check-ins=500}.
  *
  * @param skus how many SKUs get stock
  * @param stockPerSku the initial stock of each SKU
- * @param decrements how many {@code POST /skus/{id}/stock/decrement} requests to send, spread over
- * the SKUs; more than the total stock, so that the stock runs out
+ * @param decrements how many {@code POST /skus/{id}/stock/decrement} requests to send,
+ * spread over the SKUs; more than the total stock, so that the stock runs out
  * @param checkIns how many {@code POST /check-in-queue} requests to send
  * @param repeatedPhones how many of the check-ins reuse the phone number of another one
  * @param concurrency how many requests are in flight at once
@@ -24,12 +25,13 @@ public record DemoSettings(int skus, int stockPerSku, int decrements, int checkI
 	}
 
 	/**
-	 * The default load, changed by {@code --demo.<name>=<number>} arguments: {@code skus},
-	 * {@code stock-per-sku}, {@code decrements}, {@code check-ins}, {@code repeated-phones},
-	 * {@code concurrency}.
+	 * The default load, changed by {@code --demo.<name>=<number>} arguments:
+	 * {@code skus}, {@code stock-per-sku}, {@code decrements}, {@code check-ins},
+	 * {@code repeated-phones}, {@code concurrency}.
 	 * @param args the command line arguments
 	 * @return the settings
-	 * @throws IllegalArgumentException for an unknown name or a value that is not a positive number
+	 * @throws IllegalArgumentException for an unknown name or a value that is not a
+	 * positive number
 	 */
 	public static DemoSettings fromArguments(String[] args) {
 		DemoSettings settings = defaults();
@@ -59,8 +61,8 @@ public record DemoSettings(int skus, int stockPerSku, int decrements, int checkI
 					this.repeatedPhones, this.concurrency);
 			case "check-ins" -> new DemoSettings(this.skus, this.stockPerSku, this.decrements, value,
 					this.repeatedPhones, this.concurrency);
-			case "repeated-phones" -> new DemoSettings(this.skus, this.stockPerSku, this.decrements, this.checkIns,
-					value, this.concurrency);
+			case "repeated-phones" ->
+				new DemoSettings(this.skus, this.stockPerSku, this.decrements, this.checkIns, value, this.concurrency);
 			case "concurrency" -> new DemoSettings(this.skus, this.stockPerSku, this.decrements, this.checkIns,
 					this.repeatedPhones, value);
 			default -> throw new IllegalArgumentException("Unknown demo setting --demo." + name);

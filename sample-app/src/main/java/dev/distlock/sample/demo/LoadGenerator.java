@@ -11,8 +11,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Sends requests with {@link HttpClient}, keeping a fixed number in flight, and collects every
- * outcome. A connection failure is an outcome too (status {@code -1}), never a lost request.
+ * Sends requests with {@link HttpClient}, keeping a fixed number in flight, and collects
+ * every outcome. A connection failure is an outcome too (status {@code -1}), never a lost
+ * request.
  */
 final class LoadGenerator {
 
@@ -60,7 +61,8 @@ final class LoadGenerator {
 			long start = System.nanoTime();
 			this.client.sendAsync(request.http(), BodyHandlers.ofString()).whenComplete((response, failure) -> {
 				long nanos = System.nanoTime() - start;
-				responses[index] = (response != null) ? new DemoResponse(request, response.statusCode(), response.body(), nanos)
+				responses[index] = (response != null)
+						? new DemoResponse(request, response.statusCode(), response.body(), nanos)
 						: new DemoResponse(request, -1, String.valueOf(failure), nanos);
 				this.completed.incrementAndGet();
 				inFlight.release();

@@ -15,8 +15,8 @@ import dev.distlock.sample.web.LockFailureAdvice;
 
 /**
  * Checks scenario 2 after the load, in the shared database and in the responses: no two
- * check-ins of a gender share a position, positions run from 1 without gaps, and every response
- * for the same phone number names the same position.
+ * check-ins of a gender share a position, positions run from 1 without gaps, and every
+ * response for the same phone number names the same position.
  *
  * @param sent check-in requests sent
  * @param created answered {@code 201}: a new position
@@ -29,8 +29,8 @@ import dev.distlock.sample.web.LockFailureAdvice;
  * @param disagreeingPhones phone numbers whose responses named different positions
  * @param maxPositions the highest position of each gender
  */
-record QueueCheck(int sent, int created, int repeated, int busy, int unexpected, int rows, int duplicates,
-		int gaps, int disagreeingPhones, Map<String, Integer> maxPositions) {
+record QueueCheck(int sent, int created, int repeated, int busy, int unexpected, int rows, int duplicates, int gaps,
+		int disagreeingPhones, Map<String, Integer> maxPositions) {
 
 	private static final JsonMapper json = JsonMapper.builder().build();
 
@@ -63,12 +63,19 @@ record QueueCheck(int sent, int created, int repeated, int busy, int unexpected,
 			}
 		}
 		int rows = jdbc.sql("select count(*) from check_in").query(Long.class).single().intValue();
-		int duplicates = jdbc.sql("select count(*) from (select gender, queue_position from check_in "
-				+ "group by gender, queue_position having count(*) > 1) duplicated").query(Long.class).single().intValue();
+		int duplicates = jdbc
+			.sql("select count(*) from (select gender, queue_position from check_in "
+					+ "group by gender, queue_position having count(*) > 1) duplicated")
+			.query(Long.class)
+			.single()
+			.intValue();
 		Map<String, Integer> maxPositions = new HashMap<>();
 		int gaps = 0;
-		for (Map<String, Object> row : jdbc.sql("select gender, max(queue_position) as max_position, "
-				+ "count(distinct queue_position) as positions from check_in group by gender").query().listOfRows()) {
+		for (Map<String, Object> row : jdbc
+			.sql("select gender, max(queue_position) as max_position, "
+					+ "count(distinct queue_position) as positions from check_in group by gender")
+			.query()
+			.listOfRows()) {
 			int max = ((Number) row.get("max_position")).intValue();
 			maxPositions.put(String.valueOf(row.get("gender")), max);
 			gaps += max - ((Number) row.get("positions")).intValue();
@@ -79,8 +86,8 @@ record QueueCheck(int sent, int created, int repeated, int busy, int unexpected,
 
 	/**
 	 * Whether the queues are exactly as expected.
-	 * @return {@code true} without duplicates, gaps, disagreeing answers or unexpected responses,
-	 * and with one row per new position given
+	 * @return {@code true} without duplicates, gaps, disagreeing answers or unexpected
+	 * responses, and with one row per new position given
 	 */
 	boolean consistent() {
 		return this.duplicates == 0 && this.gaps == 0 && this.disagreeingPhones == 0 && this.unexpected == 0

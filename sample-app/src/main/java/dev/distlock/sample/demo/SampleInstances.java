@@ -11,10 +11,10 @@ import org.springframework.context.ConfigurableApplicationContext;
 import dev.distlock.sample.SampleApplication;
 
 /**
- * Several instances of the sample application in one JVM, each a full Spring Boot application
- * context with its own web server on a random port, as separate processes would be. They share
- * only what their configuration points at: the same Redis server and the same database make them
- * a cluster. Used by the demo and by the tests.
+ * Several instances of the sample application in one JVM, each a full Spring Boot
+ * application context with its own web server on a random port, as separate processes
+ * would be. They share only what their configuration points at: the same Redis server and
+ * the same database make them a cluster. Used by the demo and by the tests.
  */
 public final class SampleInstances implements AutoCloseable {
 
@@ -27,7 +27,8 @@ public final class SampleInstances implements AutoCloseable {
 	/**
 	 * Starts instances one after the other, each on a random port.
 	 * @param count how many instances
-	 * @param customizer adds sources, initializers and the like to each instance's builder
+	 * @param customizer adds sources, initializers and the like to each instance's
+	 * builder
 	 * @param arguments command line arguments of every instance, such as
 	 * {@code --spring.data.redis.url=redis://127.0.0.1:6379}; they take precedence over
 	 * {@code application.properties}
@@ -41,7 +42,8 @@ public final class SampleInstances implements AutoCloseable {
 				List<String> args = new ArrayList<>(arguments);
 				args.add(0, "--server.port=0");
 				args.add(1, "--spring.application.name=sample-" + i);
-				SpringApplicationBuilder builder = customizer.apply(new SpringApplicationBuilder(SampleApplication.class));
+				SpringApplicationBuilder builder = customizer
+					.apply(new SpringApplicationBuilder(SampleApplication.class));
 				contexts.add(builder.run(args.toArray(String[]::new)));
 			}
 		}

@@ -8,10 +8,10 @@ import dev.distlock.sample.stock.OutOfStockException;
 import dev.distlock.sample.web.LockFailureAdvice;
 
 /**
- * Checks scenario 1 after the load: every SKU must end with exactly its initial stock minus the
- * items sold, must have sold exactly as many items as were asked for until it ran out, and never
- * goes below zero. A lost update (two decrements reading the same stock) leaves more stock than
- * expected.
+ * Checks scenario 1 after the load: every SKU must end with exactly its initial stock
+ * minus the items sold, must have sold exactly as many items as were asked for until it
+ * ran out, and never goes below zero. A lost update (two decrements reading the same
+ * stock) leaves more stock than expected.
  *
  * @param sent decrement requests sent
  * @param sold answered {@code 200}: one item taken
@@ -38,11 +38,16 @@ record StockCheck(int sent, int sold, int outOfStock, int busy, int unexpected, 
 		for (int sku = 1; sku <= settings.skus(); sku++) {
 			String subject = Integer.toString(sku);
 			List<DemoResponse> ofSku = responses.stream()
-				.filter((response) -> response.request().kind() == Kind.DECREMENT && response.request().subject().equals(subject))
+				.filter((response) -> response.request().kind() == Kind.DECREMENT
+						&& response.request().subject().equals(subject))
 				.toList();
 			int skuSold = count(ofSku, 200);
-			int skuOut = (int) ofSku.stream().filter((r) -> r.status() == 409 && r.isProblem(OutOfStockException.TYPE)).count();
-			int skuBusy = (int) ofSku.stream().filter((r) -> r.status() == 409 && r.isProblem(LockFailureAdvice.LOCK_NOT_ACQUIRED)).count();
+			int skuOut = (int) ofSku.stream()
+				.filter((r) -> r.status() == 409 && r.isProblem(OutOfStockException.TYPE))
+				.count();
+			int skuBusy = (int) ofSku.stream()
+				.filter((r) -> r.status() == 409 && r.isProblem(LockFailureAdvice.LOCK_NOT_ACQUIRED))
+				.count();
 			long skuFinal = stockOfSku.applyAsLong(sku);
 			long skuExpected = settings.stockPerSku() - skuSold;
 			boolean salesAddUp = skuSold == Math.min(settings.stockPerSku(), ofSku.size() - skuBusy);

@@ -7,10 +7,10 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs on every instance at every tick of {@code sample.orders.close-cron} (every minute by
- * default; {@code -} disables it) and closes expired unpaid orders through
- * {@link ExpiredOrderCloser}, whose lock lets one instance per tick do the work while the others
- * skip it.
+ * Runs on every instance at every tick of {@code sample.orders.close-cron} (every minute
+ * by default; {@code -} disables it) and closes expired unpaid orders through
+ * {@link ExpiredOrderCloser}, whose lock lets one instance per tick do the work while the
+ * others skip it.
  */
 @Component
 public class CloseExpiredOrdersJob {
@@ -32,8 +32,8 @@ public class CloseExpiredOrdersJob {
 	}
 
 	/**
-	 * Runs one tick: closes the expired orders, or skips if another instance is doing it or has
-	 * just done it.
+	 * Runs one tick: closes the expired orders, or skips if another instance is doing it
+	 * or has just done it.
 	 * @return what this instance did
 	 */
 	public CloseRun runOnce() {

@@ -11,17 +11,18 @@ import dev.distlock.DistributedLock;
 import dev.distlock.LockFailureAction;
 
 /**
- * Closes the unpaid orders older than {@code sample.orders.unpaid-max-age}, while holding the
- * lock {@code lock:job:close-expired-orders}, so that of several instances whose schedulers fire
- * at the same tick only one does the work.
+ * Closes the unpaid orders older than {@code sample.orders.unpaid-max-age}, while holding
+ * the lock {@code lock:job:close-expired-orders}, so that of several instances whose
+ * schedulers fire at the same tick only one does the work.
  * <p>
- * The lock is tried once ({@code waitTime = "0"}) with distlock's skip strategy: an instance
- * that finds it held does not queue up behind the holder, the method is simply not invoked and
- * returns {@link Optional#empty()}. The lock is also kept for at least
- * {@code sample.orders.close-min-hold-time} from its acquisition, even when the work takes a few
- * milliseconds: schedulers never fire at exactly the same moment, and an instance whose clock runs
- * slightly behind would otherwise find the lock free again and close the same tick a second time.
- * Keep the minimum hold shorter than the time between ticks, or the next tick is skipped too.
+ * The lock is tried once ({@code waitTime = "0"}) with distlock's skip strategy: an
+ * instance that finds it held does not queue up behind the holder, the method is simply
+ * not invoked and returns {@link Optional#empty()}. The lock is also kept for at least
+ * {@code sample.orders.close-min-hold-time} from its acquisition, even when the work
+ * takes a few milliseconds: schedulers never fire at exactly the same moment, and an
+ * instance whose clock runs slightly behind would otherwise find the lock free again and
+ * close the same tick a second time. Keep the minimum hold shorter than the time between
+ * ticks, or the next tick is skipped too.
  */
 @Service
 public class ExpiredOrderCloser {
@@ -40,8 +41,8 @@ public class ExpiredOrderCloser {
 
 	/**
 	 * Closes the expired unpaid orders.
-	 * @return how many orders were closed; empty if another instance holds the job's lock, or held
-	 * it less than the minimum hold time ago
+	 * @return how many orders were closed; empty if another instance holds the job's
+	 * lock, or held it less than the minimum hold time ago
 	 */
 	@DistributedLock(name = "close-expired-orders", key = "'lock:job:close-expired-orders'", waitTime = "0",
 			leaseTime = "${sample.orders.close-lease-time:5m}",

@@ -16,8 +16,8 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * HTTP API of the orders, enough to watch the job: {@code POST /orders} places an unpaid order,
- * {@code POST /orders/{id}/pay} pays it, {@code GET /orders/{id}} shows it.
+ * HTTP API of the orders, enough to watch the job: {@code POST /orders} places an unpaid
+ * order, {@code POST /orders/{id}/pay} pays it, {@code GET /orders/{id}} shows it.
  */
 @RestController
 @RequestMapping("/orders")

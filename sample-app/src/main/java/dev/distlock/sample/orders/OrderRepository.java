@@ -10,7 +10,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * The {@code customer_order} table, with plain SQL that runs on H2, MariaDB and PostgreSQL.
+ * The {@code customer_order} table, with plain SQL that runs on H2, MariaDB and
+ * PostgreSQL.
  */
 @Repository
 public class OrderRepository {
@@ -60,15 +61,16 @@ public class OrderRepository {
 	}
 
 	/**
-	 * Closes every unpaid order placed before a cutoff. Closing an order twice is impossible:
-	 * only unpaid orders are updated.
+	 * Closes every unpaid order placed before a cutoff. Closing an order twice is
+	 * impossible: only unpaid orders are updated.
 	 * @param cutoff orders placed before this instant are closed
 	 * @param now the closing time to record
 	 * @return how many orders were closed
 	 */
 	public int closeUnpaidCreatedBefore(Instant cutoff, Instant now) {
-		return this.jdbc.sql("update customer_order set status = 'CLOSED', closed_at = ? "
-				+ "where status = 'UNPAID' and created_at < ?")
+		return this.jdbc
+			.sql("update customer_order set status = 'CLOSED', closed_at = ? "
+					+ "where status = 'UNPAID' and created_at < ?")
 			.params(Timestamp.from(now), Timestamp.from(cutoff))
 			.update();
 	}

@@ -5,7 +5,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
- * Turns on scheduling for {@link CloseExpiredOrdersJob} and binds {@link OrderProperties}.
+ * Turns on scheduling for {@link CloseExpiredOrdersJob} and binds
+ * {@link OrderProperties}.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableScheduling

@@ -13,13 +13,13 @@ import dev.distlock.test.redis.RedisServerProcess;
 /**
  * Starts a real {@code redis-server} process on a free port of {@code 127.0.0.1} when the
  * application has no Redis configured, and points Spring Data Redis at it through a
- * {@link DataRedisConnectionDetails} bean, which Spring Boot's Redis auto-configuration prefers to
- * the {@code spring.data.redis.*} connection properties. The server stops when the context
- * closes.
+ * {@link DataRedisConnectionDetails} bean, which Spring Boot's Redis auto-configuration
+ * prefers to the {@code spring.data.redis.*} connection properties. The server stops when
+ * the context closes.
  * <p>
- * The binary is the {@code redis-server} on the {@code PATH}, or else the one shipped in the
- * {@code com.github.codemonstur:embedded-redis} artifact, so nothing has to be installed. See
- * {@link NoRedisConfiguredCondition} for what turns this off.
+ * The binary is the {@code redis-server} on the {@code PATH}, or else the one shipped in
+ * the {@code com.github.codemonstur:embedded-redis} artifact, so nothing has to be
+ * installed. See {@link NoRedisConfiguredCondition} for what turns this off.
  */
 @Configuration(proxyBeanMethods = false)
 @Conditional(NoRedisConfiguredCondition.class)

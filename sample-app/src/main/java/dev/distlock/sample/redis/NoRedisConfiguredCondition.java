@@ -7,8 +7,8 @@ import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
 /**
  * Matches when the application configures no Redis of its own: none of
  * {@code spring.data.redis.host}, {@code spring.data.redis.url},
- * {@code spring.data.redis.sentinel.master} or {@code spring.data.redis.cluster.nodes} is set
- * (in any property source: a profile's file, an environment variable such as
+ * {@code spring.data.redis.sentinel.master} or {@code spring.data.redis.cluster.nodes} is
+ * set (in any property source: a profile's file, an environment variable such as
  * {@code SPRING_DATA_REDIS_HOST}, a command line argument), and
  * {@code sample.embedded-redis.enabled} is not {@code false}.
  */

@@ -7,7 +7,8 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.web.ErrorResponseException;
 
 /**
- * Thrown when a decrement asks for more items than are left; answered with {@code 409 Conflict}.
+ * Thrown when a decrement asks for more items than are left; answered with
+ * {@code 409 Conflict}.
  */
 public class OutOfStockException extends ErrorResponseException {
 

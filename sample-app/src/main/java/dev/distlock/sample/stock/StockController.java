@@ -14,8 +14,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * HTTP API of the stock: {@code GET} and {@code PUT /skus/{skuId}/stock}, and
- * {@code POST /skus/{skuId}/stock/decrement?quantity=1}.
+ * HTTP API of the stock: {@code GET} and {@code PUT /skus/{skuId}/stock}, and {@code POST
+ * /skus/{skuId}/stock/decrement?quantity=1}.
  */
 @RestController
 @RequestMapping("/skus/{skuId}/stock")

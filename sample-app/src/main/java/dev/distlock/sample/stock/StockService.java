@@ -6,13 +6,15 @@ import org.springframework.stereotype.Service;
 import dev.distlock.DistributedLock;
 
 /**
- * Keeps the stock of each SKU as a plain number in Redis ({@code stock:sku:<id>}) and changes it
- * with a read-modify-write: read the number, check it, write the new number. Two concurrent
- * decrements of the same SKU would both read the same number and one sale would be lost, so every
- * write holds the lock {@code lock:sku:<id>}: one lock per item, never one for the whole shop.
+ * Keeps the stock of each SKU as a plain number in Redis ({@code stock:sku:<id>}) and
+ * changes it with a read-modify-write: read the number, check it, write the new number.
+ * Two concurrent decrements of the same SKU would both read the same number and one sale
+ * would be lost, so every write holds the lock {@code lock:sku:<id>}: one lock per item,
+ * never one for the whole shop.
  * <p>
- * (Redis could decrement atomically with {@code DECRBY} or a script; the read-modify-write stands
- * for the business logic that real services run between the read and the write.)
+ * (Redis could decrement atomically with {@code DECRBY} or a script; the
+ * read-modify-write stands for the business logic that real services run between the read
+ * and the write.)
  */
 @Service
 public class StockService {
@@ -51,9 +53,10 @@ public class StockService {
 	 * @param quantity how many items to take, at least one
 	 * @return the stock left
 	 * @throws SkuNotFoundException if the SKU has no stock record
-	 * @throws OutOfStockException if fewer than {@code quantity} items are left; nothing is taken
-	 * @throws dev.distlock.LockNotAcquiredException if other requests kept the SKU locked for
-	 * longer than {@code sample.stock.lock-wait-time}
+	 * @throws OutOfStockException if fewer than {@code quantity} items are left; nothing
+	 * is taken
+	 * @throws dev.distlock.LockNotAcquiredException if other requests kept the SKU locked
+	 * for longer than {@code sample.stock.lock-wait-time}
 	 */
 	@DistributedLock(name = "stock", key = "'lock:sku:' + #skuId", waitTime = "${sample.stock.lock-wait-time:5s}")
 	public StockLevel decrement(long skuId, long quantity) {

@@ -21,10 +21,10 @@ import org.springframework.web.method.annotation.HandlerMethodValidationExceptio
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
- * Answers every Spring MVC exception with problem details, and says which fields of an invalid
- * request are wrong: a {@code 400 Bad Request} for a body or parameter that fails Bean Validation
- * or cannot be read carries an {@code errors} array of {@code {"field", "message"}} objects, and
- * its {@code detail} names the fields.
+ * Answers every Spring MVC exception with problem details, and says which fields of an
+ * invalid request are wrong: a {@code 400 Bad Request} for a body or parameter that fails
+ * Bean Validation or cannot be read carries an {@code errors} array of {@code {"field",
+ * "message"}} objects, and its {@code detail} names the fields.
  */
 @RestControllerAdvice
 public class InvalidRequestAdvice extends ResponseEntityExceptionHandler {
@@ -36,7 +36,8 @@ public class InvalidRequestAdvice extends ResponseEntityExceptionHandler {
 		for (FieldError error : ex.getBindingResult().getFieldErrors()) {
 			errors.add(new InvalidField(error.getField(), message(error)));
 		}
-		ex.getBindingResult().getGlobalErrors()
+		ex.getBindingResult()
+			.getGlobalErrors()
 			.forEach((error) -> errors.add(new InvalidField(error.getObjectName(), message(error))));
 		return handleExceptionInternal(ex, withErrors(ex.getBody(), errors), headers, status, request);
 	}
@@ -45,9 +46,10 @@ public class InvalidRequestAdvice extends ResponseEntityExceptionHandler {
 	protected @Nullable ResponseEntity<Object> handleHandlerMethodValidationException(
 			HandlerMethodValidationException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
 		List<InvalidField> errors = new ArrayList<>();
-		ex.getParameterValidationResults().forEach((result) -> result.getResolvableErrors()
-			.forEach((error) -> errors.add(new InvalidField(result.getMethodParameter().getParameterName(),
-					message(error)))));
+		ex.getParameterValidationResults()
+			.forEach((result) -> result.getResolvableErrors()
+				.forEach((error) -> errors
+					.add(new InvalidField(result.getMethodParameter().getParameterName(), message(error)))));
 		return handleExceptionInternal(ex, withErrors(ex.getBody(), errors), headers, status, request);
 	}
 

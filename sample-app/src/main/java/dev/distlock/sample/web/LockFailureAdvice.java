@@ -23,17 +23,18 @@ import dev.distlock.sample.checkin.LockLostException;
  * Answers lock failures with problem details ({@code application/problem+json}) and a
  * {@code Retry-After} header:
  * <ul>
- * <li>{@link LockNotAcquiredException}: {@code 409 Conflict}. Other requests kept the resource
- * locked for longer than this one was willing to wait; retrying later is the right move.</li>
- * <li>{@link LockUnavailableException}: {@code 503 Service Unavailable}. Redis cannot be reached,
- * and nothing that needs a lock can run until it is back.</li>
- * <li>{@link LockLostException}: {@code 409 Conflict}. The request's lock expired while it was
- * being processed and a newer holder has written since, so its write was refused and nothing was
- * stored; a retry gets a new lock.</li>
+ * <li>{@link LockNotAcquiredException}: {@code 409 Conflict}. Other requests kept the
+ * resource locked for longer than this one was willing to wait; retrying later is the
+ * right move.</li>
+ * <li>{@link LockUnavailableException}: {@code 503 Service Unavailable}. Redis cannot be
+ * reached, and nothing that needs a lock can run until it is back.</li>
+ * <li>{@link LockLostException}: {@code 409 Conflict}. The request's lock expired while
+ * it was being processed and a newer holder has written since, so its write was refused
+ * and nothing was stored; a retry gets a new lock.</li>
  * <li>{@link LockLeaseLostException}: {@code 500 Internal Server Error}, without
- * {@code Retry-After}. The work finished and may be stored, but the lock had expired before it
- * was released, so it may have overlapped with another holder's; blindly retrying could apply it
- * twice.</li>
+ * {@code Retry-After}. The work finished and may be stored, but the lock had expired
+ * before it was released, so it may have overlapped with another holder's; blindly
+ * retrying could apply it twice.</li>
  * </ul>
  * The lock key is not exposed to clients.
  */
@@ -49,7 +50,9 @@ public class LockFailureAdvice {
 	/** Problem type of work that finished after its lock's lease had expired. */
 	public static final URI LOCK_LEASE_LOST = URI.create("urn:distlock-sample:problem:lock-lease-lost");
 
-	/** Problem type of a lock that could not be asked for because Redis is unreachable. */
+	/**
+	 * Problem type of a lock that could not be asked for because Redis is unreachable.
+	 */
 	public static final URI LOCK_UNAVAILABLE = URI.create("urn:distlock-sample:problem:lock-unavailable");
 
 	private static final Logger logger = LoggerFactory.getLogger(LockFailureAdvice.class);

@@ -22,13 +22,14 @@ final class UnreadableFields {
 	/**
 	 * Describes the field that could not be read.
 	 * @param ex the exception of the message converter
-	 * @return the field and what is wrong with it, or {@code null} if the body is not even JSON or
-	 * no field can be named
+	 * @return the field and what is wrong with it, or {@code null} if the body is not
+	 * even JSON or no field can be named
 	 */
 	static @Nullable InvalidField describe(Throwable ex) {
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
 			if (cause instanceof JacksonException jackson && !jackson.getPath().isEmpty()) {
-				String field = jackson.getPath().stream()
+				String field = jackson.getPath()
+					.stream()
 					.map((reference) -> (reference.getPropertyName() != null) ? reference.getPropertyName()
 							: "[" + reference.getIndex() + "]")
 					.collect(Collectors.joining("."));

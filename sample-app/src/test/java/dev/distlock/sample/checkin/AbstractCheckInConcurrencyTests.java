@@ -32,11 +32,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Scenario 2 on two instances sharing one Redis and one database, run against each database the
- * sample supports: concurrent check-ins get unique, gap-free positions per gender, and a holder
- * whose lease ran out is refused by the fenced write once a newer holder has written.
- * {@link MisplacedLockCheckInTests} runs the same load with the lock inside the transaction and
- * sees duplicates, which shows that these tests can fail.
+ * Scenario 2 on two instances sharing one Redis and one database, run against each
+ * database the sample supports: concurrent check-ins get unique, gap-free positions per
+ * gender, and a holder whose lease ran out is refused by the fenced write once a newer
+ * holder has written. {@link MisplacedLockCheckInTests} runs the same load with the lock
+ * inside the transaction and sees duplicates, which shows that these tests can fail.
  */
 @TestInstance(Lifecycle.PER_CLASS)
 abstract class AbstractCheckInConcurrencyTests {
@@ -59,7 +59,8 @@ abstract class AbstractCheckInConcurrencyTests {
 			this.instances = TestCluster.start(2, RedisTestServers.shared(), database());
 		}
 		catch (TestAbortedException ex) {
-			// Aborted per test below, so that every test is counted and reported as skipped.
+			// Aborted per test below, so that every test is counted and reported as
+			// skipped.
 			this.databaseUnavailable = ex;
 		}
 	}
@@ -93,23 +94,25 @@ abstract class AbstractCheckInConcurrencyTests {
 
 	@Test
 	void concurrentRepeatsOfOnePhoneGetOnePosition() throws Exception {
-		SampleHttp.post(this.instances.baseUri(0), "/check-in-queue", SampleHttp.checkIn("First", "+4930111111", "MALE"));
-		List<HttpResponse<String>> responses = Concurrently.run(16, 16, (i) -> SampleHttp.post(
-				this.instances.baseUri(i % 2), "/check-in-queue", SampleHttp.checkIn("Grace", "+4930222222", "MALE")));
+		SampleHttp.post(this.instances.baseUri(0), "/check-in-queue",
+				SampleHttp.checkIn("First", "+4930111111", "MALE"));
+		List<HttpResponse<String>> responses = Concurrently.run(16, 16,
+				(i) -> SampleHttp.post(this.instances.baseUri(i % 2), "/check-in-queue",
+						SampleHttp.checkIn("Grace", "+4930222222", "MALE")));
 		assertThat(responses).filteredOn((response) -> response.statusCode() == 201).hasSize(1);
 		assertThat(responses).filteredOn((response) -> response.statusCode() == 200).hasSize(15);
 		assertThat(responses).extracting((response) -> SampleHttp.json(response).path("position").asInt())
 			.containsOnly(2);
-		assertThat(responses).extracting((response) -> SampleHttp.json(response).path("ahead").asInt())
-			.containsOnly(1);
+		assertThat(responses).extracting((response) -> SampleHttp.json(response).path("ahead").asInt()).containsOnly(1);
 	}
 
 	/**
-	 * A holder paused past its lease, replayed without timing: the test thread holds the FEMALE
-	 * queue's lock on instance 0, and its key is deleted from Redis as the lease expiring would
-	 * delete it. Instance 1 then checks in under a newer token. When the paused holder resumes and
-	 * checks in, on the same thread, instance 0's client still counts it as the holder (re-entrant
-	 * acquisition, the old token), exactly as a holder that does not know its lease ran out.
+	 * A holder paused past its lease, replayed without timing: the test thread holds the
+	 * FEMALE queue's lock on instance 0, and its key is deleted from Redis as the lease
+	 * expiring would delete it. Instance 1 then checks in under a newer token. When the
+	 * paused holder resumes and checks in, on the same thread, instance 0's client still
+	 * counts it as the holder (re-entrant acquisition, the old token), exactly as a
+	 * holder that does not know its lease ran out.
 	 */
 	@Test
 	void checkInWithAStaleFencingTokenIsRefusedAndStoresNothing() {
@@ -127,7 +130,8 @@ abstract class AbstractCheckInConcurrencyTests {
 			assertThatExceptionOfType(LockLostException.class).isThrownBy(() -> checkIns.checkIn(late))
 				.satisfies((ex) -> assertThat(ex.getFencingToken()).isEqualTo(paused.fencingToken()));
 			assertThat(checkIns.find(late.phone())).as("the refused check-in").isEmpty();
-			assertThat(checkIns.find("+4930333001")).hasValueSatisfying((ticket) -> assertThat(ticket.position()).isOne());
+			assertThat(checkIns.find("+4930333001"))
+				.hasValueSatisfying((ticket) -> assertThat(ticket.position()).isOne());
 			assertThat(headPosition(Gender.FEMALE)).isOne();
 		}
 		finally {

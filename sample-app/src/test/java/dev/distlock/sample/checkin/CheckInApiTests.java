@@ -40,13 +40,18 @@ class CheckInApiTests {
 
 	@Test
 	void repeatedPhoneGetsItsExistingPosition() {
-		HttpResponse<String> first = SampleHttp.post(base, "/check-in-queue", SampleHttp.checkIn("Ada", "+4930100001", "FEMALE"));
-		HttpResponse<String> second = SampleHttp.post(base, "/check-in-queue", SampleHttp.checkIn("Bea", "+4930100002", "FEMALE"));
-		HttpResponse<String> repeated = SampleHttp.post(base, "/check-in-queue", SampleHttp.checkIn("Ada", "+4930100001", "FEMALE"));
+		HttpResponse<String> first = SampleHttp.post(base, "/check-in-queue",
+				SampleHttp.checkIn("Ada", "+4930100001", "FEMALE"));
+		HttpResponse<String> second = SampleHttp.post(base, "/check-in-queue",
+				SampleHttp.checkIn("Bea", "+4930100002", "FEMALE"));
+		HttpResponse<String> repeated = SampleHttp.post(base, "/check-in-queue",
+				SampleHttp.checkIn("Ada", "+4930100001", "FEMALE"));
 		assertThat(first.statusCode()).isEqualTo(201);
 		assertThat(first.headers().firstValue("Location")).hasValue("/check-in-queue/+4930100001");
-		assertThat(SampleHttp.json(second).path("position").asInt()).isEqualTo(SampleHttp.json(first).path("position").asInt() + 1);
-		assertThat(SampleHttp.json(second).path("ahead").asInt()).isEqualTo(SampleHttp.json(first).path("ahead").asInt() + 1);
+		assertThat(SampleHttp.json(second).path("position").asInt())
+			.isEqualTo(SampleHttp.json(first).path("position").asInt() + 1);
+		assertThat(SampleHttp.json(second).path("ahead").asInt())
+			.isEqualTo(SampleHttp.json(first).path("ahead").asInt() + 1);
 		assertThat(repeated.statusCode()).isEqualTo(200);
 		JsonNode ticket = SampleHttp.json(repeated);
 		assertThat(ticket.path("position").asInt()).isEqualTo(SampleHttp.json(first).path("position").asInt());
@@ -68,7 +73,8 @@ class CheckInApiTests {
 				"{\"studentName\":\" \",\"phone\":\"12\",\"arrivalDate\":\"2025-09-01\"}");
 		assertProblem(response);
 		JsonNode problem = SampleHttp.json(response);
-		assertThat(problem.path("errors").findValuesAsString("field")).containsExactly("gender", "phone", "studentName");
+		assertThat(problem.path("errors").findValuesAsString("field")).containsExactly("gender", "phone",
+				"studentName");
 		assertThat(problem.path("detail").asString()).isEqualTo("Invalid request: gender, phone, studentName");
 	}
 
@@ -99,7 +105,8 @@ class CheckInApiTests {
 
 	@Test
 	void invalidCheckInGivesNoPosition() {
-		SampleHttp.post(base, "/check-in-queue", "{\"studentName\":\"Fay\",\"phone\":\"+4930100006\",\"gender\":\"MALE\"}");
+		SampleHttp.post(base, "/check-in-queue",
+				"{\"studentName\":\"Fay\",\"phone\":\"+4930100006\",\"gender\":\"MALE\"}");
 		assertThat(SampleHttp.get(base, "/check-in-queue/+4930100006").statusCode()).isEqualTo(404);
 	}
 

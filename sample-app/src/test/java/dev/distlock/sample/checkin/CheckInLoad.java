@@ -11,9 +11,9 @@ import dev.distlock.sample.support.Concurrently;
 import dev.distlock.sample.support.SampleHttp;
 
 /**
- * The concurrent load of scenario 2: new students of both genders check in at the same time,
- * every gender's requests spread over every instance. Shared by the tests that expect unique
- * positions and by the one that expects duplicates.
+ * The concurrent load of scenario 2: new students of both genders check in at the same
+ * time, every gender's requests spread over every instance. Shared by the tests that
+ * expect unique positions and by the one that expects duplicates.
  */
 final class CheckInLoad {
 

@@ -16,10 +16,10 @@ import dev.distlock.sample.support.TestDatabase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A database that outlives the embedded Redis, as with the {@code mariadb} and {@code postgres}
- * profiles: the next start's embedded Redis is new and empty, yet its fencing tokens follow the
- * server clock, so they exceed the fences the previous run left in the database and the
- * check-ins are accepted without resetting anything.
+ * A database that outlives the embedded Redis, as with the {@code mariadb} and
+ * {@code postgres} profiles: the next start's embedded Redis is new and empty, yet its
+ * fencing tokens follow the server clock, so they exceed the fences the previous run left
+ * in the database and the check-ins are accepted without resetting anything.
  */
 class FencesAcrossEmbeddedRedisTests {
 

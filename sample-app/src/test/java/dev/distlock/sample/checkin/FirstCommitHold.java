@@ -8,9 +8,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Holds the first check-in transaction of each gender just before its commit until the second
- * check-in of that gender has read the maximum position: both have then read the same empty
- * queue. Shared by the instances of {@link MisplacedLockCheckInTests}.
+ * Holds the first check-in transaction of each gender just before its commit until the
+ * second check-in of that gender has read the maximum position: both have then read the
+ * same empty queue. Shared by the instances of {@link MisplacedLockCheckInTests}.
  */
 final class FirstCommitHold {
 
@@ -30,8 +30,8 @@ final class FirstCommitHold {
 	/**
 	 * Counts a read of the maximum position of a queue.
 	 * @param gender the queue
-	 * @return whether it was the first read, whose transaction must {@link #awaitSecondRead} before
-	 * it commits
+	 * @return whether it was the first read, whose transaction must
+	 * {@link #awaitSecondRead} before it commits
 	 */
 	boolean read(Gender gender) {
 		int read = this.reads.get(gender).incrementAndGet();

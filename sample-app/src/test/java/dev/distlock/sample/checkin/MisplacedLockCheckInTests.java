@@ -18,23 +18,27 @@ import dev.distlock.test.redis.RedisTestServers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The load of {@link AbstractCheckInConcurrencyTests} with the lock deliberately misplaced: the
- * transaction advisor is ordered first ({@code @EnableTransactionManagement(order =
- * HIGHEST_PRECEDENCE)}), so the lock is taken inside the transaction and released before the
- * commit. The next holder then reads the maximum position before the previous insert is visible,
- * and two students get the same number. This shows that the concurrency tests can fail.
+ * The load of {@link AbstractCheckInConcurrencyTests} with the lock deliberately
+ * misplaced: the transaction advisor is ordered first
+ * ({@code @EnableTransactionManagement(order =
+ * HIGHEST_PRECEDENCE)}), so the lock is taken inside the transaction and released before
+ * the commit. The next holder then reads the maximum position before the previous insert
+ * is visible, and two students get the same number. This shows that the concurrency tests
+ * can fail.
  * <p>
- * To make the race certain rather than likely, the first check-in of each gender pauses before
- * its commit until the second one has read the maximum position ({@link PausingCheckInRepository}):
- * both have read the same empty queue and both get position 1.
+ * To make the race certain rather than likely, the first check-in of each gender pauses
+ * before its commit until the second one has read the maximum position
+ * ({@link PausingCheckInRepository}): both have read the same empty queue and both get
+ * position 1.
  * <p>
- * The fencing check of {@link CheckInService} does not hide the race, and is not meant to. It
- * refuses a holder whose token is older than the last one written to the queue's head: a holder
- * that resumes after its lease ran out and a newer holder wrote. Here no holder is stale: each one
- * writes while it holds the lock, so the tokens reach the queue's head in increasing order and
- * every write is accepted (the second check-in's write waits for the first one's row lock, then
- * passes). The duplicate comes from reading before the previous holder committed, which only the
- * lock wrapping the commit prevents.
+ * The fencing check of {@link CheckInService} does not hide the race, and is not meant
+ * to. It refuses a holder whose token is older than the last one written to the queue's
+ * head: a holder that resumes after its lease ran out and a newer holder wrote. Here no
+ * holder is stale: each one writes while it holds the lock, so the tokens reach the
+ * queue's head in increasing order and every write is accepted (the second check-in's
+ * write waits for the first one's row lock, then passes). The duplicate comes from
+ * reading before the previous holder committed, which only the lock wrapping the commit
+ * prevents.
  */
 class MisplacedLockCheckInTests {
 
@@ -69,9 +73,9 @@ class MisplacedLockCheckInTests {
 	}
 
 	/**
-	 * Test-only configuration of both instances: transactions outside the lock, and the pausing
-	 * repository. Not a {@code @Configuration}, so that the application's component scan never
-	 * picks it up; it is added as a source.
+	 * Test-only configuration of both instances: transactions outside the lock, and the
+	 * pausing repository. Not a {@code @Configuration}, so that the application's
+	 * component scan never picks it up; it is added as a source.
 	 */
 	@EnableTransactionManagement(order = Ordered.HIGHEST_PRECEDENCE)
 	static class MisplacedLockConfiguration {

@@ -5,10 +5,10 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * A {@link CheckInRepository} that makes the first check-in transaction of each gender pause
- * before its commit until the second one has read the maximum position ({@link FirstCommitHold}),
- * so that the race of a misplaced lock happens every time instead of by chance. Only
- * {@link MisplacedLockCheckInTests} uses it.
+ * A {@link CheckInRepository} that makes the first check-in transaction of each gender
+ * pause before its commit until the second one has read the maximum position
+ * ({@link FirstCommitHold}), so that the race of a misplaced lock happens every time
+ * instead of by chance. Only {@link MisplacedLockCheckInTests} uses it.
  */
 class PausingCheckInRepository extends CheckInRepository {
 

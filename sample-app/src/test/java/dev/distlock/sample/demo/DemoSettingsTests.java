@@ -20,8 +20,8 @@ class DemoSettingsTests {
 
 	@Test
 	void argumentsChangeSettings() {
-		DemoSettings settings = DemoSettings.fromArguments(new String[] { "--demo", "--demo.check-ins=10",
-				"--demo.concurrency=4", "--server.port=9000" });
+		DemoSettings settings = DemoSettings.fromArguments(
+				new String[] { "--demo", "--demo.check-ins=10", "--demo.concurrency=4", "--server.port=9000" });
 		assertThat(settings.checkIns()).isEqualTo(10);
 		assertThat(settings.concurrency()).isEqualTo(4);
 		assertThat(settings.decrements()).isEqualTo(DemoSettings.defaults().decrements());
@@ -29,9 +29,11 @@ class DemoSettingsTests {
 
 	@Test
 	void unknownOrInvalidArgumentsAreRejected() {
-		assertThatIllegalArgumentException().isThrownBy(() -> DemoSettings.fromArguments(new String[] { "--demo.speed=3" }))
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> DemoSettings.fromArguments(new String[] { "--demo.speed=3" }))
 			.withMessageContaining("--demo.speed");
-		assertThatIllegalArgumentException().isThrownBy(() -> DemoSettings.fromArguments(new String[] { "--demo.skus=0" }))
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> DemoSettings.fromArguments(new String[] { "--demo.skus=0" }))
 			.withMessageContaining("must be positive");
 	}
 

@@ -26,12 +26,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Scenario 3 on two instances sharing one Redis and one database: when both run the same tick,
- * one closes the expired orders and the other skips. The instance that wins the lock is held
- * inside its work by a {@link TickGate} until the other has returned, so the overlap is certain.
+ * Scenario 3 on two instances sharing one Redis and one database: when both run the same
+ * tick, one closes the expired orders and the other skips. The instance that wins the
+ * lock is held inside its work by a {@link TickGate} until the other has returned, so the
+ * overlap is certain.
  * <p>
- * The job keeps its lock for a minimum time after each run ({@link MinimumHoldTests}); here it is
- * short, and each tick starts once the previous tick's lock has expired.
+ * The job keeps its lock for a minimum time after each run ({@link MinimumHoldTests});
+ * here it is short, and each tick starts once the previous tick's lock has expired.
  */
 class CloseExpiredOrdersTests {
 
@@ -72,7 +73,8 @@ class CloseExpiredOrdersTests {
 			assertThat(first.isDone() && second.isDone()).as("the winner is still held at the gate").isFalse();
 			assertThat(skipped).as("tick %d on the instance that lost the lock", tick).isEqualTo(CloseRun.skipped());
 			gate.open();
-			CloseRun ran = (first.join() == skipped) ? second.get(20, TimeUnit.SECONDS) : first.get(20, TimeUnit.SECONDS);
+			CloseRun ran = (first.join() == skipped) ? second.get(20, TimeUnit.SECONDS)
+					: first.get(20, TimeUnit.SECONDS);
 			assertThat(ran).as("tick %d on the instance that won the lock", tick).isEqualTo(CloseRun.ran(10));
 			assertThat(expired).allSatisfy((id) -> assertThat(status(id)).isEqualTo(OrderStatus.CLOSED));
 			assertThat(fresh).allSatisfy((id) -> assertThat(status(id)).isEqualTo(OrderStatus.UNPAID));

@@ -5,8 +5,8 @@ import java.time.Instant;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * An {@link OrderRepository} that waits at a {@link TickGate} before closing orders, that is
- * while its instance holds the job's lock.
+ * An {@link OrderRepository} that waits at a {@link TickGate} before closing orders, that
+ * is while its instance holds the job's lock.
  */
 class GatedOrderRepository extends OrderRepository {
 

@@ -19,12 +19,12 @@ import dev.distlock.test.redis.RedisTestServers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Scenario 3's minimum hold: schedulers never fire at exactly the same moment, and a run can take
- * a few milliseconds. An instance whose tick fires just after another instance finished a fast run
- * of the same tick (its clock a little behind) must still skip it, so the lock is kept, not
- * deleted, until the minimum hold has passed. The minimum hold here is ten minutes, so "just
- * after" needs no timing; the instances use their own key prefix so that the kept lock does not
- * hold up the other tests on the shared Redis.
+ * Scenario 3's minimum hold: schedulers never fire at exactly the same moment, and a run
+ * can take a few milliseconds. An instance whose tick fires just after another instance
+ * finished a fast run of the same tick (its clock a little behind) must still skip it, so
+ * the lock is kept, not deleted, until the minimum hold has passed. The minimum hold here
+ * is ten minutes, so "just after" needs no timing; the instances use their own key prefix
+ * so that the kept lock does not hold up the other tests on the shared Redis.
  */
 class MinimumHoldTests {
 
@@ -34,7 +34,8 @@ class MinimumHoldTests {
 	void instanceFiringJustAfterAFastRunOfTheSameTickSkipsIt() {
 		String prefix = "min-hold-" + UUID.randomUUID() + ":";
 		try (SampleInstances instances = TestCluster.start(2, RedisTestServers.shared(), TestDatabase.h2(),
-				"--sample.orders.unpaid-max-age=30m", "--sample.orders.close-min-hold-time=" + MIN_HOLD.toMinutes() + "m",
+				"--sample.orders.unpaid-max-age=30m",
+				"--sample.orders.close-min-hold-time=" + MIN_HOLD.toMinutes() + "m",
 				"--distlock.key-prefix=" + prefix)) {
 			OrderRepository orders = instances.bean(0, OrderRepository.class);
 			List<String> expired = place(orders, 4);
@@ -42,7 +43,8 @@ class MinimumHoldTests {
 			assertThat(expired).allSatisfy((id) -> assertThat(status(orders, id)).isEqualTo(OrderStatus.CLOSED));
 
 			List<String> expiredSince = place(orders, 2);
-			assertThat(job(instances, 1).runOnce()).as("the second instance, firing just after").isEqualTo(CloseRun.skipped());
+			assertThat(job(instances, 1).runOnce()).as("the second instance, firing just after")
+				.isEqualTo(CloseRun.skipped());
 			assertThat(expiredSince).as("left for the next tick")
 				.allSatisfy((id) -> assertThat(status(orders, id)).isEqualTo(OrderStatus.UNPAID));
 

@@ -17,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The job as the schedulers of two instances run it, every second (with a minimum hold shorter
- * than that): expired unpaid orders get closed, others are left alone.
+ * The job as the schedulers of two instances run it, every second (with a minimum hold
+ * shorter than that): expired unpaid orders get closed, others are left alone.
  */
 class ScheduledCloseTests {
 
@@ -30,9 +30,10 @@ class ScheduledCloseTests {
 			OrderRepository orders = instances.bean(0, OrderRepository.class);
 			List<Order> expired = place(orders, 20, OrderStatus.UNPAID, Duration.ofMinutes(11));
 			List<Order> fresh = place(orders, 5, OrderStatus.UNPAID, Duration.ofMinutes(9));
-			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(expired)
-				.allSatisfy((order) -> assertThat(orders.find(order.id()).orElseThrow().status())
-					.isEqualTo(OrderStatus.CLOSED)));
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(expired)
+					.allSatisfy((order) -> assertThat(orders.find(order.id()).orElseThrow().status())
+						.isEqualTo(OrderStatus.CLOSED)));
 			assertThat(fresh).allSatisfy((order) -> assertThat(orders.find(order.id()).orElseThrow().status())
 				.isEqualTo(OrderStatus.UNPAID));
 		}

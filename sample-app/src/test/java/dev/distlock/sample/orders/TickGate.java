@@ -5,8 +5,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Holds the instance that runs a tick inside its work until the test opens the gate, so that
- * the other instance's attempt certainly overlaps with it.
+ * Holds the instance that runs a tick inside its work until the test opens the gate, so
+ * that the other instance's attempt certainly overlaps with it.
  */
 final class TickGate {
 

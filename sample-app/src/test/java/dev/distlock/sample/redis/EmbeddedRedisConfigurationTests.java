@@ -17,8 +17,8 @@ import dev.distlock.test.redis.RedisServerProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The embedded Redis server: started and used when no Redis is configured, stopped with the
- * context, and absent as soon as the application configures a Redis of its own.
+ * The embedded Redis server: started and used when no Redis is configured, stopped with
+ * the context, and absent as soon as the application configures a Redis of its own.
  */
 class EmbeddedRedisConfigurationTests {
 
@@ -44,7 +44,8 @@ class EmbeddedRedisConfigurationTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "spring.data.redis.host=redis.example", "spring.data.redis.url=redis://redis.example:6379",
-			"spring.data.redis.cluster.nodes=redis.example:7000", "spring.data.redis.sentinel.master=primary;spring.data.redis.sentinel.nodes=redis.example:26379",
+			"spring.data.redis.cluster.nodes=redis.example:7000",
+			"spring.data.redis.sentinel.master=primary;spring.data.redis.sentinel.nodes=redis.example:26379",
 			"sample.embedded-redis.enabled=false" })
 	void backsOffWhenRedisIsConfigured(String properties) {
 		this.runner.withPropertyValues(properties.split(";")).run((context) -> {

@@ -18,8 +18,8 @@ import dev.distlock.test.redis.RedisTestServers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Scenario 1 on two instances sharing one Redis: concurrent decrements through both end with
- * exactly the expected stock, and the stock never goes below zero.
+ * Scenario 1 on two instances sharing one Redis: concurrent decrements through both end
+ * with exactly the expected stock, and the stock never goes below zero.
  */
 class StockTests {
 
@@ -85,7 +85,8 @@ class StockTests {
 	}
 
 	private static void setStock(long sku, long quantity) {
-		assertThat(SampleHttp.put(instance(0), "/skus/" + sku + "/stock", "{\"quantity\":" + quantity + "}").statusCode())
+		assertThat(
+				SampleHttp.put(instance(0), "/skus/" + sku + "/stock", "{\"quantity\":" + quantity + "}").statusCode())
 			.isEqualTo(200);
 	}
 

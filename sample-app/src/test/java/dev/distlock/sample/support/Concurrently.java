@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 
 /**
- * Runs many calls on a pool of threads that are released together, and returns every result.
+ * Runs many calls on a pool of threads that are released together, and returns every
+ * result.
  */
 public final class Concurrently {
 
@@ -18,8 +19,8 @@ public final class Concurrently {
 	}
 
 	/**
-	 * Runs {@code calls} calls of the task on {@code threads} threads, all waiting on one latch
-	 * until every call has been submitted.
+	 * Runs {@code calls} calls of the task on {@code threads} threads, all waiting on one
+	 * latch until every call has been submitted.
 	 * @param <T> the result type
 	 * @param calls how many calls
 	 * @param threads how many threads

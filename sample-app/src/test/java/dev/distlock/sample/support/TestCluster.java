@@ -13,8 +13,9 @@ import dev.distlock.sample.demo.SampleInstances;
 import dev.distlock.test.redis.RedisTestServer;
 
 /**
- * Starts instances of the sample application for a test: all on the given Redis server and
- * database, with the scheduled job off unless a test turns it on, and short Redis timeouts.
+ * Starts instances of the sample application for a test: all on the given Redis server
+ * and database, with the scheduled job off unless a test turns it on, and short Redis
+ * timeouts.
  */
 public final class TestCluster {
 
@@ -44,11 +45,13 @@ public final class TestCluster {
 	 */
 	public static SampleInstances start(int count, RedisTestServer redis, TestDatabase database,
 			UnaryOperator<SpringApplicationBuilder> customizer, String... arguments) {
-		// Spring joins repeated command line options with commas, so later ones replace earlier ones here.
+		// Spring joins repeated command line options with commas, so later ones replace
+		// earlier ones here.
 		Map<String, String> options = new LinkedHashMap<>();
-		Stream.of(List.of("--spring.data.redis.url=" + redis.url(), "--spring.data.redis.timeout=1s",
-				"--spring.data.redis.connect-timeout=1s", "--sample.orders.close-cron=-",
-				"--spring.main.banner-mode=off"), database.arguments(), List.of(arguments))
+		Stream
+			.of(List.of("--spring.data.redis.url=" + redis.url(), "--spring.data.redis.timeout=1s",
+					"--spring.data.redis.connect-timeout=1s", "--sample.orders.close-cron=-",
+					"--spring.main.banner-mode=off"), database.arguments(), List.of(arguments))
 			.flatMap(List::stream)
 			.forEach((option) -> options.put(option.substring(0, option.indexOf('=')), option));
 		List<String> all = new ArrayList<>(options.values());

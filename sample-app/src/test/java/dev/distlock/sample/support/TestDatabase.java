@@ -13,28 +13,29 @@ import org.junit.jupiter.api.Assumptions;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * A database the sample's instances share in a test: a fresh in-memory H2 database, or the
- * MariaDB / PostgreSQL server of the machine, whose sample tables are dropped first.
+ * A database the sample's instances share in a test: a fresh in-memory H2 database, or
+ * the MariaDB / PostgreSQL server of the machine, whose sample tables are dropped first.
  * <p>
  * The servers are expected at {@code 127.0.0.1} ({@code DISTLOCK_TEST_MARIADB_URL} and
- * {@code DISTLOCK_TEST_POSTGRES_URL} override the JDBC URLs). When one cannot be reached, its
- * tests fail if {@code DISTLOCK_REQUIRE_DATABASES=true}, or if that variable is unset and
- * {@code CI=true} (CI machines have both servers); otherwise they are aborted with a message that
- * names the database, and reported as skipped.
+ * {@code DISTLOCK_TEST_POSTGRES_URL} override the JDBC URLs). When one cannot be reached,
+ * its tests fail if {@code DISTLOCK_REQUIRE_DATABASES=true}, or if that variable is unset
+ * and {@code CI=true} (CI machines have both servers); otherwise they are aborted with a
+ * message that names the database, and reported as skipped.
  *
  * @param name the product name, for messages
  * @param url the JDBC URL
  * @param username the user
  * @param password the password
- * @param embedded whether Spring Boot treats it as embedded (and initializes it by default)
+ * @param embedded whether Spring Boot treats it as embedded (and initializes it by
+ * default)
  */
 public record TestDatabase(String name, String url, String username, String password, boolean embedded) {
 
 	private static final List<String> SAMPLE_TABLES = List.of("check_in", "queue_head", "customer_order");
 
 	/**
-	 * A new in-memory H2 database, reachable by name from every instance in this JVM while one of
-	 * them holds a connection.
+	 * A new in-memory H2 database, reachable by name from every instance in this JVM
+	 * while one of them holds a connection.
 	 * @return the database
 	 */
 	public static TestDatabase h2() {
@@ -46,12 +47,13 @@ public record TestDatabase(String name, String url, String username, String pass
 	 * @return the database, checked to be reachable, without the sample's tables
 	 */
 	public static TestDatabase mariaDb() {
-		return reachable(new TestDatabase("MariaDB", env("DISTLOCK_TEST_MARIADB_URL", "jdbc:mariadb://127.0.0.1:3306/test"),
-				"root", "", false));
+		return reachable(new TestDatabase("MariaDB",
+				env("DISTLOCK_TEST_MARIADB_URL", "jdbc:mariadb://127.0.0.1:3306/test"), "root", "", false));
 	}
 
 	/**
-	 * The PostgreSQL server's {@code test} database, as {@code postgres} with trust authentication.
+	 * The PostgreSQL server's {@code test} database, as {@code postgres} with trust
+	 * authentication.
 	 * @return the database, checked to be reachable, without the sample's tables
 	 */
 	public static TestDatabase postgreSql() {
@@ -73,8 +75,8 @@ public record TestDatabase(String name, String url, String username, String pass
 	}
 
 	/**
-	 * Deletes the rows of the sample's tables, which a server database keeps between runs, and
-	 * starts the queues again from position 0 and fence 0.
+	 * Deletes the rows of the sample's tables, which a server database keeps between
+	 * runs, and starts the queues again from position 0 and fence 0.
 	 * @param jdbc a client of this database
 	 */
 	public static void deleteAllRows(JdbcClient jdbc) {
@@ -84,9 +86,9 @@ public record TestDatabase(String name, String url, String username, String pass
 	}
 
 	/**
-	 * Checks that a server database is reachable and drops the sample's tables in it, so that the
-	 * instances create them from the current {@code schema.sql} whatever an earlier run left
-	 * behind.
+	 * Checks that a server database is reachable and drops the sample's tables in it, so
+	 * that the instances create them from the current {@code schema.sql} whatever an
+	 * earlier run left behind.
 	 */
 	private static TestDatabase reachable(TestDatabase database) {
 		Connection connection;

@@ -26,9 +26,10 @@ import dev.distlock.test.redis.RedisTestServers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Lock failures as HTTP clients see them: {@code 409} when the lock stays busy beyond the wait
- * time or a write is refused as stale by the fence, {@code 503} when Redis is down, all as problem
- * details with {@code Retry-After}. Runs on a dedicated Redis server, which the last test stops.
+ * Lock failures as HTTP clients see them: {@code 409} when the lock stays busy beyond the
+ * wait time or a write is refused as stale by the fence, {@code 503} when Redis is down,
+ * all as problem details with {@code Retry-After}. Runs on a dedicated Redis server,
+ * which the last test stops.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LockFailureResponsesTests {
@@ -87,8 +88,10 @@ class LockFailureResponsesTests {
 	@Test
 	@Order(3)
 	void checkInRefusedByTheFenceAnswers409LockLost() {
-		// As if a holder with a newer fencing token had written to the queue since this request's
-		// lock was granted (AbstractCheckInConcurrencyTests replays that with a real stale holder).
+		// As if a holder with a newer fencing token had written to the queue since this
+		// request's
+		// lock was granted (AbstractCheckInConcurrencyTests replays that with a real
+		// stale holder).
 		JdbcClient jdbc = instances.bean(0, JdbcClient.class);
 		jdbc.sql("update queue_head set fence = ? where gender = 'MALE'").param(Long.MAX_VALUE).update();
 		try {

@@ -19,8 +19,8 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What an operator of the sample sees: the locks this instance holds at /actuator/distlock, lock
- * meters in Prometheus format, and the lock health.
+ * What an operator of the sample sees: the locks this instance holds at
+ * /actuator/distlock, lock meters in Prometheus format, and the lock health.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "sample.orders.close-cron=-")
 class ObservabilityTests {
@@ -56,7 +56,8 @@ class ObservabilityTests {
 		SampleHttp.put(base, "/skus/77/stock", "{\"quantity\":3}");
 		SampleHttp.post(base, "/skus/77/stock/decrement");
 		String scrape = SampleHttp.get(base, "/actuator/prometheus").body();
-		assertThat(scrape).containsPattern("distlock_acquire_seconds_count\\{[^}]*name=\"stock\"[^}]*outcome=\"acquired\"");
+		assertThat(scrape)
+			.containsPattern("distlock_acquire_seconds_count\\{[^}]*name=\"stock\"[^}]*outcome=\"acquired\"");
 		assertThat(scrape).doesNotContain("lock:sku:77");
 	}
 
