@@ -5,8 +5,6 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.util.Assert;
-
 import dev.distlock.DistributedLockException;
 import dev.distlock.LockFailureAction;
 
@@ -42,7 +40,9 @@ final class LockFailureHandler {
 		}
 		if (action == LockFailureAction.FALLBACK) {
 			FallbackMethod fallback = policy.fallback();
-			Assert.state(fallback != null, "FALLBACK without a fallback method");
+			if (fallback == null) {
+				throw new IllegalStateException("FALLBACK without a fallback method on " + definition.method());
+			}
 			if (logger.isDebugEnabled()) {
 				logger.debug("Calling fallback " + fallback.getMethod() + " instead of " + definition.method() + ": "
 						+ failure.getMessage());

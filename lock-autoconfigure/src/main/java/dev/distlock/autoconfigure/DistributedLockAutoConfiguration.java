@@ -14,6 +14,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.BindResult;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -79,11 +80,11 @@ public final class DistributedLockAutoConfiguration {
 			LockKeyEvaluator distributedLockKeyEvaluator, ObjectProvider<LockClient> lockClient,
 			ObjectProvider<ObservationRegistry> observationRegistry, Environment environment) {
 		// Bound here rather than from DistributedLockProperties: advisors are created
-		// while bean
-		// post-processors are still being registered, too early for a properties bean.
-		int order = Binder.get(environment)
-			.bind("distlock.order", Integer.class)
-			.orElse(DistributedLockAdvisor.DEFAULT_ORDER);
+		// while
+		// bean post-processors are still being registered, too early for a properties
+		// bean.
+		BindResult<Integer> boundOrder = Binder.get(environment).bind("distlock.order", Integer.class);
+		int order = boundOrder.isBound() ? boundOrder.get() : DistributedLockAdvisor.DEFAULT_ORDER;
 		DistributedLockInterceptor interceptor = new DistributedLockInterceptor(distributedLockDefinitionSource,
 				distributedLockKeyEvaluator, SingletonSupplier.of(lockClient::getObject),
 				SingletonSupplier.of(() -> observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP)));

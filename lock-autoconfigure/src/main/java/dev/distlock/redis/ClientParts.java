@@ -1,10 +1,11 @@
 package dev.distlock.redis;
 
+import java.util.Objects;
+
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
-import org.springframework.util.Assert;
 import org.springframework.util.ClassUtils;
 
 import dev.distlock.LockOptions;
@@ -36,8 +37,7 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, RedisReach
 			ClientParts.class.getClassLoader());
 
 	static ClientParts of(RedisLockClientBuilder builder) {
-		RedisConnectionFactory connectionFactory = builder.redis.getConnectionFactory();
-		Assert.state(connectionFactory != null,
+		RedisConnectionFactory connectionFactory = Objects.requireNonNull(builder.redis.getConnectionFactory(),
 				"The StringRedisTemplate of a RedisLockClient needs a connection factory");
 		OwnerTokens tokens = new OwnerTokens();
 		LockKeyspace keyspace = new LockKeyspace(builder.keyPrefix, builder.clusterSlots, builder.maxKeyLength);

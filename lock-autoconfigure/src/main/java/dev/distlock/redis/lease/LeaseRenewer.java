@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import dev.distlock.redis.protocol.DaemonThreads;
 import dev.distlock.redis.protocol.RedisLockCommands;
@@ -46,7 +47,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private final RenewalSender<H> sender;
 
-	private volatile ScheduledExecutorService scheduler;
+	private volatile @Nullable ScheduledExecutorService scheduler;
 
 	public LeaseRenewer(RedisLockCommands commands, RenewalListener<H> listener, Duration lease, boolean bySlot) {
 		this.commands = commands;
@@ -102,9 +103,8 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	}
 
 	private void retryConfirm(H handle) {
-		start();
 		try {
-			this.scheduler.schedule(() -> confirm(handle), CONFIRM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+			start().schedule(() -> confirm(handle), CONFIRM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
 		}
 		catch (RuntimeException ex) {
 			// Closed: the lock expires with its claim window.
@@ -127,14 +127,15 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		}
 	}
 
-	private synchronized void start() {
-		if (this.scheduler == null) {
-			ScheduledExecutorService started = Executors
-				.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-renewal"));
-			started.scheduleWithFixedDelay(this::renewAllSafely, this.periodNanos, this.periodNanos,
+	private synchronized ScheduledExecutorService start() {
+		ScheduledExecutorService running = this.scheduler;
+		if (running == null) {
+			running = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-renewal"));
+			running.scheduleWithFixedDelay(this::renewAllSafely, this.periodNanos, this.periodNanos,
 					TimeUnit.NANOSECONDS);
-			this.scheduler = started;
+			this.scheduler = running;
 		}
+		return running;
 	}
 
 	private void renewAllSafely() {
@@ -178,8 +179,9 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	@Override
 	public synchronized void close() {
-		if (this.scheduler != null) {
-			this.scheduler.shutdownNow();
+		ScheduledExecutorService running = this.scheduler;
+		if (running != null) {
+			running.shutdownNow();
 		}
 		this.sender.close();
 		this.renewing.clear();

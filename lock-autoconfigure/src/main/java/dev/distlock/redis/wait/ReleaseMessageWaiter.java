@@ -83,7 +83,7 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 	public void onMessage(Message message, byte @Nullable [] pattern) {
 		HandOverMessage handOver = HandOverMessage.parse(new String(message.getBody(), StandardCharsets.UTF_8));
 		QueuedWait wait = (handOver != null) ? this.waits.get(handOver.ownerToken()) : null;
-		if (wait != null) {
+		if (handOver != null && wait != null) {
 			this.handOffs.incrementAndGet();
 			wait.handOver(handOver);
 		}
