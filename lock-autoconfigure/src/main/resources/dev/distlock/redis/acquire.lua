@@ -17,11 +17,11 @@
 -- lease in ms, the fencing counter}: a hand-over at or below that counter came before this
 -- attempt and is void.
 -- Everything that can fail is checked before anything is written (Redis does not roll a script
--- back): a counter that is not a number, a queue or entries key of another type. A lock key of
+-- back): a counter that is not a number below 2^53 (the largest a Lua number counts exactly), a queue or entries key of another type. A lock key of
 -- another type fails the GET below, also before any write.
 local block = tonumber(ARGV[5])
 local counter = redis.call('get', KEYS[2])
-if counter and not string.match(counter, '^%d+$') then
+if counter and not (string.match(counter, '^%d+$') and tonumber(counter) < 9007199254740992) then
 	return redis.error_reply('WRONGTYPE the fencing counter ' .. KEYS[2] .. ' does not hold a number')
 end
 counter = tonumber(counter or '0')

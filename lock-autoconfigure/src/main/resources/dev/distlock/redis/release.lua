@@ -13,7 +13,8 @@
 -- Returns 1 if deleted, 2 if left to expire when the minimum hold ends, 3 if handed to a waiter,
 -- 0 if the lock was gone or someone else's.
 -- Everything that can fail is checked before anything is written (Redis does not roll a script
--- back): a lock key, queue or entries key of another type, a counter that is not a number.
+-- back): a lock key, queue or entries key of another type, a counter that is not a number
+-- below 2^53, a channel the user may not publish on.
 local value = redis.call('get', KEYS[1])
 local queued = ARGV[3] == '1' or (value == ARGV[1] and tonumber(ARGV[2]) == 0)
 if queued and redis.call('exists', KEYS[3], KEYS[4]) > 0 then
@@ -24,7 +25,7 @@ if queued and redis.call('exists', KEYS[3], KEYS[4]) > 0 then
 		end
 	end
 	local counter = redis.call('get', KEYS[2])
-	if counter and not string.match(counter, '^%d+$') then
+	if counter and not (string.match(counter, '^%d+$') and tonumber(counter) < 9007199254740992) then
 		return redis.error_reply('WRONGTYPE the fencing counter ' .. KEYS[2] .. ' does not hold a number')
 	end
 else
@@ -43,28 +44,44 @@ if keep > 0 then
 	redis.call('set', KEYS[1], 'released:' .. ARGV[1], 'PX', keep)
 	return 2
 end
-local now, micros
-local waiter = queued and redis.call('lpop', KEYS[3])
-while waiter do
-	local entry = redis.call('hget', KEYS[4], waiter)
+-- Find the first waiter whose place is still valid, reading only, so that the permission to tell
+-- it can be checked before the queue, the lock or the counter change.
+local skipped, waiter, channel, claim, block = 0, nil, nil, nil, nil
+local time = queued and redis.call('time')
+while queued do
+	local candidate = redis.call('lindex', KEYS[3], skipped)
+	if not candidate then
+		break
+	end
+	local entry = redis.call('hget', KEYS[4], candidate)
 	if entry then
-		redis.call('hdel', KEYS[4], waiter)
-		if not now then
-			local time = redis.call('time')
-			now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-			micros = tonumber(time[1]) * 1000000 + tonumber(time[2])
-		end
-		local validUntil, claim, block, channel = string.match(entry, '^(%d+) (%d+) (%d+) (.*)$')
-		if validUntil and tonumber(validUntil) > now then
-			local fence = math.max(tonumber(redis.call('get', KEYS[2]) or '0') + 1, micros)
-			redis.call('set', KEYS[1], waiter, 'PX', claim)
-			redis.call('set', KEYS[2], string.format('%d', fence + block - 1))
-			redis.call('publish', channel, string.format('%s:%d:%d', waiter, fence, block))
-			return 3
+		local validUntil, entryClaim, entryBlock, entryChannel = string.match(entry, '^(%d+) (%d+) (%d+) (.*)$')
+		if validUntil and tonumber(validUntil) > tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) then
+			waiter, claim, block, channel = candidate, entryClaim, tonumber(entryBlock), entryChannel
+			break
 		end
 	end
-	-- Gone, or its waiter stopped renewing its place: skip it.
-	waiter = redis.call('lpop', KEYS[3])
+	-- Gone, or its waiter stopped renewing its place: skipped.
+	skipped = skipped + 1
+end
+if waiter and not redis.acl_check_cmd('publish', channel, '') then
+	return redis.error_reply('NOPERM this user has no permissions to publish on the release channel ' .. channel)
+end
+if skipped > 0 then
+	-- The skipped places and their entries go (an entry may be gone already).
+	for _, gone in ipairs(redis.call('lpop', KEYS[3], skipped)) do
+		redis.call('hdel', KEYS[4], gone)
+	end
+end
+if waiter then
+	redis.call('lpop', KEYS[3])
+	redis.call('hdel', KEYS[4], waiter)
+	local micros = tonumber(time[1]) * 1000000 + tonumber(time[2])
+	local fence = math.max(tonumber(redis.call('get', KEYS[2]) or '0') + 1, micros)
+	redis.call('set', KEYS[1], waiter, 'PX', claim)
+	redis.call('set', KEYS[2], string.format('%d', fence + block - 1))
+	redis.call('publish', channel, string.format('%s:%d:%d', waiter, fence, block))
+	return 3
 end
 redis.call('del', KEYS[1])
 return 1

@@ -47,7 +47,7 @@ class MisconfigurationTests {
 	 */
 	private static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* &app:* +evalsha +eval "
 			+ "+script|load +script|exists +subscribe +unsubscribe +ping +get +set +del +exists +type +pexpire +pttl "
-			+ "+time +hget +hset +hdel +rpush +lpop +lrem +publish";
+			+ "+time +hget +hset +hdel +rpush +lindex +lpop +lrem +publish";
 
 	@RegisterExtension
 	static final OwnRedisServer REDIS = new OwnRedisServer();

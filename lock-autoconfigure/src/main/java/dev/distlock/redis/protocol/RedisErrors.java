@@ -1,5 +1,6 @@
 package dev.distlock.redis.protocol;
 
+import java.util.Locale;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -17,24 +18,36 @@ public final class RedisErrors {
 			+ "and channels under distlock.key-prefix and the commands of the lock scripts, as the README's section "
 			+ "\"Keys, channels and Redis ACL\" shows.";
 
-	private static final Map<String, String> FIXES = Map.of("NOPERM", NOPERM_FIX,
+	private static final String UNKNOWN_COMMAND_FIX = "Redis does not offer a command distlock needs (a managed "
+			+ "Redis that renames or disables commands?): allow the commands the README's section \"Keys, channels "
+			+ "and Redis ACL\" lists.";
+
+	/**
+	 * The beginnings of Redis's error replies that mean misconfiguration (matched without
+	 * regard to case), and what to fix.
+	 */
+	private static final Map<String, String> FIXES = Map.ofEntries(Map.entry("NOPERM", NOPERM_FIX),
 			// A command inside a script that the user may not run, or a channel it may
-			// not publish on.
-			"ERR The user executing the script", NOPERM_FIX, "NOAUTH",
-			"Redis requires authentication: set spring.data.redis.username and spring.data.redis.password.",
-			"WRONGPASS",
-			"Redis rejected the credentials: check spring.data.redis.username and " + "spring.data.redis.password.",
-			"WRONGTYPE",
-			"A key distlock uses holds a value of another type: something else writes to the lock "
-					+ "key or to distlock's own keys (<prefix>distlock:*); keep other data out of them, for example "
-					+ "with a distlock.key-prefix of their own.",
-			"ERR unknown command",
-			"Redis does not offer a command distlock needs (a managed Redis that renames or "
-					+ "disables commands?): allow the commands the README's section \"Keys, channels and Redis ACL\" lists.",
-			"ERR user_script", "Redis failed to run a distlock script: report this with the Redis version.",
-			"ERR Error running script", "Redis failed to run a distlock script: report this with the Redis version.",
-			"ERR Error compiling script",
-			"Redis could not compile a distlock script: report this with the Redis " + "version.");
+			// not publish on: Redis 7.0 and 7.2 or later (and Valkey) word it apart.
+			Map.entry("ERR The user executing the script", NOPERM_FIX),
+			Map.entry("ERR ACL failure in script", NOPERM_FIX),
+			Map.entry("NOAUTH",
+					"Redis requires authentication: set spring.data.redis.username and spring.data.redis.password."),
+			Map.entry("WRONGPASS",
+					"Redis rejected the credentials: check spring.data.redis.username and spring.data.redis.password."),
+			Map.entry("WRONGTYPE",
+					"A key distlock uses holds a value of another type: something else writes to the lock "
+							+ "key or to distlock's own keys (<prefix>distlock:*); keep other data out of them, for "
+							+ "example with a distlock.key-prefix of their own."),
+			// Outside a script, and inside one ("ERR Unknown Redis command called from
+			// script").
+			Map.entry("ERR unknown command", UNKNOWN_COMMAND_FIX),
+			Map.entry("ERR unknown Redis command", UNKNOWN_COMMAND_FIX),
+			Map.entry("ERR user_script", "Redis failed to run a distlock script: report this with the Redis version."),
+			Map.entry("ERR Error running script",
+					"Redis failed to run a distlock script: report this with the Redis version."),
+			Map.entry("ERR Error compiling script",
+					"Redis could not compile a distlock script: report this with the Redis version."));
 
 	private RedisErrors() {
 	}
@@ -81,13 +94,26 @@ public final class RedisErrors {
 	private static Map.@Nullable Entry<String, String> match(@Nullable String message) {
 		if (message != null) {
 			for (Map.Entry<String, String> fix : FIXES.entrySet()) {
-				int at = message.startsWith(fix.getKey()) ? 0 : message.indexOf(": " + fix.getKey());
+				int at = startsAt(message, fix.getKey());
 				if (at >= 0) {
-					return Map.entry(message.substring((at == 0) ? 0 : at + 2), fix.getValue());
+					return Map.entry(message.substring(at), fix.getValue());
 				}
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * Where the reply starts in the message: at its beginning, or after a wrapper's
+	 * {@code ": "}; -1 if it is not there.
+	 */
+	private static int startsAt(String message, String reply) {
+		if (message.regionMatches(true, 0, reply, 0, reply.length())) {
+			return 0;
+		}
+		String lower = message.toLowerCase(Locale.ROOT);
+		int at = lower.indexOf(": " + reply.toLowerCase(Locale.ROOT));
+		return (at >= 0) ? at + 2 : -1;
 	}
 
 }

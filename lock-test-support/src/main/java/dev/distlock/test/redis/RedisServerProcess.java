@@ -2,6 +2,7 @@ package dev.distlock.test.redis;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -36,13 +37,16 @@ public final class RedisServerProcess implements RedisTestServer {
 
 	private final int port;
 
+	private final List<String> configuration;
+
 	private @Nullable RunningRedisProcess running;
 
 	private boolean closed;
 
-	private RedisServerProcess(Path binary, int port) {
+	private RedisServerProcess(Path binary, int port, List<String> configuration) {
 		this.binary = binary;
 		this.port = port;
+		this.configuration = List.copyOf(configuration);
 		ShutdownCleanup.register(this);
 	}
 
@@ -50,12 +54,14 @@ public final class RedisServerProcess implements RedisTestServer {
 	 * Starts {@code redis-server} on a free port of {@code 127.0.0.1} and waits until it
 	 * answers PING. (Named so because a static {@code start()} would clash with
 	 * {@link RedisTestServer#start()}.)
+	 * @param configuration further {@code redis-server} arguments, kept for every start,
+	 * such as {@code "--rename-command", "TIME", ""}; none for a plain server
 	 * @return the running server
 	 * @throws IllegalStateException if no binary is found or the server does not come up;
 	 * the message includes the server's output
 	 */
-	public static RedisServerProcess startOnFreePort() {
-		return start(RedisServerBinary.resolve());
+	public static RedisServerProcess startOnFreePort(String... configuration) {
+		return start(RedisServerBinary.resolve(), List.of(configuration));
 	}
 
 	/**
@@ -68,13 +74,17 @@ public final class RedisServerProcess implements RedisTestServer {
 	 * server does not come up
 	 */
 	public static RedisServerProcess start(int port) {
-		return (port != 0) ? start(RedisServerBinary.resolve(), port) : startOnFreePort();
+		return (port != 0) ? start(RedisServerBinary.resolve(), port, List.of()) : startOnFreePort();
 	}
 
 	static RedisServerProcess start(Path binary) {
+		return start(binary, List.of());
+	}
+
+	private static RedisServerProcess start(Path binary, List<String> configuration) {
 		for (int attempt = 1;; attempt++) {
 			try {
-				return start(binary, LocalPorts.findFree());
+				return start(binary, LocalPorts.findFree(), configuration);
 			}
 			catch (PortInUseException ex) {
 				if (attempt == FREE_PORT_ATTEMPTS) {
@@ -86,7 +96,11 @@ public final class RedisServerProcess implements RedisTestServer {
 	}
 
 	static RedisServerProcess start(Path binary, int port) {
-		RedisServerProcess server = new RedisServerProcess(binary, port);
+		return start(binary, port, List.of());
+	}
+
+	private static RedisServerProcess start(Path binary, int port, List<String> configuration) {
+		RedisServerProcess server = new RedisServerProcess(binary, port, configuration);
 		try {
 			server.start();
 			return server;
@@ -131,7 +145,7 @@ public final class RedisServerProcess implements RedisTestServer {
 		if (!LocalPorts.isFree(this.port)) {
 			throw new PortInUseException("Port " + this.port + " on " + LocalPorts.LOOPBACK + " is already in use");
 		}
-		this.running = RunningRedisProcess.launch(this.binary, this.port, STARTUP_TIMEOUT);
+		this.running = RunningRedisProcess.launch(this.binary, this.port, this.configuration, STARTUP_TIMEOUT);
 		logger.debug("Started {} for {}", this.running, this);
 	}
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -33,22 +34,23 @@ final class RunningRedisProcess {
 	 * until it answers PING.
 	 * @param binary the executable
 	 * @param port the port to listen on
+	 * @param configuration further {@code redis-server} arguments, such as
+	 * {@code "--rename-command", "TIME", ""}
 	 * @param timeout how long to wait for PONG
 	 * @return the running process
 	 * @throws PortInUseException if the process could not bind the port
 	 * @throws IllegalStateException if it cannot be run, exits or does not answer in
 	 * time; includes its output
 	 */
-	static RunningRedisProcess launch(Path binary, int port, Duration timeout) {
+	static RunningRedisProcess launch(Path binary, int port, List<String> configuration, Duration timeout) {
 		Path directory = createDirectory(port);
+		List<String> command = new ArrayList<>(List.of(binary.toString(), "--port", String.valueOf(port), "--bind",
+				LocalPorts.LOOPBACK, "--save", "", "--appendonly", "no", "--protected-mode", "no", "--daemonize", "no",
+				"--dir", directory.toString()));
+		command.addAll(configuration);
 		Process process;
 		try {
-			process = new ProcessBuilder(binary.toString(), "--port", String.valueOf(port), "--bind",
-					LocalPorts.LOOPBACK, "--save", "", "--appendonly", "no", "--protected-mode", "no", "--daemonize",
-					"no", "--dir", directory.toString())
-				.directory(directory.toFile())
-				.redirectErrorStream(true)
-				.start();
+			process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true).start();
 		}
 		catch (IOException ex) {
 			deleteDirectory(directory);
