@@ -4,6 +4,10 @@
  * queue in Redis until a release hands it the lock over
  * ({@link dev.distlock.redis.wait.ReleaseMessageWaiter}, fed by the client's
  * {@link dev.distlock.redis.wait.ReleaseSubscription}).
+ * {@link dev.distlock.redis.wait.LockWaiter} and
+ * {@link dev.distlock.redis.wait.JitteredBackoffWaiter} may be given to the client's
+ * builder; the other types are internal to {@code dev.distlock.redis}: public only
+ * because its parent package uses them, with no compatibility promise.
  */
 @NullMarked
 package dev.distlock.redis.wait;
