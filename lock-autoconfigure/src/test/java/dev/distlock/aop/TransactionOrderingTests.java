@@ -25,7 +25,7 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import dev.distlock.DistributedLock;
-import dev.distlock.testing.ConcurrentRunner;
+import dev.distlock.test.concurrent.ConcurrentRunner;
 import dev.distlock.testing.LockTestContexts;
 import dev.distlock.testing.TestRedis;
 

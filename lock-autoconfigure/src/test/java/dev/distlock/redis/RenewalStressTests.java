@@ -10,9 +10,9 @@ import org.springframework.data.redis.core.ScanOptions;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
+import dev.distlock.test.concurrent.ConcurrentRunner;
 import dev.distlock.test.redis.RedisTestServer;
 import dev.distlock.test.redis.RedisTestServers;
-import dev.distlock.testing.ConcurrentRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

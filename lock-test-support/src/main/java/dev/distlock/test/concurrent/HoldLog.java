@@ -1,4 +1,4 @@
-package dev.distlock.testing;
+package dev.distlock.test.concurrent;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -9,11 +9,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Records when each holder of a lock started and ended its work (by
- * {@link System#nanoTime()} in this JVM), to prove that no two holds overlapped.
+ * {@link System#nanoTime()} in this JVM), to prove that no two holds overlapped. Safe to
+ * record into from many threads.
  */
 public final class HoldLog {
 
 	private final ConcurrentLinkedQueue<long[]> holds = new ConcurrentLinkedQueue<>();
+
+	/**
+	 * Creates an empty log; share one between every holder of the lock under test.
+	 */
+	public HoldLog() {
+	}
 
 	/**
 	 * Records one hold.

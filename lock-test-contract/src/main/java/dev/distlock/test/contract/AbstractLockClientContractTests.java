@@ -1,7 +1,8 @@
-package dev.distlock.redis;
+package dev.distlock.test.contract;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -12,15 +13,49 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
-import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The contract every lock mode must keep, run against a real Redis server. A subclass
- * supplies the client; later lock modes reuse the suite by adding a subclass.
+ * The contract every {@link LockClient} must keep, whatever its lock mode: a held lock
+ * excludes other threads until it is released or its lease expires, a stale holder cannot
+ * release its successor's lock, waits give up at their wait time or on interrupt, release
+ * is idempotent, the holding thread re-enters, and every grant gets a greater fencing
+ * token.
+ * <p>
+ * To run it against your own client, or a wrapper around one, subclass it and implement
+ * {@link #client()}; the subclass starts the client before the tests and closes it after
+ * them, for example:
+ *
+ * <pre>
+ * &#64;TestInstance(TestInstance.Lifecycle.PER_CLASS)
+ * class MyLockClientContractTests extends AbstractLockClientContractTests {
+ *
+ *     private MyLockClient client;
+ *
+ *     &#64;BeforeAll
+ *     void start() {
+ *         this.client = MyLockClient.start();
+ *     }
+ *
+ *     &#64;AfterAll
+ *     void stop() {
+ *         this.client.close();
+ *     }
+ *
+ *     &#64;Override
+ *     protected LockClient client() {
+ *         return this.client;
+ *     }
+ *
+ * }
+ * </pre>
+ *
+ * The tests may all use the same client, from many threads: each locks keys of its own
+ * ({@code test:<what>:<random UUID>}), so they may share a Redis server with other tests.
+ * Some leases are 200 milliseconds long and are expected to expire.
  */
 public abstract class AbstractLockClientContractTests {
 
@@ -36,7 +71,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void heldLockExcludesOtherAcquirers() {
-		String key = TestRedis.uniqueKey("exclusion");
+		String key = uniqueKey("exclusion");
 		try (LockHandle held = lock(key, Duration.ZERO, LONG_LEASE)) {
 			assertThat(tryLockInOtherThread(key, Duration.ZERO)).isEmpty();
 			assertThat(tryLockInOtherThread(key, Duration.ofMillis(100))).isEmpty();
@@ -48,7 +83,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void releaseLetsTheNextAcquirerIn() {
-		String key = TestRedis.uniqueKey("handoff");
+		String key = uniqueKey("handoff");
 		LockHandle first = lock(key, Duration.ZERO, LONG_LEASE);
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
 			.supplyAsync(() -> client().tryLock(key, Duration.ofSeconds(20), LONG_LEASE));
@@ -60,7 +95,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void expiredLeaseFreesTheLock() {
-		String key = TestRedis.uniqueKey("expiry");
+		String key = uniqueKey("expiry");
 		lock(key, Duration.ZERO, SHORT_LEASE);
 		Optional<LockHandle> next = client().tryLock(key, Duration.ofSeconds(20), LONG_LEASE);
 		assertThat(next).as("acquired after the first lease expired").isPresent();
@@ -69,7 +104,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void staleHolderCannotReleaseTheNewHoldersLock() {
-		String key = TestRedis.uniqueKey("stale");
+		String key = uniqueKey("stale");
 		LockHandle stale = lock(key, Duration.ZERO, SHORT_LEASE);
 		LockHandle current = inOtherThread(
 				() -> client().lock(key, new LockOptions(Duration.ofSeconds(20), LONG_LEASE)));
@@ -81,7 +116,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void waitTimeIsHonoured() {
-		String key = TestRedis.uniqueKey("deadline");
+		String key = uniqueKey("deadline");
 		Duration waitTime = Duration.ofMillis(300);
 		try (LockHandle held = lock(key, Duration.ZERO, LONG_LEASE)) {
 			long start = System.nanoTime();
@@ -100,7 +135,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void releaseIsIdempotent() {
-		String key = TestRedis.uniqueKey("idempotent");
+		String key = uniqueKey("idempotent");
 		LockHandle handle = lock(key, Duration.ZERO, LONG_LEASE);
 		handle.release();
 		assertThat(handle.isReleased()).isTrue();
@@ -112,7 +147,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void actionThatThrowsStillReleasesAndItsExceptionPropagatesUnchanged() {
-		String key = TestRedis.uniqueKey("throws");
+		String key = uniqueKey("throws");
 		IllegalStateException failure = new IllegalStateException("boom");
 		assertThatThrownBy(() -> client().execute(key, new LockOptions(Duration.ZERO, LONG_LEASE), () -> {
 			throw failure;
@@ -122,7 +157,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void executeReturnsTheActionsResultWhileHoldingTheLock() {
-		String key = TestRedis.uniqueKey("execute");
+		String key = uniqueKey("execute");
 		String result = client().execute(key, new LockOptions(Duration.ZERO, LONG_LEASE),
 				() -> tryLockInOtherThread(key, Duration.ZERO).isPresent() ? "not exclusive" : "exclusive");
 		assertThat(result).isEqualTo("exclusive");
@@ -130,7 +165,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void sameThreadReentersAndTheLockStaysUntilTheOutermostRelease() {
-		String key = TestRedis.uniqueKey("reentrant");
+		String key = uniqueKey("reentrant");
 		LockHandle outer = lock(key, Duration.ZERO, LONG_LEASE);
 		LockHandle inner = lock(key, Duration.ZERO, LONG_LEASE);
 		assertThat(inner.fencingToken()).isEqualTo(outer.fencingToken());
@@ -142,7 +177,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void reentryAfterTheLeaseRanOutFailsClosed() {
-		String key = TestRedis.uniqueKey("reentry-expired");
+		String key = uniqueKey("reentry-expired");
 		LockHandle outer = lock(key, Duration.ZERO, SHORT_LEASE);
 		LockHandle other = inOtherThread(() -> client().lock(key, new LockOptions(Duration.ofSeconds(20), LONG_LEASE)));
 		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(() -> lock(key, Duration.ZERO, LONG_LEASE));
@@ -153,7 +188,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void everyGrantGetsAGreaterFencingToken() {
-		String key = TestRedis.uniqueKey("fence");
+		String key = uniqueKey("fence");
 		long previous = 0;
 		for (int i = 0; i < 5; i++) {
 			LockHandle handle = (i % 2 == 0) ? lock(key, Duration.ZERO, LONG_LEASE)
@@ -166,7 +201,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void threadsTakeTurnsOnARenewedLeaseWithIncreasingFencingTokensAndNoOverlap() throws Exception {
-		String key = TestRedis.uniqueKey("turns");
+		String key = uniqueKey("turns");
 		LockOptions renewing = LockOptions.renewing(Duration.ofSeconds(20));
 		int threads = 4;
 		int rounds = 25;
@@ -209,7 +244,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void interruptedWaiterGivesUpAndKeepsItsInterruptFlag() throws Exception {
-		String key = TestRedis.uniqueKey("interrupt");
+		String key = uniqueKey("interrupt");
 		try (LockHandle held = lock(key, Duration.ZERO, LONG_LEASE)) {
 			CompletableFuture<Boolean> result = new CompletableFuture<>();
 			Thread waiter = new Thread(() -> {
@@ -225,6 +260,13 @@ public abstract class AbstractLockClientContractTests {
 			waiter.interrupt();
 			assertThat(result.get(20, TimeUnit.SECONDS)).as("empty result and interrupt flag set").isTrue();
 		}
+	}
+
+	/**
+	 * Returns a key no other test uses, so tests can share a server.
+	 */
+	private static String uniqueKey(String name) {
+		return "test:" + name + ":" + UUID.randomUUID();
 	}
 
 	private LockHandle lock(String key, Duration waitTime, Duration leaseTime) {

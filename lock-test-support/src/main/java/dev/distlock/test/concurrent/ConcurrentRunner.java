@@ -1,4 +1,4 @@
-package dev.distlock.testing;
+package dev.distlock.test.concurrent;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,11 +18,14 @@ public final class ConcurrentRunner {
 	}
 
 	/**
-	 * Runs {@code iterations} calls of the task on each of {@code threads} threads.
+	 * Runs {@code iterations} calls of the task on each of {@code threads} threads, all
+	 * started together, and waits up to 5 minutes for each thread to finish.
 	 * @param threads how many threads
 	 * @param iterations how many calls per thread
 	 * @param task the task, given the thread's index
-	 * @throws Exception the first failure of any call
+	 * @throws Exception the first failure of any call, as an
+	 * {@link java.util.concurrent.ExecutionException}, or a
+	 * {@link java.util.concurrent.TimeoutException} if a thread did not finish in time
 	 */
 	public static void run(int threads, int iterations, IntConsumer task) throws Exception {
 		ExecutorService executor = Executors.newFixedThreadPool(threads);
