@@ -91,8 +91,11 @@ public class LockKeyEvaluator extends CachedExpressionEvaluator {
 		}
 		catch (RuntimeException ex) {
 			// A method the expression calls threw; SpEL passes that exception on as it
-			// is.
-			throw new LockKeyExpressionException(method, expression, "threw " + ex, ex);
+			// is. Its message may quote an argument: escaped and cut like a key.
+			String message = ex.getMessage();
+			throw new LockKeyExpressionException(method, expression,
+					"threw " + ex.getClass().getName() + ((message != null) ? " " + LockKeyQuoting.quote(message) : ""),
+					ex);
 		}
 		if (value == null) {
 			throw new LockKeyExpressionException(method, expression, "yielded null", null);

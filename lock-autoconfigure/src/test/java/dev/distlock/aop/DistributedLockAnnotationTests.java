@@ -99,6 +99,19 @@ class DistributedLockAnnotationTests {
 	}
 
 	@Test
+	void argumentQuotedByTheExceptionOfAKeyExpressionCannotForgeTheMessage() {
+		this.runner.run((context) -> {
+			Locked locked = context.getBean(Locked.class);
+			assertThatExceptionOfType(LockKeyExpressionException.class)
+				.isThrownBy(() -> locked.numbered("1\nWARN forged" + "x".repeat(300)))
+				.withMessageContaining("threw java.lang.NumberFormatException 'For input string: \"1\\nWARN forged")
+				.withMessageContaining("... (")
+				.satisfies((ex) -> assertThat(ex.getMessage()).doesNotContain("\n").hasSizeLessThan(700));
+			assertThat(locked.invocations()).isZero();
+		});
+	}
+
+	@Test
 	void exceptionOfTheMethodPropagatesUnchangedAndTheLockIsReleased() {
 		this.runner.run((context) -> {
 			Locked locked = context.getBean(Locked.class);
@@ -231,6 +244,11 @@ class DistributedLockAnnotationTests {
 		@DistributedLock(key = "#name")
 		public long nullable(String name) {
 			return leaseOf(String.valueOf(name));
+		}
+
+		@DistributedLock(key = "'n:' + T(Long).parseLong(#s)")
+		public long numbered(String s) {
+			return this.invocations.incrementAndGet();
 		}
 
 		@DistributedLock(key = "'lock:' + #code.substring(5)")
