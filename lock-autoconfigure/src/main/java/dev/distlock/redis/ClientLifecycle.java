@@ -48,6 +48,7 @@ final class ClientLifecycle {
 		}
 	}
 
+	/** Whether the client runs: started, and not stopped since. */
 	boolean isRunning() {
 		return this.running;
 	}
