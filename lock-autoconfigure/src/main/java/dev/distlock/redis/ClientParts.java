@@ -2,7 +2,6 @@ package dev.distlock.redis;
 
 import java.util.Objects;
 
-import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -24,14 +23,12 @@ import dev.distlock.redis.wait.ReleaseSubscription;
  * The parts of one {@link RedisLockClient}, wired once from its builder, lowest layer
  * first: the protocol (keyspace, commands, reachability, background releases), the lease
  * renewer, the cohort of its threads, the hold lifecycle (events, registry, grants,
- * releaser, acquirer), the release subscription if waiters are handed locks by message,
- * and the monitor.
+ * releaser, acquirer and its observation), the release subscription if waiters are handed
+ * locks by message, the monitor, and what runs in the background while the client does.
  */
 record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, RedisReachability reachability,
-		PendingReleases pending, LockEvents events, HeldLocks held, LeaseRenewer<RedisLockHandle> renewer,
-		LockAcquirer acquirer, RedisLockMonitor monitor, String releaseChannel,
-		@Nullable ReleaseMessageWaiter releaseWaiter, @Nullable ReleaseSubscription subscription,
-		ObservationRegistry observationRegistry, AutoCloseable connectionEvents) {
+		LeaseRenewer<RedisLockHandle> renewer, ObservedAcquirer acquirer, RedisLockMonitor monitor,
+		String releaseChannel, @Nullable ReleaseMessageWaiter releaseWaiter, ClientLifecycle lifecycle) {
 
 	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.event.EventBus",
 			ClientParts.class.getClassLoader());
@@ -67,8 +64,9 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, RedisReach
 		AutoCloseable connectionEvents = LETTUCE_PRESENT
 				? LettuceConnectionEvents.watch(connectionFactory, reachability, renewer::renewSoon) : () -> {
 				};
-		return new ClientParts(keyspace, builder.defaultOptions, reachability, pending, events, held, renewer, acquirer,
-				monitor, releaseChannel, messages, subscription, builder.observationRegistry, connectionEvents);
+		return new ClientParts(keyspace, builder.defaultOptions, reachability, renewer,
+				new ObservedAcquirer(held, acquirer, events, builder.observationRegistry), monitor, releaseChannel,
+				messages, new ClientLifecycle(subscription, renewer, pending, connectionEvents));
 	}
 
 }

@@ -1,35 +1,29 @@
 package dev.distlock.redis;
 
-import java.time.Duration;
-
 import org.jspecify.annotations.Nullable;
-
-import org.springframework.dao.DataAccessException;
 
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.redis.protocol.AcquireReply;
-import dev.distlock.redis.protocol.HandOverMessage;
-import dev.distlock.redis.protocol.RedisErrors;
 import dev.distlock.redis.wait.LockWaiter;
-import dev.distlock.redis.wait.WaitTimings;
 
 /**
  * The attempts of one acquisition: one owner token, tried until the lock is acquired, the
- * deadline passes or the thread is interrupted. A caller that may wait begins its
- * {@link LockWaiter.Wait} before the first attempt; if the wait gives a hand-off channel,
- * a failed attempt also takes a place in the lock's queue, and a release may then hand
- * the lock over during the wait, with no attempt of its own.
+ * deadline passes or the thread is interrupted ({@link AttemptSender} sends each). A
+ * caller that may wait begins its {@link LockWaiter.Wait} before the first attempt; if
+ * the wait gives a hand-off channel, a failed attempt also takes a place in the lock's
+ * queue, and a release may then hand the lock over during the wait, with no attempt of
+ * its own.
  * <p>
- * A hand-over is accepted only while it can still be valid: the release came after the
- * last attempt that found the lock held, so its claim window counts from that attempt's
- * send. A hand-over at or below the fencing counter that an attempt found is void (it
- * came before that attempt, and has lapsed since), and one whose claim window may have
- * run out is checked in Redis by another attempt, as is a grant whose reply came after
- * its lease may have run out. An acquirer that gives up leaves the queue, passing on a
- * lock handed over in the meantime, and waits briefly for Redis to have done so; an
- * attempt whose outcome is unknown leaves it in the background.
+ * A hand-over is accepted only while it can still be valid ({@link HandOverCheck}): the
+ * release came after the last attempt that found the lock held, so its claim window
+ * counts from that attempt's send. A hand-over at or below the fencing counter that an
+ * attempt found is void (it came before that attempt, and has lapsed since), and one
+ * whose claim window may have run out is checked in Redis by another attempt, as is a
+ * grant whose reply came after its lease may have run out. An acquirer that gives up
+ * leaves the queue, passing on a lock handed over in the meantime, and waits briefly for
+ * Redis to have done so; an attempt whose outcome is unknown leaves it in the background.
  */
 final class LockAttempts {
 
@@ -37,30 +31,25 @@ final class LockAttempts {
 
 	private final QueueExit exit;
 
+	private final AttemptSender sender;
+
+	private final HandOverCheck handOvers;
+
 	private final String key;
 
 	private final String token;
-
-	private final long leaseMillis;
 
 	private final LockOptions options;
 
 	private WaitingAcquirers.@Nullable Waiting waiting;
 
-	private long lastAttemptNanos;
-
-	private int lastBlock;
-
-	private boolean mayBeQueued;
-
-	private long heldFence;
-
 	LockAttempts(AcquisitionServices services, String key, String token, long leaseMillis, LockOptions options) {
 		this.services = services;
 		this.exit = new QueueExit(services.pending(), key, token, leaseMillis);
+		this.sender = new AttemptSender(services, this.exit, key, token, leaseMillis, options);
+		this.handOvers = new HandOverCheck(services.commands(), leaseMillis);
 		this.key = key;
 		this.token = token;
-		this.leaseMillis = leaseMillis;
 		this.options = options;
 	}
 
@@ -77,9 +66,9 @@ final class LockAttempts {
 	 */
 	@Nullable Grant acquire(LockWaiter waiter, long deadline) {
 		if (System.nanoTime() - deadline >= 0) {
-			AcquireReply reply = attempt(null);
+			AcquireReply reply = this.sender.attempt(null);
 			if (reply instanceof AcquireReply.Granted granted) {
-				Grant grant = granted(granted);
+				Grant grant = this.sender.granted(granted);
 				if (!grant.hasRunOut()) {
 					return grant;
 				}
@@ -105,12 +94,12 @@ final class LockAttempts {
 	private @Nullable Grant attemptAndWait(LockWaiter.Wait wait, long deadline) {
 		String channel = wait.handOffChannel();
 		while (true) {
-			AcquireReply reply = attempt(channel);
+			AcquireReply reply = this.sender.attempt(channel);
 			if (reply == null) {
 				break;
 			}
 			if (reply instanceof AcquireReply.Granted granted) {
-				Grant grant = granted(granted);
+				Grant grant = this.sender.granted(granted);
 				if (!grant.hasRunOut()) {
 					return grant;
 				}
@@ -125,21 +114,16 @@ final class LockAttempts {
 				continue;
 			}
 			AcquireReply.Held held = (AcquireReply.Held) reply;
-			this.heldFence = Math.max(this.heldFence, held.fenceCounter());
-			long heldSent = this.lastAttemptNanos;
+			this.handOvers.foundHeld(held, this.sender.lastAttemptNanos());
 			if (System.nanoTime() - deadline >= 0 || !await(wait, held, deadline)) {
 				break;
 			}
-			HandOverMessage handOver = wait.takeHandOver();
-			if (handOver != null && handOver.fencingToken() > this.heldFence) {
-				Duration claim = Duration.ofMillis(this.services.commands().claimMillis(this.leaseMillis));
-				Grant grant = new Grant(handOver.fencingToken(), handOver.block(), heldSent, claim);
-				if (!grant.hasRunOut()) {
-					return grant;
-				}
-				// Too late to trust: the next attempt finds out in Redis whether it is
-				// still ours.
+			Grant grant = this.handOvers.accept(wait.takeHandOver());
+			if (grant != null) {
+				return grant;
 			}
+			// None, void, or too late to trust: the next attempt finds out in Redis
+			// whether it is still ours.
 		}
 		if (channel != null) {
 			this.exit.leave();
@@ -156,45 +140,6 @@ final class LockAttempts {
 			this.waiting = this.services.waiting().started(this.key, this.options.name());
 		}
 		return wait.await(held.holderLeaseMillis(), deadline);
-	}
-
-	private Grant granted(AcquireReply.Granted reply) {
-		return new Grant(reply.fencingToken(), this.lastBlock, this.lastAttemptNanos,
-				Duration.ofMillis(this.leaseMillis));
-	}
-
-	/**
-	 * Makes one attempt.
-	 * @param handOffChannel where to be told of a hand-over if the lock is held, or null
-	 * to stay out of the lock's queue
-	 * @return the reply, or null if the thread is interrupted
-	 */
-	private @Nullable AcquireReply attempt(@Nullable String handOffChannel) {
-		if (Thread.currentThread().isInterrupted()) {
-			return null;
-		}
-		this.lastAttemptNanos = System.nanoTime();
-		this.lastBlock = this.services.cohort().tokensToReserve(this.key, this.options.isAutoRenewing());
-		boolean queuedBefore = this.mayBeQueued;
-		this.mayBeQueued |= handOffChannel != null;
-		try {
-			return this.services.commands()
-				.acquire(this.key, this.token, this.leaseMillis, handOffChannel, WaitTimings.QUEUE_ENTRY_TTL.toMillis(),
-						this.lastBlock, queuedBefore);
-		}
-		catch (DataAccessException ex) {
-			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(this.key, "acquire", ex);
-			if (misconfigured != null) {
-				throw misconfigured;
-			}
-			// The acquire may have been applied although its reply was lost: undo it once
-			// Redis answers.
-			this.exit.inBackground();
-			if (Thread.currentThread().isInterrupted()) {
-				return null;
-			}
-			throw new LockUnavailableException(this.key, "acquire", ex);
-		}
 	}
 
 }

@@ -3,7 +3,6 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.util.Optional;
 
-import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.SmartLifecycle;
@@ -13,13 +12,10 @@ import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
-import dev.distlock.LockUnavailableException;
-import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.redis.lease.LeaseRenewer;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.wait.LockWaiter;
 import dev.distlock.redis.wait.ReleaseMessageWaiter;
-import dev.distlock.redis.wait.ReleaseSubscription;
 
 /**
  * {@link LockClient} on Redis. Acquire is one round trip (a script that sets the key with
@@ -39,8 +35,6 @@ import dev.distlock.redis.wait.ReleaseSubscription;
 public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseable {
 
 	private final ClientParts parts;
-
-	private volatile boolean running;
 
 	/**
 	 * Creates a client with an auto-renewal lease of 30 seconds and no listeners, whose
@@ -74,14 +68,15 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 
 	@Override
 	public Optional<LockHandle> tryLock(String key, LockOptions options) {
-		return Optional.ofNullable(acquire(this.parts.keyspace().lockKey(key), options, System.nanoTime()));
+		String redisKey = this.parts.keyspace().lockKey(key);
+		return Optional.ofNullable(this.parts.acquirer().acquire(redisKey, options, System.nanoTime()));
 	}
 
 	@Override
 	public LockHandle lock(String key, LockOptions options) {
 		String redisKey = this.parts.keyspace().lockKey(key);
 		long start = System.nanoTime();
-		LockHandle handle = acquire(redisKey, options, start);
+		LockHandle handle = this.parts.acquirer().acquire(redisKey, options, start);
 		if (handle == null) {
 			throw new LockNotAcquiredException(redisKey, options.waitTime(),
 					Duration.ofNanos(System.nanoTime() - start));
@@ -109,30 +104,6 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 		return this.parts.monitor();
 	}
 
-	private @Nullable LockHandle acquire(String redisKey, LockOptions options, long start) {
-		LockHandle reentered = this.parts.held().reenter(redisKey);
-		if (reentered != null) {
-			return reentered;
-		}
-		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.parts.observationRegistry(),
-				options.name(), redisKey);
-		LockHandle handle;
-		try (Observation.Scope scope = observation.openScope()) {
-			handle = this.parts.acquirer().acquire(redisKey, options, start);
-		}
-		catch (RuntimeException ex) {
-			if (ex instanceof LockUnavailableException unavailable) {
-				this.parts.events().unavailable(redisKey, options.name(), start, unavailable);
-			}
-			observation.error(ex);
-			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
-			throw ex;
-		}
-		LockObservationDocumentation.stop(observation,
-				(handle != null) ? LockObservationDocumentation.ACQUIRED : LockObservationDocumentation.NOT_ACQUIRED);
-		return handle;
-	}
-
 	RedisReachability reachability() {
 		return this.parts.reachability();
 	}
@@ -152,25 +123,17 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	 */
 	@Override
 	public void start() {
-		ReleaseSubscription subscription = this.parts.subscription();
-		if (subscription != null) {
-			subscription.start();
-		}
-		this.running = true;
+		this.parts.lifecycle().start();
 	}
 
 	@Override
 	public void stop() {
-		this.running = false;
-		ReleaseSubscription subscription = this.parts.subscription();
-		if (subscription != null) {
-			subscription.stop();
-		}
+		this.parts.lifecycle().stop();
 	}
 
 	@Override
 	public boolean isRunning() {
-		return this.running;
+		return this.parts.lifecycle().isRunning();
 	}
 
 	/**
@@ -180,18 +143,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	@Override
 	public void close() {
 		stop();
-		this.parts.renewer().close();
-		this.parts.pending().close();
-		ReleaseSubscription subscription = this.parts.subscription();
-		try {
-			if (subscription != null) {
-				subscription.destroy();
-			}
-			this.parts.connectionEvents().close();
-		}
-		catch (Exception ex) {
-			// Nothing left to watch.
-		}
+		this.parts.lifecycle().close();
 	}
 
 }

@@ -6,9 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
-import dev.distlock.redis.cohort.PassableHold;
 import dev.distlock.redis.lease.Lease;
-import dev.distlock.redis.lease.RenewedHold;
 import dev.distlock.redis.protocol.RedisReachability;
 
 /**
@@ -16,9 +14,10 @@ import dev.distlock.redis.protocol.RedisReachability;
  * It counts the holds of its thread (one plus each re-entrant acquisition) and releases
  * the lock in Redis when the last hold ends. Its validity is local and conservative
  * ({@link Lease}): past its deadline the lease counts as lost, whether or not a renewal
- * has failed yet.
+ * has failed yet. What Redis keeps of it, and renewal and passing work on, is its
+ * {@link LeasedHold}.
  */
-final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
+final class RedisLockHandle extends LeasedHold implements LockHandle {
 
 	/** What ends a hold in Redis, or passes it on, when its last hold ends. */
 	interface Ending {
@@ -33,27 +32,13 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 
 	private final Ending ending;
 
-	private final String key;
-
-	private final String token;
-
-	private final long fencingToken;
-
-	private final Duration leaseTime;
-
 	private final LockOptions options;
 
 	private final long acquiredNanos;
 
-	private final Thread owner;
-
 	private final HoldCount holds = new HoldCount();
 
 	private final AtomicBoolean released = new AtomicBoolean();
-
-	private final Lease lease;
-
-	private volatile long releasedNanos;
 
 	/**
 	 * Creates a hold.
@@ -61,35 +46,15 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 	 */
 	RedisLockHandle(Ending ending, String key, String token, long fencingToken, Duration leaseTime, LockOptions options,
 			Lease lease) {
+		super(key, token, fencingToken, leaseTime, lease);
 		this.ending = ending;
-		this.key = key;
-		this.token = token;
-		this.fencingToken = fencingToken;
-		this.leaseTime = leaseTime;
 		this.options = options;
 		this.acquiredNanos = System.nanoTime();
-		this.lease = lease;
-		this.owner = Thread.currentThread();
-	}
-
-	@Override
-	public String key() {
-		return this.key;
 	}
 
 	@Override
 	public String name() {
 		return this.options.name();
-	}
-
-	@Override
-	public String token() {
-		return this.token;
-	}
-
-	@Override
-	public Duration leaseTime() {
-		return this.leaseTime;
 	}
 
 	@Override
@@ -102,45 +67,12 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 	}
 
 	@Override
-	public long fencingToken() {
-		return this.fencingToken;
-	}
-
-	@Override
-	public boolean isLeaseLost() {
-		return this.lease.isLost();
-	}
-
-	/** Whether the local validity has run out: Redis may have expired the lock. */
-	boolean isPastDeadline() {
-		return this.lease.isPastDeadline();
-	}
-
-	@Override
 	public boolean isReleased() {
 		return this.released.get();
 	}
 
-	@Override
-	public Thread owner() {
-		return this.owner;
-	}
-
 	Duration heldFor() {
 		return Duration.ofNanos(System.nanoTime() - this.acquiredNanos);
-	}
-
-	/**
-	 * When the last acquire or renewal that Redis confirmed was sent, by
-	 * {@link System#nanoTime()}.
-	 */
-	long confirmedSendNanos() {
-		return this.lease.confirmedSendNanos();
-	}
-
-	@Override
-	public Lease leasePassedOn() {
-		return this.lease.passedOn();
 	}
 
 	/**
@@ -152,33 +84,7 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 	 */
 	@Override
 	public boolean mayPassLocally(RedisReachability reachability) {
-		return isAutoRenewing() && minHoldTime().isZero() && !isLeaseLost()
-				&& this.lease.validUntilNanos() - System.nanoTime() > this.leaseTime.toNanos() / 3
-				&& reachability.allowsLocalPass(this.lease.confirmedSendNanos());
-	}
-
-	@Override
-	public boolean isHoldingHealthily() {
-		return this.owner.isAlive() && !isLeaseLost();
-	}
-
-	@Override
-	public void confirmed(long sentNanos, Duration validFor) {
-		this.lease.confirmed(sentNanos, validFor);
-	}
-
-	/** Marks the lease lost; returns true only the first time. */
-	boolean markLeaseLost() {
-		return this.lease.markLost();
-	}
-
-	@Override
-	public long releasedNanos() {
-		return this.releasedNanos;
-	}
-
-	void markReleasedInRedis(long nanos) {
-		this.releasedNanos = nanos;
+		return isAutoRenewing() && minHoldTime().isZero() && leaseAllowsLocalPass(reachability);
 	}
 
 	/**
@@ -208,10 +114,10 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 	/** Describes this lock for monitoring, without its owner token. */
 	HeldLockInfo info() {
 		Duration heldFor = heldFor();
-		Duration leaseRemaining = this.lease.remaining();
-		return new HeldLockInfo(name(), this.key, Instant.now().minus(heldFor), heldFor,
-				leaseRemaining.isNegative() ? Duration.ZERO : leaseRemaining, isAutoRenewing(), this.fencingToken,
-				this.holds.depth(), this.owner.getName(), isLeaseLost());
+		Duration leaseRemaining = leaseRemaining();
+		return new HeldLockInfo(name(), key(), Instant.now().minus(heldFor), heldFor,
+				leaseRemaining.isNegative() ? Duration.ZERO : leaseRemaining, isAutoRenewing(), fencingToken(),
+				this.holds.depth(), owner().getName(), isLeaseLost());
 	}
 
 	@Override
@@ -223,9 +129,8 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 
 	@Override
 	public String toString() {
-		return "RedisLockHandle[name=" + name() + ", key=" + this.key + ", fencingToken=" + this.fencingToken
-				+ ", leaseTime=" + this.leaseTime + ", autoRenewing=" + isAutoRenewing() + ", released=" + isReleased()
-				+ "]";
+		return "RedisLockHandle[name=" + name() + ", key=" + key() + ", fencingToken=" + fencingToken() + ", leaseTime="
+				+ leaseTime() + ", autoRenewing=" + isAutoRenewing() + ", released=" + isReleased() + "]";
 	}
 
 }

@@ -1,0 +1,106 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.dao.DataAccessException;
+
+import dev.distlock.LockMisconfigurationException;
+import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.redis.protocol.AcquireReply;
+import dev.distlock.redis.protocol.RedisErrors;
+import dev.distlock.redis.wait.WaitTimings;
+
+/**
+ * Sends the attempts of one acquisition to Redis, one round trip each, all with the same
+ * owner token: asks the cohort of the client's threads how large a block of fencing
+ * tokens to reserve, tells Redis whether an earlier attempt may have queued the caller,
+ * and remembers when the last attempt was sent and the block it reserved, from which a
+ * grant counts. An attempt whose outcome is unknown leaves the queue in the background.
+ */
+final class AttemptSender {
+
+	private final AcquisitionServices services;
+
+	private final QueueExit exit;
+
+	private final String key;
+
+	private final String token;
+
+	private final long leaseMillis;
+
+	private final LockOptions options;
+
+	private long lastAttemptNanos;
+
+	private int lastBlock;
+
+	private boolean mayBeQueued;
+
+	AttemptSender(AcquisitionServices services, QueueExit exit, String key, String token, long leaseMillis,
+			LockOptions options) {
+		this.services = services;
+		this.exit = exit;
+		this.key = key;
+		this.token = token;
+		this.leaseMillis = leaseMillis;
+		this.options = options;
+	}
+
+	/**
+	 * When the last attempt was sent, by {@link System#nanoTime()}.
+	 */
+	long lastAttemptNanos() {
+		return this.lastAttemptNanos;
+	}
+
+	/**
+	 * Returns what the last attempt was granted: the block it reserved, valid for the
+	 * lease from its send.
+	 */
+	Grant granted(AcquireReply.Granted reply) {
+		return new Grant(reply.fencingToken(), this.lastBlock, this.lastAttemptNanos,
+				Duration.ofMillis(this.leaseMillis));
+	}
+
+	/**
+	 * Makes one attempt.
+	 * @param handOffChannel where to be told of a hand-over if the lock is held, or null
+	 * to stay out of the lock's queue
+	 * @return the reply, or null if the thread is interrupted
+	 * @throws LockUnavailableException if the attempt fails
+	 * @throws LockMisconfigurationException if Redis refuses the attempt for a reason to
+	 * fix
+	 */
+	@Nullable AcquireReply attempt(@Nullable String handOffChannel) {
+		if (Thread.currentThread().isInterrupted()) {
+			return null;
+		}
+		this.lastAttemptNanos = System.nanoTime();
+		this.lastBlock = this.services.cohort().tokensToReserve(this.key, this.options.isAutoRenewing());
+		boolean queuedBefore = this.mayBeQueued;
+		this.mayBeQueued |= handOffChannel != null;
+		try {
+			return this.services.commands()
+				.acquire(this.key, this.token, this.leaseMillis, handOffChannel, WaitTimings.QUEUE_ENTRY_TTL.toMillis(),
+						this.lastBlock, queuedBefore);
+		}
+		catch (DataAccessException ex) {
+			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(this.key, "acquire", ex);
+			if (misconfigured != null) {
+				throw misconfigured;
+			}
+			// The acquire may have been applied although its reply was lost: undo it once
+			// Redis answers.
+			this.exit.inBackground();
+			if (Thread.currentThread().isInterrupted()) {
+				return null;
+			}
+			throw new LockUnavailableException(this.key, "acquire", ex);
+		}
+	}
+
+}

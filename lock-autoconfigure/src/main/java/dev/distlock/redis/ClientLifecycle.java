@@ -1,0 +1,74 @@
+package dev.distlock.redis;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.redis.lease.LeaseRenewer;
+import dev.distlock.redis.protocol.PendingReleases;
+import dev.distlock.redis.wait.ReleaseSubscription;
+
+/**
+ * Runs and ends what a {@link RedisLockClient} does in the background: its subscription
+ * to its release channel, if waiters are handed locks by message, runs while the client
+ * does; closing the client also stops the renewal of leases, the background releases and
+ * the watch on connection events. Held locks expire with their leases.
+ */
+final class ClientLifecycle {
+
+	private final @Nullable ReleaseSubscription subscription;
+
+	private final LeaseRenewer<?> renewer;
+
+	private final PendingReleases pending;
+
+	private final AutoCloseable connectionEvents;
+
+	private volatile boolean running;
+
+	ClientLifecycle(@Nullable ReleaseSubscription subscription, LeaseRenewer<?> renewer, PendingReleases pending,
+			AutoCloseable connectionEvents) {
+		this.subscription = subscription;
+		this.renewer = renewer;
+		this.pending = pending;
+		this.connectionEvents = connectionEvents;
+	}
+
+	/** Subscribes to the release channel, if there is a subscription. */
+	void start() {
+		if (this.subscription != null) {
+			this.subscription.start();
+		}
+		this.running = true;
+	}
+
+	/** Unsubscribes from the release channel, if there is a subscription. */
+	void stop() {
+		this.running = false;
+		if (this.subscription != null) {
+			this.subscription.stop();
+		}
+	}
+
+	/** Whether the client runs: started, and not stopped since. */
+	boolean isRunning() {
+		return this.running;
+	}
+
+	/**
+	 * Stops renewal and background releases, and ends the subscription and the watch on
+	 * connection events; the client has stopped already.
+	 */
+	void close() {
+		this.renewer.close();
+		this.pending.close();
+		try {
+			if (this.subscription != null) {
+				this.subscription.destroy();
+			}
+			this.connectionEvents.close();
+		}
+		catch (Exception ex) {
+			// Nothing left to watch.
+		}
+	}
+
+}

@@ -1,0 +1,134 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+
+import dev.distlock.redis.cohort.PassableHold;
+import dev.distlock.redis.lease.Lease;
+import dev.distlock.redis.lease.RenewedHold;
+import dev.distlock.redis.protocol.RedisReachability;
+
+/**
+ * A hold of a key in Redis, as the renewal of leases ({@link RenewedHold}) and passing
+ * within the client ({@link PassableHold}) see it: the key, the owner token it is held
+ * with, its fencing token, the holder thread, when its release completed in Redis, and
+ * its validity by the local count ({@link Lease}). {@link RedisLockHandle} adds what its
+ * caller holds: the options, the re-entrant holds of its thread, and their end.
+ */
+abstract class LeasedHold implements RenewedHold, PassableHold {
+
+	private final String key;
+
+	private final String token;
+
+	private final long fencingToken;
+
+	private final Duration leaseTime;
+
+	private final Lease lease;
+
+	private final Thread owner;
+
+	private volatile long releasedNanos;
+
+	/**
+	 * Creates a hold of the current thread.
+	 * @param lease the hold's validity, by the local count
+	 */
+	LeasedHold(String key, String token, long fencingToken, Duration leaseTime, Lease lease) {
+		this.key = key;
+		this.token = token;
+		this.fencingToken = fencingToken;
+		this.leaseTime = leaseTime;
+		this.lease = lease;
+		this.owner = Thread.currentThread();
+	}
+
+	@Override
+	public String key() {
+		return this.key;
+	}
+
+	@Override
+	public String token() {
+		return this.token;
+	}
+
+	@Override
+	public long fencingToken() {
+		return this.fencingToken;
+	}
+
+	@Override
+	public Duration leaseTime() {
+		return this.leaseTime;
+	}
+
+	@Override
+	public Thread owner() {
+		return this.owner;
+	}
+
+	@Override
+	public boolean isLeaseLost() {
+		return this.lease.isLost();
+	}
+
+	/** Whether the local validity has run out: Redis may have expired the lock. */
+	boolean isPastDeadline() {
+		return this.lease.isPastDeadline();
+	}
+
+	/** Returns how long the lease is still valid by the local count. */
+	Duration leaseRemaining() {
+		return this.lease.remaining();
+	}
+
+	/**
+	 * When the last acquire or renewal that Redis confirmed was sent, by
+	 * {@link System#nanoTime()}.
+	 */
+	long confirmedSendNanos() {
+		return this.lease.confirmedSendNanos();
+	}
+
+	@Override
+	public Lease leasePassedOn() {
+		return this.lease.passedOn();
+	}
+
+	/**
+	 * Whether the lease lets the lock pass to another thread of the client without Redis:
+	 * it is not lost, more than a third of it is left by the local count (a renewal is
+	 * due every third), and Redis confirmed the hold after the last trouble with the
+	 * connection and is not in doubt now.
+	 */
+	boolean leaseAllowsLocalPass(RedisReachability reachability) {
+		return !isLeaseLost() && this.lease.validUntilNanos() - System.nanoTime() > this.leaseTime.toNanos() / 3
+				&& reachability.allowsLocalPass(this.lease.confirmedSendNanos());
+	}
+
+	@Override
+	public boolean isHoldingHealthily() {
+		return this.owner.isAlive() && !isLeaseLost();
+	}
+
+	@Override
+	public void confirmed(long sentNanos, Duration validFor) {
+		this.lease.confirmed(sentNanos, validFor);
+	}
+
+	/** Marks the lease lost; returns true only the first time. */
+	boolean markLeaseLost() {
+		return this.lease.markLost();
+	}
+
+	@Override
+	public long releasedNanos() {
+		return this.releasedNanos;
+	}
+
+	void markReleasedInRedis(long nanos) {
+		this.releasedNanos = nanos;
+	}
+
+}

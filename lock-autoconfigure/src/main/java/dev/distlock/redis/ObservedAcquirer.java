@@ -1,0 +1,72 @@
+package dev.distlock.redis;
+
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.observation.LockObservationDocumentation;
+
+/**
+ * Acquires for a {@link RedisLockClient}: a key the calling thread already holds is
+ * re-entered at once ({@link HeldLocks}), with no round trip and no observation; any
+ * other acquisition goes to the {@link LockAcquirer} inside an
+ * {@link LockObservationDocumentation#ACQUISITION} observation, which stops as acquired,
+ * not acquired or error, and a Redis that cannot be reached is also reported to the
+ * listeners.
+ */
+final class ObservedAcquirer {
+
+	private final HeldLocks held;
+
+	private final LockAcquirer acquirer;
+
+	private final LockEvents events;
+
+	private final ObservationRegistry observationRegistry;
+
+	ObservedAcquirer(HeldLocks held, LockAcquirer acquirer, LockEvents events,
+			ObservationRegistry observationRegistry) {
+		this.held = held;
+		this.acquirer = acquirer;
+		this.events = events;
+		this.observationRegistry = observationRegistry;
+	}
+
+	/**
+	 * Acquires a key for the calling thread, waiting no longer than the options allow.
+	 * @param redisKey the Redis key, including the client's key prefix
+	 * @param options the options of the call
+	 * @param start when the call began, by {@link System#nanoTime()}
+	 * @return the hold, or null if not acquired in time or interrupted
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws LockLeaseLostException if the thread's hold of the key has lost its lease
+	 */
+	@Nullable LockHandle acquire(String redisKey, LockOptions options, long start) {
+		LockHandle reentered = this.held.reenter(redisKey);
+		if (reentered != null) {
+			return reentered;
+		}
+		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry,
+				options.name(), redisKey);
+		LockHandle handle;
+		try (Observation.Scope scope = observation.openScope()) {
+			handle = this.acquirer.acquire(redisKey, options, start);
+		}
+		catch (RuntimeException ex) {
+			if (ex instanceof LockUnavailableException unavailable) {
+				this.events.unavailable(redisKey, options.name(), start, unavailable);
+			}
+			observation.error(ex);
+			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
+			throw ex;
+		}
+		LockObservationDocumentation.stop(observation,
+				(handle != null) ? LockObservationDocumentation.ACQUIRED : LockObservationDocumentation.NOT_ACQUIRED);
+		return handle;
+	}
+
+}
