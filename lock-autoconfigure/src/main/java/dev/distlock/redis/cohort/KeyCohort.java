@@ -9,10 +9,10 @@ import org.jspecify.annotations.Nullable;
  * The state of one lock among the threads of one client: whether the client holds it in
  * Redis (and with which owner token and which reserved fencing tokens), whether one of
  * its threads is acquiring it in Redis (the representative), and the threads waiting for
- * it here, in arrival order. Only {@link LocalCohort} touches it, always holding its
- * monitor; a queue that became idle is retired and removed from the map, and a thread
- * that finds it retired takes a new one. Waiters are only marked here;
- * {@link LocalCohort} wakes them after leaving the monitor.
+ * it here, in arrival order. Only {@link LocalCohort} and its {@link TurnWaiter} touch
+ * it, always holding its monitor; a cohort that became idle is retired and removed from
+ * its {@link KeyCohorts}. Waiters are only marked here, and woken after leaving the
+ * monitor.
  */
 final class KeyCohort {
 
