@@ -1,10 +1,7 @@
 package dev.distlock.redis.lease;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +28,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private static final Log logger = LogFactory.getLog(LeaseRenewer.class);
 
-	private final RedisLockCommands commands;
+	private static final long CONFIRM_RETRY_MILLIS = 50;
 
 	private final RenewalListener<H> listener;
 
@@ -39,42 +36,47 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private final long periodNanos;
 
-	private final boolean bySlot;
-
-	private final Set<H> renewing = ConcurrentHashMap.newKeySet();
-
-	private static final long CONFIRM_RETRY_MILLIS = 50;
-
 	private final RenewalSender<H> sender;
+
+	private final RenewalRoundComposer<H> rounds;
 
 	private volatile @Nullable ScheduledExecutorService scheduler;
 
+	/**
+	 * Creates the renewer of one client; its thread starts with the first registration.
+	 * @param listener told what renewal finds out
+	 * @param lease the lease each renewal extends a hold to
+	 * @param bySlot whether Redis is a cluster, where each batch holds one slot's keys
+	 */
 	public LeaseRenewer(RedisLockCommands commands, RenewalListener<H> listener, Duration lease, boolean bySlot) {
-		this.commands = commands;
 		this.listener = listener;
 		this.lease = lease;
 		this.periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis() / 3));
-		this.bySlot = bySlot;
 		this.sender = new RenewalSender<>(commands, listener);
+		this.rounds = new RenewalRoundComposer<>(this.sender, listener, lease, this.periodNanos, bySlot);
 	}
 
+	/** Returns the lease each renewal extends a hold to. */
 	public Duration lease() {
 		return this.lease;
 	}
 
+	/** Renews the hold from the next round on, until it ends or is unregistered. */
 	public void register(H handle) {
-		this.renewing.add(handle);
+		this.rounds.add(handle);
 		if (this.scheduler == null) {
 			start();
 		}
 	}
 
+	/** Stops renewing the hold. */
 	public void unregister(H handle) {
-		this.renewing.remove(handle);
+		this.rounds.remove(handle);
 	}
 
+	/** Returns how many holds are renewed. */
 	public int size() {
-		return this.renewing.size();
+		return this.rounds.size();
 	}
 
 	/**
@@ -148,33 +150,12 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		}
 	}
 
+	/**
+	 * Runs a renewal round on the calling thread: renews the leases that are due, and
+	 * stops renewing the holds that ended, whose holder died, or whose lease was lost.
+	 */
 	public void renewAll() {
-		List<H> due = new ArrayList<>(this.renewing.size());
-		long now = System.nanoTime();
-		for (H handle : this.renewing) {
-			if (handle.hasEnded()) {
-				this.renewing.remove(handle);
-			}
-			else if (!handle.owner().isAlive()) {
-				this.renewing.remove(handle);
-				this.listener.holderDied(handle);
-			}
-			else if (handle.isLeaseLost()) {
-				this.renewing.remove(handle);
-				this.listener.leaseLost(handle, "its lease ran out before Redis confirmed a renewal");
-			}
-			else if (this.sender.claim(handle, now, this.periodNanos)) {
-				due.add(handle);
-			}
-		}
-		List<List<H>> batches = RenewalBatches.of(due, this.bySlot);
-		RenewalRound round = new RenewalRound(this.listener, batches.size());
-		for (List<H> batch : batches) {
-			this.sender.send(batch, this.lease, now, round);
-		}
-		if (batches.isEmpty()) {
-			this.listener.renewed(0, 0);
-		}
+		this.rounds.renewAll();
 	}
 
 	@Override
@@ -184,7 +165,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 			running.shutdownNow();
 		}
 		this.sender.close();
-		this.renewing.clear();
+		this.rounds.clear();
 	}
 
 }
