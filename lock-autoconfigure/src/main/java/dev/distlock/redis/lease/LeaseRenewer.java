@@ -2,15 +2,11 @@ package dev.distlock.redis.lease;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.jspecify.annotations.Nullable;
 
-import dev.distlock.redis.protocol.DaemonThreads;
 import dev.distlock.redis.protocol.RedisLockCommands;
 
 /**
@@ -34,13 +30,11 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private final Duration lease;
 
-	private final long periodNanos;
-
 	private final RenewalSender<H> sender;
 
 	private final RenewalRoundComposer<H> rounds;
 
-	private volatile @Nullable ScheduledExecutorService scheduler;
+	private final RenewalScheduler scheduler;
 
 	/**
 	 * Creates the renewer of one client; its thread starts with the first registration.
@@ -51,9 +45,10 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	public LeaseRenewer(RedisLockCommands commands, RenewalListener<H> listener, Duration lease, boolean bySlot) {
 		this.listener = listener;
 		this.lease = lease;
-		this.periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis() / 3));
+		long periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis() / 3));
 		this.sender = new RenewalSender<>(commands, listener);
-		this.rounds = new RenewalRoundComposer<>(this.sender, listener, lease, this.periodNanos, bySlot);
+		this.rounds = new RenewalRoundComposer<>(this.sender, listener, lease, periodNanos, bySlot);
+		this.scheduler = new RenewalScheduler(this::renewAllSafely, periodNanos);
 	}
 
 	/** Returns the lease each renewal extends a hold to. */
@@ -64,8 +59,8 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	/** Renews the hold from the next round on, until it ends or is unregistered. */
 	public void register(H handle) {
 		this.rounds.add(handle);
-		if (this.scheduler == null) {
-			start();
+		if (!this.scheduler.isStarted()) {
+			this.scheduler.start();
 		}
 	}
 
@@ -106,7 +101,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private void retryConfirm(H handle) {
 		try {
-			start().schedule(() -> confirm(handle), CONFIRM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+			this.scheduler.start().schedule(() -> confirm(handle), CONFIRM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
 		}
 		catch (RuntimeException ex) {
 			// Closed: the lock expires with its claim window.
@@ -118,26 +113,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 * confirmed anew.
 	 */
 	public void renewSoon() {
-		ScheduledExecutorService running = this.scheduler;
-		if (running != null) {
-			try {
-				running.execute(this::renewAllSafely);
-			}
-			catch (RuntimeException ex) {
-				// Closed.
-			}
-		}
-	}
-
-	private synchronized ScheduledExecutorService start() {
-		ScheduledExecutorService running = this.scheduler;
-		if (running == null) {
-			running = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-renewal"));
-			running.scheduleWithFixedDelay(this::renewAllSafely, this.periodNanos, this.periodNanos,
-					TimeUnit.NANOSECONDS);
-			this.scheduler = running;
-		}
-		return running;
+		this.scheduler.runRoundSoon();
 	}
 
 	private void renewAllSafely() {
@@ -158,12 +134,10 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		this.rounds.renewAll();
 	}
 
+	/** Stops renewing: the thread and the senders stop, and every hold is forgotten. */
 	@Override
 	public synchronized void close() {
-		ScheduledExecutorService running = this.scheduler;
-		if (running != null) {
-			running.shutdownNow();
-		}
+		this.scheduler.close();
 		this.sender.close();
 		this.rounds.clear();
 	}
