@@ -29,6 +29,14 @@ public final class RedisLockCommands {
 	 */
 	private final long claimWindowMillis;
 
+	/**
+	 * Creates the commands of one client.
+	 * @param redis the connection to Redis
+	 * @param keyspace the names of the keys and channels
+	 * @param reachability where every command is recorded
+	 * @param claimWindowMillis how long a release keeps a lock it hands over until the
+	 * new holder confirms it
+	 */
 	public RedisLockCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability,
 			long claimWindowMillis) {
 		this.redis = redis;
@@ -38,10 +46,12 @@ public final class RedisLockCommands {
 		this.claimWindowMillis = claimWindowMillis;
 	}
 
+	/** Returns where every command is recorded. */
 	public RedisReachability reachability() {
 		return this.reachability;
 	}
 
+	/** Returns the names of the keys and channels. */
 	public LockKeyspace keyspace() {
 		return this.keyspace;
 	}
@@ -114,17 +124,9 @@ public final class RedisLockCommands {
 	}
 
 	private boolean[] renewBatch(List<String> keys, List<String> tokens, long leaseMillis) {
-		Object[] args = new Object[tokens.size() + 1];
-		args[0] = Long.toString(leaseMillis);
-		for (int i = 0; i < tokens.size(); i++) {
-			args[i + 1] = tokens.get(i);
-		}
+		Object[] args = RenewScriptCodec.arguments(tokens, leaseMillis);
 		List<Long> results = this.redis.execute(LockScripts.RENEW, keys, args);
-		boolean[] renewed = new boolean[keys.size()];
-		for (int i = 0; results != null && i < renewed.length && i < results.size(); i++) {
-			renewed[i] = Long.valueOf(1).equals(results.get(i));
-		}
-		return renewed;
+		return RenewScriptCodec.renewed(results, keys.size());
 	}
 
 	/**
