@@ -1,32 +1,23 @@
 package dev.distlock.redis.cohort;
 
-import java.util.ArrayDeque;
 import java.util.Deque;
 
 import org.jspecify.annotations.Nullable;
 
 /**
  * The state of one lock among the threads of one client: whether the client holds it in
- * Redis (and with which owner token and which reserved fencing tokens), whether one of
- * its threads is acquiring it in Redis (the representative), and the threads waiting for
- * it here, in arrival order. Only {@link LocalCohort} touches it, always holding its
- * monitor; a queue that became idle is retired and removed from the map, and a thread
- * that finds it retired takes a new one. Waiters are only marked here;
- * {@link LocalCohort} wakes them after leaving the monitor.
+ * Redis (its {@link Tenure}: with which owner token and which reserved fencing tokens),
+ * and the {@link ThreadLine line} of its threads: whether one of them is acquiring it in
+ * Redis (the representative), and those waiting for it here, in arrival order. Only
+ * {@link LocalCohort} and its {@link TurnWaiter} touch it, always holding its monitor; a
+ * cohort that became idle is retired and removed from its {@link KeyCohorts}. Waiters are
+ * only marked here, and woken after leaving the monitor.
  */
 final class KeyCohort {
 
-	private final Deque<QueuedThread> waiters = new ArrayDeque<>();
+	private final Tenure tenure = new Tenure();
 
-	private @Nullable String heldToken;
-
-	private @Nullable PassableHold holder;
-
-	private boolean representative;
-
-	private long nextFence;
-
-	private long lastFence;
+	private final ThreadLine line = new ThreadLine();
 
 	private boolean retired;
 
@@ -35,15 +26,15 @@ final class KeyCohort {
 	 * Redis.
 	 */
 	boolean isFree() {
-		return this.heldToken == null && !this.representative;
+		return !this.tenure.isHeld() && !this.line.hasRepresentative();
 	}
 
 	boolean isIdle() {
-		return isFree() && this.waiters.isEmpty();
+		return isFree() && !this.line.hasWaiters();
 	}
 
 	boolean hasWaiters() {
-		return !this.waiters.isEmpty();
+		return this.line.hasWaiters();
 	}
 
 	boolean isRetired() {
@@ -55,22 +46,17 @@ final class KeyCohort {
 	}
 
 	void becomeRepresentative() {
-		this.representative = true;
+		this.line.becomeRepresentative();
 	}
 
 	QueuedThread add(boolean passable) {
-		QueuedThread waiter = new QueuedThread(passable);
-		this.waiters.addLast(waiter);
-		return waiter;
+		return this.line.add(passable);
 	}
 
 	/** The representative got the lock in Redis with a block of fencing tokens. */
 	void acquiredInRedis(PassableHold handle, int block) {
-		this.representative = false;
-		this.heldToken = handle.token();
-		this.holder = handle;
-		this.nextFence = handle.fencingToken() + 1;
-		this.lastFence = handle.fencingToken() + block - 1;
+		this.line.representativeDone();
+		this.tenure.begin(handle, block);
 	}
 
 	/**
@@ -78,8 +64,8 @@ final class KeyCohort {
 	 * @return the waiter to wake, if any
 	 */
 	@Nullable QueuedThread representativeGaveUp() {
-		this.representative = false;
-		return promoteFirst();
+		this.line.representativeDone();
+		return this.line.promoteFirst();
 	}
 
 	/**
@@ -89,13 +75,13 @@ final class KeyCohort {
 	 * Redis
 	 */
 	@Nullable QueuedThread passOn(PassableHold handle, boolean healthy) {
-		QueuedThread first = this.waiters.peekFirst();
-		if (this.holder != handle || first == null || !first.passable || !healthy || this.nextFence > this.lastFence) {
+		QueuedThread first = this.line.first();
+		if (!this.tenure.isHolder(handle) || first == null || !first.passable || !healthy
+				|| !this.tenure.hasTokensLeft()) {
 			return null;
 		}
-		this.waiters.pollFirst();
-		this.holder = null;
-		first.pass(new Baton(handle.token(), this.nextFence++, handle.leasePassedOn(), handle.leaseTime().toNanos()));
+		this.line.removeFirst();
+		first.pass(this.tenure.passOn(handle));
 		return first;
 	}
 
@@ -104,18 +90,15 @@ final class KeyCohort {
 	 * and that thread acquires it in Redis next, as the representative.
 	 */
 	void rejectBaton(Baton baton) {
-		if (baton.token().equals(this.heldToken)) {
-			this.heldToken = null;
-			this.holder = null;
+		if (this.tenure.isHeldWith(baton.token())) {
+			this.tenure.end();
 		}
-		this.representative = true;
+		this.line.becomeRepresentative();
 	}
 
 	/** The thread that was passed the lock now holds it with its own handle. */
 	void heldBy(PassableHold handle) {
-		if (handle.token().equals(this.heldToken)) {
-			this.holder = handle;
-		}
+		this.tenure.heldBy(handle);
 	}
 
 	/**
@@ -124,7 +107,7 @@ final class KeyCohort {
 	 * @return the waiter to wake, if any
 	 */
 	@Nullable QueuedThread releasedInRedis(PassableHold handle) {
-		return handle.token().equals(this.heldToken) ? endTenure() : null;
+		return this.tenure.isHeldWith(handle.token()) ? endTenure() : null;
 	}
 
 	/**
@@ -136,7 +119,7 @@ final class KeyCohort {
 	 * @return the waiter's state
 	 */
 	QueuedThread.State settle(QueuedThread waiter, boolean givingUp, Deque<QueuedThread> wake) {
-		if (waiter.state() == QueuedThread.State.WAITING && this.holder != null && !this.holder.isHoldingHealthily()) {
+		if (waiter.state() == QueuedThread.State.WAITING && this.tenure.hasFailingHolder()) {
 			addTo(wake, endTenure());
 		}
 		QueuedThread.State state = waiter.state();
@@ -147,7 +130,7 @@ final class KeyCohort {
 			addTo(wake, representativeGaveUp());
 		}
 		else {
-			this.waiters.remove(waiter);
+			this.line.leave(waiter);
 		}
 		return QueuedThread.State.GAVE_UP;
 	}
@@ -160,18 +143,8 @@ final class KeyCohort {
 
 	/** The client no longer holds the lock: the first waiter here goes to Redis next. */
 	private @Nullable QueuedThread endTenure() {
-		this.heldToken = null;
-		this.holder = null;
-		return promoteFirst();
-	}
-
-	private @Nullable QueuedThread promoteFirst() {
-		QueuedThread first = this.waiters.pollFirst();
-		if (first != null) {
-			this.representative = true;
-			first.promote();
-		}
-		return first;
+		this.tenure.end();
+		return this.line.promoteFirst();
 	}
 
 }

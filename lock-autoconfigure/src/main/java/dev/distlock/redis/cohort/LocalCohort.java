@@ -1,17 +1,11 @@
 package dev.distlock.redis.cohort;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.Map;
-import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
 import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.RedisReachability;
-import dev.distlock.redis.wait.WaitTimings;
 
 /**
  * Passes locks between the threads of one client without Redis (lock cohorting). Per key,
@@ -28,13 +22,13 @@ import dev.distlock.redis.wait.WaitTimings;
  */
 public final class LocalCohort {
 
-	private final Map<String, KeyCohort> queues = new ConcurrentHashMap<>();
+	private final KeyCohorts cohorts = new KeyCohorts();
 
 	private final int block;
 
 	private final RedisReachability reachability;
 
-	private final PendingReleases pending;
+	private final TurnWaiter waiter;
 
 	/**
 	 * Creates the cohort of one client.
@@ -46,7 +40,7 @@ public final class LocalCohort {
 	public LocalCohort(int maxLocalPasses, RedisReachability reachability, PendingReleases pending) {
 		this.block = maxLocalPasses + 1;
 		this.reachability = reachability;
-		this.pending = pending;
+		this.waiter = new TurnWaiter(this.cohorts, pending);
 	}
 
 	/**
@@ -56,7 +50,7 @@ public final class LocalCohort {
 	 * follow each other).
 	 */
 	public int tokensToReserve(String key, boolean passable) {
-		KeyCohort queue = (passable && this.block > 1) ? this.queues.get(key) : null;
+		KeyCohort queue = (passable && this.block > 1) ? this.cohorts.get(key) : null;
 		if (queue == null) {
 			return 1;
 		}
@@ -77,7 +71,7 @@ public final class LocalCohort {
 		}
 		boolean mayWait = deadlineNanos - System.nanoTime() > 0;
 		while (true) {
-			KeyCohort queue = this.queues.computeIfAbsent(key, (k) -> new KeyCohort());
+			KeyCohort queue = this.cohorts.getOrCreate(key);
 			QueuedThread waiter;
 			synchronized (queue) {
 				if (queue.isRetired()) {
@@ -103,54 +97,10 @@ public final class LocalCohort {
 	 * @return the turn: never {@link Turn.Queued}
 	 */
 	public Turn awaitTurn(Turn.Queued queued, long deadlineNanos) {
-		String key = queued.key();
-		KeyCohort queue = queued.cohort();
-		QueuedThread waiter = queued.thread();
-		while (true) {
-			long remaining = deadlineNanos - System.nanoTime();
-			boolean interrupted = !waiter.await(Math.min(remaining, WaitTimings.MAX_SILENT_WAIT.toNanos()));
-			boolean givingUp = interrupted || deadlineNanos - System.nanoTime() <= 0;
-			QueuedThread.State state = waiter.state();
-			if (state == QueuedThread.State.WAITING || (state == QueuedThread.State.PROMOTED && givingUp)) {
-				Deque<QueuedThread> wake = new ArrayDeque<>(1);
-				synchronized (queue) {
-					state = queue.settle(waiter, givingUp, wake);
-					retireIfIdle(key, queue);
-				}
-				wake.forEach(QueuedThread::wake);
-			}
-			switch (state) {
-				case PASSED -> {
-					return takeBaton(key, queue, Objects.requireNonNull(waiter.baton()));
-				}
-				case PROMOTED -> {
-					return Turn.ACQUIRE_IN_REDIS;
-				}
-				case GAVE_UP -> {
-					return Turn.GIVE_UP;
-				}
-				default -> {
-				}
-			}
-		}
+		return this.waiter.awaitTurn(queued, deadlineNanos);
 	}
 
-	/**
-	 * Takes the lock a holder passed on, unless its validity ran out while this thread
-	 * was being woken (a pause, CPU starvation): then the thread goes to Redis instead,
-	 * and the lock is released there by its owner token in the background.
-	 */
-	private Turn takeBaton(String key, KeyCohort queue, Baton baton) {
-		if (!baton.lease().isPastDeadline()) {
-			return new Turn.Passed(baton);
-		}
-		synchronized (queue) {
-			queue.rejectBaton(baton);
-		}
-		this.pending.release(key, baton.token(), System.nanoTime() + baton.leaseNanos());
-		return Turn.ACQUIRE_IN_REDIS;
-	}
-
+	/** The representative got the lock in Redis, with a block of fencing tokens. */
 	public void acquiredInRedis(String key, PassableHold handle, int block) {
 		update(key, (queue) -> {
 			queue.acquiredInRedis(handle, block);
@@ -158,6 +108,7 @@ public final class LocalCohort {
 		});
 	}
 
+	/** The representative did not get the lock: the first waiter here goes next. */
 	public void representativeGaveUp(String key) {
 		update(key, KeyCohort::representativeGaveUp);
 	}
@@ -172,6 +123,7 @@ public final class LocalCohort {
 		return update(handle.key(), (queue) -> queue.passOn(handle, handle.mayPassLocally(this.reachability)));
 	}
 
+	/** The thread passed the lock now holds it with its own handle. */
 	public void heldBy(PassableHold handle) {
 		update(handle.key(), (queue) -> {
 			queue.heldBy(handle);
@@ -179,36 +131,18 @@ public final class LocalCohort {
 		});
 	}
 
+	/** A hold ended in Redis: if it was the client's, the first waiter goes next. */
 	public void releasedInRedis(PassableHold handle) {
 		update(handle.key(), (queue) -> queue.releasedInRedis(handle));
 	}
 
 	/**
-	 * Changes the queue of a key under its monitor, retires it if that left it idle, and
-	 * wakes the waiter the change names, after leaving the monitor.
+	 * Changes the cohort of a key, if the client passes locks at all and the key has one;
+	 * see {@link KeyCohorts#update}.
 	 * @return whether a waiter was woken
 	 */
 	private boolean update(String key, Function<KeyCohort, @Nullable QueuedThread> change) {
-		KeyCohort queue = (this.block > 1) ? this.queues.get(key) : null;
-		if (queue == null) {
-			return false;
-		}
-		QueuedThread wake;
-		synchronized (queue) {
-			wake = change.apply(queue);
-			retireIfIdle(key, queue);
-		}
-		if (wake != null) {
-			wake.wake();
-		}
-		return wake != null;
-	}
-
-	private void retireIfIdle(String key, KeyCohort queue) {
-		if (queue.isIdle() && !queue.isRetired()) {
-			queue.retire();
-			this.queues.remove(key, queue);
-		}
+		return this.block > 1 && this.cohorts.update(key, change);
 	}
 
 }

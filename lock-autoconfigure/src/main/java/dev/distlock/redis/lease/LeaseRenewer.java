@@ -1,19 +1,12 @@
 package dev.distlock.redis.lease;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.jspecify.annotations.Nullable;
 
-import dev.distlock.redis.protocol.DaemonThreads;
 import dev.distlock.redis.protocol.RedisLockCommands;
 
 /**
@@ -31,50 +24,54 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private static final Log logger = LogFactory.getLog(LeaseRenewer.class);
 
-	private final RedisLockCommands commands;
+	private static final long CONFIRM_RETRY_MILLIS = 50;
 
 	private final RenewalListener<H> listener;
 
 	private final Duration lease;
 
-	private final long periodNanos;
-
-	private final boolean bySlot;
-
-	private final Set<H> renewing = ConcurrentHashMap.newKeySet();
-
-	private static final long CONFIRM_RETRY_MILLIS = 50;
-
 	private final RenewalSender<H> sender;
 
-	private volatile @Nullable ScheduledExecutorService scheduler;
+	private final RenewalRoundComposer<H> rounds;
 
+	private final RenewalScheduler scheduler;
+
+	/**
+	 * Creates the renewer of one client; its thread starts with the first registration.
+	 * @param listener told what renewal finds out
+	 * @param lease the lease each renewal extends a hold to
+	 * @param bySlot whether Redis is a cluster, where each batch holds one slot's keys
+	 */
 	public LeaseRenewer(RedisLockCommands commands, RenewalListener<H> listener, Duration lease, boolean bySlot) {
-		this.commands = commands;
 		this.listener = listener;
 		this.lease = lease;
-		this.periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis() / 3));
-		this.bySlot = bySlot;
+		long periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis() / 3));
 		this.sender = new RenewalSender<>(commands, listener);
+		this.rounds = new RenewalRoundComposer<>(this.sender, listener, lease, periodNanos, bySlot);
+		this.scheduler = new RenewalScheduler(this::renewAllSafely, periodNanos);
 	}
 
+	/** Returns the lease each renewal extends a hold to. */
 	public Duration lease() {
 		return this.lease;
 	}
 
+	/** Renews the hold from the next round on, until it ends or is unregistered. */
 	public void register(H handle) {
-		this.renewing.add(handle);
-		if (this.scheduler == null) {
-			start();
+		this.rounds.add(handle);
+		if (!this.scheduler.isStarted()) {
+			this.scheduler.start();
 		}
 	}
 
+	/** Stops renewing the hold. */
 	public void unregister(H handle) {
-		this.renewing.remove(handle);
+		this.rounds.remove(handle);
 	}
 
+	/** Returns how many holds are renewed. */
 	public int size() {
-		return this.renewing.size();
+		return this.rounds.size();
 	}
 
 	/**
@@ -104,7 +101,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private void retryConfirm(H handle) {
 		try {
-			start().schedule(() -> confirm(handle), CONFIRM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+			this.scheduler.start().schedule(() -> confirm(handle), CONFIRM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
 		}
 		catch (RuntimeException ex) {
 			// Closed: the lock expires with its claim window.
@@ -116,26 +113,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 * confirmed anew.
 	 */
 	public void renewSoon() {
-		ScheduledExecutorService running = this.scheduler;
-		if (running != null) {
-			try {
-				running.execute(this::renewAllSafely);
-			}
-			catch (RuntimeException ex) {
-				// Closed.
-			}
-		}
-	}
-
-	private synchronized ScheduledExecutorService start() {
-		ScheduledExecutorService running = this.scheduler;
-		if (running == null) {
-			running = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-renewal"));
-			running.scheduleWithFixedDelay(this::renewAllSafely, this.periodNanos, this.periodNanos,
-					TimeUnit.NANOSECONDS);
-			this.scheduler = running;
-		}
-		return running;
+		this.scheduler.runRoundSoon();
 	}
 
 	private void renewAllSafely() {
@@ -148,43 +126,20 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		}
 	}
 
+	/**
+	 * Runs a renewal round on the calling thread: renews the leases that are due, and
+	 * stops renewing the holds that ended, whose holder died, or whose lease was lost.
+	 */
 	public void renewAll() {
-		List<H> due = new ArrayList<>(this.renewing.size());
-		long now = System.nanoTime();
-		for (H handle : this.renewing) {
-			if (handle.hasEnded()) {
-				this.renewing.remove(handle);
-			}
-			else if (!handle.owner().isAlive()) {
-				this.renewing.remove(handle);
-				this.listener.holderDied(handle);
-			}
-			else if (handle.isLeaseLost()) {
-				this.renewing.remove(handle);
-				this.listener.leaseLost(handle, "its lease ran out before Redis confirmed a renewal");
-			}
-			else if (this.sender.claim(handle, now, this.periodNanos)) {
-				due.add(handle);
-			}
-		}
-		List<List<H>> batches = RenewalBatches.of(due, this.bySlot);
-		RenewalRound round = new RenewalRound(this.listener, batches.size());
-		for (List<H> batch : batches) {
-			this.sender.send(batch, this.lease, now, round);
-		}
-		if (batches.isEmpty()) {
-			this.listener.renewed(0, 0);
-		}
+		this.rounds.renewAll();
 	}
 
+	/** Stops renewing: the thread and the senders stop, and every hold is forgotten. */
 	@Override
 	public synchronized void close() {
-		ScheduledExecutorService running = this.scheduler;
-		if (running != null) {
-			running.shutdownNow();
-		}
+		this.scheduler.close();
 		this.sender.close();
-		this.renewing.clear();
+		this.rounds.clear();
 	}
 
 }

@@ -9,8 +9,8 @@ import dev.distlock.InvalidLockKeyException;
  * each lock ({@code <prefix><key>}), and distlock's own keys and channels in the reserved
  * namespace {@code <prefix>distlock:}: the fencing counter, each lock's queue of waiters
  * with their entries, and each client's release channel. On a cluster, a lock's own keys
- * carry a hash tag that puts them in the lock's slot. Lock keys are checked here, so that
- * none can fall into the reserved namespace.
+ * carry a hash tag that puts them in the lock's slot. Lock keys are checked here
+ * ({@link LockKeyRules}), so that none can fall into the reserved namespace.
  */
 public final class LockKeyspace {
 
@@ -21,7 +21,7 @@ public final class LockKeyspace {
 
 	private final boolean cluster;
 
-	private final int maxKeyLength;
+	private final LockKeyRules rules;
 
 	/**
 	 * Creates the keyspace of a client.
@@ -43,7 +43,7 @@ public final class LockKeyspace {
 		}
 		this.prefix = prefix;
 		this.cluster = cluster;
-		this.maxKeyLength = maxKeyLength;
+		this.rules = new LockKeyRules(RESERVED, maxKeyLength);
 	}
 
 	/**
@@ -54,19 +54,7 @@ public final class LockKeyspace {
 	 * namespace
 	 */
 	public String lockKey(String key) {
-		if (key == null || key.isBlank()) {
-			throw new InvalidLockKeyException(String.valueOf(key), "is blank", "Give every lock a non-blank key.");
-		}
-		if (key.length() > this.maxKeyLength) {
-			throw new InvalidLockKeyException(key,
-					"has " + key.length() + " characters, more than the " + this.maxKeyLength + " allowed",
-					"Use a shorter key (a hash of long input, for example), or raise " + "distlock.max-key-length.");
-		}
-		if (key.startsWith(RESERVED)) {
-			throw new InvalidLockKeyException(key,
-					"is in the namespace \"" + RESERVED + "\" that distlock keeps " + "for its own keys",
-					"Choose a key that does not start with \"" + RESERVED + "\".");
-		}
+		this.rules.check(key);
 		return this.prefix + key;
 	}
 

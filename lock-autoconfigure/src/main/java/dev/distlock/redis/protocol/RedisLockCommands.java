@@ -2,7 +2,6 @@ package dev.distlock.redis.protocol;
 
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -22,24 +21,37 @@ public final class RedisLockCommands {
 
 	private final RedisReachability reachability;
 
+	private final ReachabilityRecorder recorder;
+
 	/**
 	 * How long a release keeps a lock it hands over until the new holder confirms it, in
 	 * ms.
 	 */
 	private final long claimWindowMillis;
 
+	/**
+	 * Creates the commands of one client.
+	 * @param redis the connection to Redis
+	 * @param keyspace the names of the keys and channels
+	 * @param reachability where every command is recorded
+	 * @param claimWindowMillis how long a release keeps a lock it hands over until the
+	 * new holder confirms it
+	 */
 	public RedisLockCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability,
 			long claimWindowMillis) {
 		this.redis = redis;
 		this.keyspace = keyspace;
 		this.reachability = reachability;
+		this.recorder = new ReachabilityRecorder(reachability);
 		this.claimWindowMillis = claimWindowMillis;
 	}
 
+	/** Returns where every command is recorded. */
 	public RedisReachability reachability() {
 		return this.reachability;
 	}
 
+	/** Returns the names of the keys and channels. */
 	public LockKeyspace keyspace() {
 		return this.keyspace;
 	}
@@ -67,8 +79,8 @@ public final class RedisLockCommands {
 	 */
 	public AcquireReply acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
-		return AcquireReply
-			.of(call(() -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token, Long.toString(leaseMillis),
+		return AcquireReply.of(this.recorder
+			.call(() -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token, Long.toString(leaseMillis),
 					(handOffChannel != null) ? handOffChannel : "", Long.toString(queueEntryTtlMillis),
 					Integer.toString(block), mayBeQueued ? "1" : "0", Long.toString(claimMillis(leaseMillis)))));
 	}
@@ -92,7 +104,7 @@ public final class RedisLockCommands {
 	}
 
 	private ReleaseOutcome runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
-		return ReleaseOutcome.of(call(() -> this.redis.execute(LockScripts.RELEASE, keys(key), token,
+		return ReleaseOutcome.of(this.recorder.call(() -> this.redis.execute(LockScripts.RELEASE, keys(key), token,
 				Long.toString(keepMillis), leavingQueue ? "1" : "0")));
 	}
 
@@ -108,21 +120,13 @@ public final class RedisLockCommands {
 	 * @return per lock, whether its lease was renewed
 	 */
 	public boolean[] renew(List<String> keys, List<String> tokens, long leaseMillis) {
-		return call(() -> renewBatch(keys, tokens, leaseMillis));
+		return this.recorder.call(() -> renewBatch(keys, tokens, leaseMillis));
 	}
 
 	private boolean[] renewBatch(List<String> keys, List<String> tokens, long leaseMillis) {
-		Object[] args = new Object[tokens.size() + 1];
-		args[0] = Long.toString(leaseMillis);
-		for (int i = 0; i < tokens.size(); i++) {
-			args[i + 1] = tokens.get(i);
-		}
+		Object[] args = RenewScriptCodec.arguments(tokens, leaseMillis);
 		List<Long> results = this.redis.execute(LockScripts.RENEW, keys, args);
-		boolean[] renewed = new boolean[keys.size()];
-		for (int i = 0; results != null && i < renewed.length && i < results.size(); i++) {
-			renewed[i] = Long.valueOf(1).equals(results.get(i));
-		}
-		return renewed;
+		return RenewScriptCodec.renewed(results, keys.size());
 	}
 
 	/**
@@ -131,7 +135,8 @@ public final class RedisLockCommands {
 	 * @return the key's time to live, and which of the tokens holds it
 	 */
 	public KeyInspection inspect(String key, List<String> tokens) {
-		return KeyInspection.of(call(() -> this.redis.execute(LockScripts.INSPECT, List.of(key), tokens.toArray())));
+		return KeyInspection
+			.of(this.recorder.call(() -> this.redis.execute(LockScripts.INSPECT, List.of(key), tokens.toArray())));
 	}
 
 	/**
@@ -140,31 +145,6 @@ public final class RedisLockCommands {
 	 */
 	public Map<String, Boolean> loadScripts() {
 		return ScriptLoader.loadScripts(this.redis);
-	}
-
-	/**
-	 * Runs one command, recording it in the client's reachability.
-	 */
-	private <T> T call(Supplier<T> command) {
-		this.reachability.sending();
-		T result;
-		try {
-			result = command.get();
-		}
-		catch (RuntimeException ex) {
-			// An error reply that means misconfiguration is an answer; an interrupted
-			// caller says
-			// nothing about Redis.
-			String misconfiguration = RedisErrors.fix(ex);
-			this.reachability.done(misconfiguration != null, Thread.currentThread().isInterrupted(), misconfiguration);
-			throw ex;
-		}
-		catch (Error ex) {
-			this.reachability.done(false, true, null);
-			throw ex;
-		}
-		this.reachability.done(true, true, null);
-		return result;
 	}
 
 }

@@ -1,0 +1,46 @@
+package dev.distlock.redis.protocol;
+
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The arguments and the reply of {@code renew.lua}, built and parsed in one place: the
+ * lease in ms followed by the owner token of each key, in the order of the keys; per key,
+ * 1 if its lease was renewed and 0 if the lock was gone or someone else's.
+ */
+final class RenewScriptCodec {
+
+	private RenewScriptCodec() {
+	}
+
+	/**
+	 * Builds the script's arguments.
+	 * @param tokens the owner token of each key, in the order of the keys
+	 * @param leaseMillis the lease to extend the locks to
+	 * @return the lease, then the tokens
+	 */
+	static Object[] arguments(List<String> tokens, long leaseMillis) {
+		Object[] args = new Object[tokens.size() + 1];
+		args[0] = Long.toString(leaseMillis);
+		for (int i = 0; i < tokens.size(); i++) {
+			args[i + 1] = tokens.get(i);
+		}
+		return args;
+	}
+
+	/**
+	 * Parses the script's reply.
+	 * @param results the reply, or {@code null} if there was none
+	 * @param keys how many keys the script was given
+	 * @return per key, whether its lease was renewed: not for a key the reply lacks
+	 */
+	static boolean[] renewed(@Nullable List<Long> results, int keys) {
+		boolean[] renewed = new boolean[keys];
+		for (int i = 0; results != null && i < renewed.length && i < results.size(); i++) {
+			renewed[i] = Long.valueOf(1).equals(results.get(i));
+		}
+		return renewed;
+	}
+
+}
