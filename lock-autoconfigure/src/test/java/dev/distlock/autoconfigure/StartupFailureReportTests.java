@@ -94,6 +94,23 @@ class StartupFailureReportTests {
 				""".replace("\n", System.lineSeparator()));
 	}
 
+	@Test
+	void clusterKeyPrefixThatSplitsALocksKeys(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> run(Application.class, "--spring.data.redis.cluster.nodes=127.0.0.1:1",
+				"--distlock.key-prefix=app{"));
+		assertThat(output).contains("""
+				Description:
+
+				distlock.key-prefix "app{" opens a Redis Cluster hash tag with '{' that it does not fill and close, \
+				so a lock's keys would fall into different slots
+
+				Action:
+
+				Remove the '{' from distlock.key-prefix, or close the tag, for example "{app}:" to keep every lock \
+				in one slot.
+				""".replace("\n", System.lineSeparator()));
+	}
+
 	private static void run(Class<?> application, String... args) {
 		SpringApplication springApplication = new SpringApplication(application);
 		springApplication.setWebApplicationType(WebApplicationType.NONE);

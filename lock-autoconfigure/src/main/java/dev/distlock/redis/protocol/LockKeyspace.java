@@ -2,6 +2,7 @@ package dev.distlock.redis.protocol;
 
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
 
+import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.InvalidLockKeyException;
 
 /**
@@ -30,16 +31,17 @@ public final class LockKeyspace {
 	 * slot
 	 * @param maxKeyLength the longest lock key accepted, in characters, without the
 	 * prefix
-	 * @throws IllegalArgumentException if, on a cluster, the prefix opens a hash tag it
-	 * does not fill and close
+	 * @throws DistributedLockConfigurationException if, on a cluster, the prefix opens a
+	 * hash tag it does not fill and close
 	 */
 	public LockKeyspace(String prefix, boolean cluster, int maxKeyLength) {
 		int open = prefix.indexOf('{');
 		if (cluster && open >= 0 && prefix.indexOf('}', open) <= open + 1) {
-			throw new IllegalArgumentException("The key prefix (distlock.key-prefix) \"" + prefix + "\" opens a "
-					+ "Redis Cluster hash tag with '{' that it does not fill and close, so a lock's keys would fall "
-					+ "into different slots. Remove the '{', or close the tag, for example \"{app}:\" to keep every "
-					+ "lock in one slot.");
+			throw new DistributedLockConfigurationException("distlock.key-prefix \"" + prefix + "\" opens a Redis "
+					+ "Cluster hash tag with '{' that it does not fill and close, so a lock's keys would fall into "
+					+ "different slots",
+					"Remove the '{' from distlock.key-prefix, or close the tag, for example "
+							+ "\"{app}:\" to keep every lock in one slot.");
 		}
 		this.prefix = prefix;
 		this.cluster = cluster;
@@ -113,7 +115,7 @@ public final class LockKeyspace {
 	}
 
 	private String own(String lockKey) {
-		return this.prefix + RESERVED + (this.cluster ? "{" + SlotTags.TAGS[slot(lockKey)] + "}:" : "");
+		return this.prefix + RESERVED + (this.cluster ? "{" + ClusterSlotTags.tagOf(slot(lockKey)) + "}:" : "");
 	}
 
 	/**
@@ -123,28 +125,6 @@ public final class LockKeyspace {
 	 */
 	public static int slot(String key) {
 		return ClusterSlotHashUtil.calculateSlot(key);
-	}
-
-	/**
-	 * One short hash tag per cluster slot, found once (on first use) by trying "0", "1",
-	 * "2", ...
-	 */
-	private static final class SlotTags {
-
-		static final String[] TAGS = new String[ClusterSlotHashUtil.SLOT_COUNT];
-
-		static {
-			int found = 0;
-			for (int i = 0; found < TAGS.length; i++) {
-				String tag = Integer.toString(i, 36);
-				int slot = slot(tag);
-				if (TAGS[slot] == null) {
-					TAGS[slot] = tag;
-					found++;
-				}
-			}
-		}
-
 	}
 
 }

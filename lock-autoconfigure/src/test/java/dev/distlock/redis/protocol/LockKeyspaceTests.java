@@ -7,11 +7,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.InvalidLockKeyException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * Every key and channel is under the prefix; lock keys cannot fall into distlock's own
@@ -50,7 +50,8 @@ class LockKeyspaceTests {
 	@ParameterizedTest
 	@ValueSource(strings = { "app{", "app{}:", "{}" })
 	void clusterPrefixThatOpensAnEmptyOrUnclosedHashTagIsRefused(String prefix) {
-		assertThatIllegalArgumentException().isThrownBy(() -> new LockKeyspace(prefix, true, 1024))
+		assertThatExceptionOfType(DistributedLockConfigurationException.class)
+			.isThrownBy(() -> new LockKeyspace(prefix, true, 1024))
 			.withMessageContaining("distlock.key-prefix")
 			.withMessageContaining("\"" + prefix + "\"")
 			.withMessageContaining("close the tag");
