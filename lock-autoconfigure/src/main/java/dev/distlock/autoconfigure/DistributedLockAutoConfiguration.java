@@ -38,18 +38,20 @@ import dev.distlock.redis.RedisLockClientBuilder;
 import dev.distlock.redis.wait.JitteredBackoffWaiter;
 
 /**
- * Auto-configures distlock: a {@link LockClient} on the application's Redis connection,
- * and the advisor that locks {@link dev.distlock.DistributedLock @DistributedLock}
- * methods. Both report observations to the application's {@link ObservationRegistry}, if
- * it has one. Of several {@link RedisConnectionFactory} beans it uses the one annotated
- * with {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory}, else
- * the {@code @Primary} one.
+ * Auto-configures distlock: a {@link LockClient} on the application's Redis connection
+ * (or, with {@code distlock.store=in-memory}, one that keeps locks in memory), and the
+ * advisor that locks {@link dev.distlock.DistributedLock @DistributedLock} methods. Both
+ * report observations to the application's {@link ObservationRegistry}, if it has one. Of
+ * several {@link RedisConnectionFactory} beans it uses the one annotated with
+ * {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory}, else the
+ * {@code @Primary} one.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnClass({ RedisConnectionFactory.class, StringRedisTemplate.class })
 @ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(DistributedLockProperties.class)
-@Import({ DistributedLockProxyRegistrar.class, LettuceReconnectConfiguration.class })
+@Import({ DistributedLockProxyRegistrar.class, LettuceReconnectConfiguration.class,
+		InMemoryLockClientConfiguration.class })
 public final class DistributedLockAutoConfiguration {
 
 	@Bean
@@ -101,10 +103,12 @@ public final class DistributedLockAutoConfiguration {
 
 	/**
 	 * The Redis lock client on the chosen connection factory, with its release
-	 * subscription, unless the application defines its own {@link LockClient}.
+	 * subscription, unless the application defines its own {@link LockClient} or selects
+	 * another store.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnMissingBean(LockClient.class)
+	@ConditionalOnLockStore(DistributedLockProperties.Store.REDIS)
 	@ConditionalOnBean(RedisConnectionFactory.class)
 	static class RedisLockClientConfiguration {
 

@@ -27,6 +27,13 @@ public class DistributedLockProperties implements Validator {
 	private boolean enabled = true;
 
 	/**
+	 * Where locks are kept: in Redis, shared by every instance of the application, or in
+	 * memory, for tests and single-instance development, where locks exclude only the
+	 * threads of this JVM.
+	 */
+	private Store store = Store.REDIS;
+
+	/**
 	 * How long a caller waits for a lock that someone else holds, where the annotation or
 	 * call gives no wait time. Zero means a single attempt.
 	 */
@@ -76,6 +83,14 @@ public class DistributedLockProperties implements Validator {
 
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
+	}
+
+	public Store getStore() {
+		return this.store;
+	}
+
+	public void setStore(Store store) {
+		this.store = store;
 	}
 
 	public Duration getWaitTime() {
@@ -155,6 +170,25 @@ public class DistributedLockProperties implements Validator {
 	@Override
 	public void validate(Object target, Errors errors) {
 		VALIDATOR.validate(target, errors);
+	}
+
+	/**
+	 * Where locks are kept.
+	 */
+	public enum Store {
+
+		/**
+		 * In Redis, through the application's Redis connection: locks exclude every
+		 * instance of the application that shares the Redis server.
+		 */
+		REDIS,
+
+		/**
+		 * In this JVM's memory, for tests and single-instance development: locks exclude
+		 * only the threads of this JVM, never other instances.
+		 */
+		IN_MEMORY
+
 	}
 
 	/**

@@ -1,0 +1,29 @@
+package dev.distlock.autoconfigure;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.springframework.context.annotation.Conditional;
+
+/**
+ * Matches when {@code distlock.store} selects the given store; {@code redis} if the
+ * property is not set. The value is bound as Spring Boot binds the property, so
+ * {@code in-memory}, {@code in_memory} and {@code IN_MEMORY} all select the in-memory
+ * store.
+ */
+@Target({ ElementType.TYPE, ElementType.METHOD })
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Conditional(OnLockStoreCondition.class)
+@interface ConditionalOnLockStore {
+
+	/**
+	 * Returns the store that must be selected.
+	 * @return the store
+	 */
+	DistributedLockProperties.Store value();
+
+}

@@ -1,0 +1,111 @@
+package dev.distlock.memory;
+
+import java.time.Duration;
+
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockOptions;
+import dev.distlock.observation.LockObservationDocumentation;
+
+/**
+ * Acquires for an {@link InMemoryLockClient}, with the events and observations of the
+ * Redis client: a key the calling thread already holds is re-entered at once
+ * ({@link ThreadHolds}), unobserved and unreported; any other acquisition is observed
+ * ({@link LockObservationDocumentation#ACQUISITION}) and makes one attempt in the
+ * {@link LockTable}. A caller that may wait and finds the key taken waits in the key's
+ * line, reported as {@link dev.distlock.LockListener#startedWaiting started} and
+ * {@link dev.distlock.LockListener#stoppedWaiting stopped waiting}; then the acquisition
+ * is reported as acquired or not acquired.
+ */
+final class InMemoryAcquirer {
+
+	private final ThreadHolds holds;
+
+	private final LockTable table;
+
+	private final InMemoryLockEvents events;
+
+	private final InMemoryLockHandle.Ending ending;
+
+	private final Duration renewalLease;
+
+	private final ObservationRegistry observationRegistry;
+
+	InMemoryAcquirer(ThreadHolds holds, LockTable table, InMemoryLockEvents events, InMemoryLockHandle.Ending ending,
+			Duration renewalLease, ObservationRegistry observationRegistry) {
+		this.holds = holds;
+		this.table = table;
+		this.events = events;
+		this.ending = ending;
+		this.renewalLease = renewalLease;
+		this.observationRegistry = observationRegistry;
+	}
+
+	/**
+	 * Acquires a key for the calling thread, waiting no longer than the options allow.
+	 * @param key the key, including the client's key prefix
+	 * @param options the options of the call
+	 * @param start when the call began, by {@link System#nanoTime()}
+	 * @return the hold, or null if not acquired in time or interrupted
+	 * @throws LockLeaseLostException if the thread's hold of the key has lost its lease
+	 */
+	@Nullable LockHandle acquire(String key, LockOptions options, long start) {
+		LockHandle reentered = this.holds.reenter(key);
+		if (reentered != null) {
+			return reentered;
+		}
+		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry,
+				options.name(), key);
+		LockHandle handle;
+		try (Observation.Scope scope = observation.openScope()) {
+			handle = acquireNew(key, options, start);
+		}
+		catch (RuntimeException ex) {
+			observation.error(ex);
+			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
+			throw ex;
+		}
+		LockObservationDocumentation.stop(observation,
+				(handle != null) ? LockObservationDocumentation.ACQUIRED : LockObservationDocumentation.NOT_ACQUIRED);
+		return handle;
+	}
+
+	private @Nullable LockHandle acquireNew(String key, LockOptions options, long start) {
+		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
+		long deadline = start + saturatedNanos(options.waitTime());
+		boolean mayWait = deadline - System.nanoTime() > 0;
+		LockRequest request = new LockRequest(key, lease, options.isAutoRenewing());
+		Grant grant = this.table.attempt(request, mayWait);
+		if (grant == null && mayWait) {
+			this.events.startedWaiting(key, options.name());
+			try {
+				grant = this.table.await(request, deadline);
+			}
+			finally {
+				this.events.stoppedWaiting(key, options.name());
+			}
+		}
+		if (grant == null) {
+			this.events.notAcquired(key, options.name(), start);
+			return null;
+		}
+		InMemoryLockHandle handle = new InMemoryLockHandle(grant, options, this.ending);
+		this.holds.add(handle);
+		this.events.acquired(handle, start);
+		return handle;
+	}
+
+	private static long saturatedNanos(Duration duration) {
+		try {
+			return duration.toNanos();
+		}
+		catch (ArithmeticException ex) {
+			return Long.MAX_VALUE / 2;
+		}
+	}
+
+}

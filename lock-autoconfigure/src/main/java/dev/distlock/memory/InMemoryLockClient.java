@@ -1,0 +1,90 @@
+package dev.distlock.memory;
+
+import java.time.Duration;
+import java.util.Optional;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockNotAcquiredException;
+import dev.distlock.LockOptions;
+import dev.distlock.redis.protocol.LockKeyspace;
+
+/**
+ * {@link LockClient} that keeps its locks in this JVM's memory, for tests and
+ * single-instance development; selected in an application with
+ * {@code distlock.store=in-memory}. It keeps the Redis client's contract within the JVM:
+ * leases (a lock whose lease ran out is free for others, and its holder finds
+ * {@link LockHandle#isLeaseLost()} true and gets a
+ * {@link dev.distlock.LockLeaseLostException} on release), auto-renewing leases for calls
+ * without a lease time, minimum hold times, a fencing token per grant greater than every
+ * one before, waiters served first come, first served, re-entry per thread with the outer
+ * hold's fencing token, the same {@link dev.distlock.LockListener} events in the same
+ * order, interrupts, and the same key rules and prefix.
+ * <p>
+ * Leases are computed when asked, not renewed by a thread: a fixed lease runs out at its
+ * acquisition plus the lease, and an auto-renewing one lasts while its holder thread
+ * lives, which is all a renewal thread could achieve in one process. So the client has no
+ * thread and nothing to start or close, and reports no
+ * {@link dev.distlock.LockListener#renewed renewals}.
+ * <p>
+ * Its locks exclude only the threads that use this client object: not other processes,
+ * not other clients in the same JVM (another application context, for example). Never use
+ * it where several instances of an application must exclude each other.
+ */
+public class InMemoryLockClient implements LockClient {
+
+	private final LockKeyspace keyspace;
+
+	private final LockOptions defaultOptions;
+
+	private final InMemoryAcquirer acquirer;
+
+	/**
+	 * Creates a client with the {@link InMemoryLockClientBuilder builder's} defaults.
+	 */
+	public InMemoryLockClient() {
+		this(builder());
+	}
+
+	InMemoryLockClient(InMemoryLockClientBuilder builder) {
+		this.keyspace = new LockKeyspace(builder.keyPrefix, false, builder.maxKeyLength);
+		this.defaultOptions = builder.defaultOptions;
+		InMemoryLockEvents events = new InMemoryLockEvents(builder.listeners);
+		LockTable table = new LockTable();
+		ThreadHolds holds = new ThreadHolds(events);
+		this.acquirer = new InMemoryAcquirer(holds, table, events, new InMemoryLockReleaser(table, holds, events),
+				builder.renewalLease, builder.observationRegistry);
+	}
+
+	/**
+	 * Starts building a client.
+	 * @return the builder
+	 */
+	public static InMemoryLockClientBuilder builder() {
+		return new InMemoryLockClientBuilder();
+	}
+
+	@Override
+	public LockOptions defaultOptions() {
+		return this.defaultOptions;
+	}
+
+	@Override
+	public Optional<LockHandle> tryLock(String key, LockOptions options) {
+		String prefixedKey = this.keyspace.lockKey(key);
+		return Optional.ofNullable(this.acquirer.acquire(prefixedKey, options, System.nanoTime()));
+	}
+
+	@Override
+	public LockHandle lock(String key, LockOptions options) {
+		String prefixedKey = this.keyspace.lockKey(key);
+		long start = System.nanoTime();
+		LockHandle handle = this.acquirer.acquire(prefixedKey, options, start);
+		if (handle == null) {
+			throw new LockNotAcquiredException(prefixedKey, options.waitTime(),
+					Duration.ofNanos(System.nanoTime() - start));
+		}
+		return handle;
+	}
+
+}

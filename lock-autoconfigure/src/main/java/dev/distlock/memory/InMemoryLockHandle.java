@@ -1,0 +1,137 @@
+package dev.distlock.memory;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+
+/**
+ * A lock acquired from an {@link InMemoryLockClient}: its grant in the client's table,
+ * the options it was acquired with, and the holds of its thread (one, plus one per
+ * re-entrant acquisition); when the last of them ends, the lock is released.
+ */
+final class InMemoryLockHandle implements LockHandle {
+
+	/** What ends a hold when its last (outer) hold was released. */
+	interface Ending {
+
+		/**
+		 * Ends a hold whose last hold was released.
+		 * @param handle the hold
+		 */
+		void lastHoldEnded(InMemoryLockHandle handle);
+
+	}
+
+	private final Grant grant;
+
+	private final LockOptions options;
+
+	private final Ending ending;
+
+	private final AtomicInteger holds = new AtomicInteger(1);
+
+	private final AtomicBoolean released = new AtomicBoolean();
+
+	private final AtomicBoolean lossReported = new AtomicBoolean();
+
+	InMemoryLockHandle(Grant grant, LockOptions options, Ending ending) {
+		this.grant = grant;
+		this.options = options;
+		this.ending = ending;
+	}
+
+	@Override
+	public String key() {
+		return this.grant.key();
+	}
+
+	@Override
+	public String name() {
+		return this.options.name();
+	}
+
+	@Override
+	public Duration leaseTime() {
+		return this.grant.leaseTime();
+	}
+
+	@Override
+	public boolean isAutoRenewing() {
+		return this.grant.isAutoRenewing();
+	}
+
+	@Override
+	public long fencingToken() {
+		return this.grant.fencingToken();
+	}
+
+	@Override
+	public boolean isLeaseLost() {
+		return this.grant.isLost(System.nanoTime());
+	}
+
+	@Override
+	public boolean isReleased() {
+		return this.released.get();
+	}
+
+	@Override
+	public void release() {
+		if (this.released.compareAndSet(false, true)) {
+			exit();
+		}
+	}
+
+	Grant grant() {
+		return this.grant;
+	}
+
+	Duration minHoldTime() {
+		return this.options.minHoldTime();
+	}
+
+	Duration heldFor() {
+		return Duration.ofNanos(System.nanoTime() - this.grant.grantedNanos());
+	}
+
+	/** Marks the loss of the lease reported; returns true only the first time. */
+	boolean markLossReported() {
+		return this.lossReported.compareAndSet(false, true);
+	}
+
+	/** Counts a re-entrant hold; false if the last hold already ended. */
+	boolean enter() {
+		int current;
+		do {
+			current = this.holds.get();
+			if (current == 0) {
+				return false;
+			}
+		}
+		while (!this.holds.compareAndSet(current, current + 1));
+		return true;
+	}
+
+	/** Whether the last hold has ended. */
+	boolean hasEnded() {
+		return this.holds.get() == 0;
+	}
+
+	/** Ends one hold; the last one releases the lock. */
+	void exit() {
+		if (this.holds.decrementAndGet() == 0) {
+			this.ending.lastHoldEnded(this);
+		}
+	}
+
+	@Override
+	public String toString() {
+		return "InMemoryLockHandle[name=" + name() + ", key=" + key() + ", fencingToken=" + fencingToken()
+				+ ", leaseTime=" + leaseTime() + ", autoRenewing=" + isAutoRenewing() + ", released=" + isReleased()
+				+ "]";
+	}
+
+}

@@ -1,0 +1,85 @@
+package dev.distlock.memory;
+
+import java.time.Duration;
+import java.util.concurrent.locks.Condition;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One thread's request for a key, and its place in the key's line while it waits: the
+ * {@link LockTable} grants it there and signals its own condition, so that a release
+ * wakes only the thread it hands the lock to, and the first in line when the key may
+ * become free at another time. Its mutable state is only touched under the table's mutex.
+ */
+final class LockRequest {
+
+	private final String key;
+
+	private final Thread thread;
+
+	private final Duration leaseTime;
+
+	private final boolean autoRenewing;
+
+	private @Nullable Condition wakeUp;
+
+	private @Nullable Grant grant;
+
+	/**
+	 * Creates a request of the current thread.
+	 * @param leaseTime the fixed lease, or the renewal lease of an auto-renewing one
+	 */
+	LockRequest(String key, Duration leaseTime, boolean autoRenewing) {
+		this.key = key;
+		this.thread = Thread.currentThread();
+		this.leaseTime = leaseTime;
+		this.autoRenewing = autoRenewing;
+	}
+
+	String key() {
+		return this.key;
+	}
+
+	Thread thread() {
+		return this.thread;
+	}
+
+	Duration leaseTime() {
+		return this.leaseTime;
+	}
+
+	boolean autoRenewing() {
+		return this.autoRenewing;
+	}
+
+	/** Queues the request: from now on it is woken through this condition. */
+	void queued(Condition wakeUp) {
+		this.wakeUp = wakeUp;
+	}
+
+	/** The condition it waits on; only for a queued request. */
+	Condition wakeUp() {
+		if (this.wakeUp == null) {
+			throw new IllegalStateException("Request for " + this.key + " is not queued");
+		}
+		return this.wakeUp;
+	}
+
+	/** Records that the line granted it the key, and wakes it. */
+	void granted(Grant grant) {
+		this.grant = grant;
+		alert();
+	}
+
+	/** Wakes the request to look at its key again, if it is queued. */
+	void alert() {
+		if (this.wakeUp != null) {
+			this.wakeUp.signal();
+		}
+	}
+
+	@Nullable Grant grant() {
+		return this.grant;
+	}
+
+}

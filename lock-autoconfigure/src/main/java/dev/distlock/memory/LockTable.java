@@ -1,0 +1,157 @@
+package dev.distlock.memory;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The keys of one in-memory client, each with its grant and its line of waiting requests
+ * ({@link KeyLine}), under one mutex: a critical section is a few map and queue
+ * operations, so one mutex for all keys keeps the code simple at no cost that matters for
+ * tests and a single development instance. Waiters sleep on a condition of their own,
+ * woken when they are granted the key, when they come first in line or the key's holder
+ * changes while they are first, and otherwise at their deadline: no polling. Keys nobody
+ * holds, keeps or waits for are forgotten; those left behind by a lease that ran out are
+ * swept once the table has doubled in size since the last sweep.
+ */
+final class LockTable {
+
+	private static final int MIN_SWEEP_SIZE = 64;
+
+	private final ReentrantLock mutex = new ReentrantLock();
+
+	private final Map<String, KeyLine> lines = new HashMap<>();
+
+	private final FencingTokens tokens = new FencingTokens();
+
+	private int sweepAtSize = MIN_SWEEP_SIZE;
+
+	/**
+	 * Grants the key at once if it is free and nobody waits for it; otherwise queues the
+	 * request at the end of the key's line if it may wait.
+	 * @return the claimed grant, or null if the key is held, kept or waited for
+	 */
+	@Nullable Grant attempt(LockRequest request, boolean mayWait) {
+		this.mutex.lock();
+		try {
+			long now = System.nanoTime();
+			sweepIfGrown(now);
+			KeyLine line = this.lines.computeIfAbsent(request.key(), (key) -> new KeyLine());
+			line.settle(now, this.tokens);
+			if (line.isFree()) {
+				Grant grant = line.grant(request, this.tokens);
+				grant.claim(now);
+				return grant;
+			}
+			if (mayWait) {
+				request.queued(this.mutex.newCondition());
+				line.enqueue(request);
+			}
+			return null;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/**
+	 * Waits until a queued request is granted the key, its deadline passes or its thread
+	 * is interrupted (its flag then set again); one that gives up leaves the line, and a
+	 * grant it was given in the meantime goes to the next one.
+	 * @return the claimed grant, or null if given up
+	 */
+	@Nullable Grant await(LockRequest request, long deadlineNanos) {
+		this.mutex.lock();
+		try {
+			KeyLine line = this.lines.get(request.key());
+			while (line != null) {
+				long now = System.nanoTime();
+				line.settle(now, this.tokens);
+				Grant grant = request.grant();
+				if (grant != null) {
+					grant.claim(now);
+					line.alertFirst();
+					return grant;
+				}
+				if (now - deadlineNanos >= 0) {
+					break;
+				}
+				long sleep = deadlineNanos - now;
+				if (line.isFirst(request)) {
+					sleep = Math.max(1, Math.min(sleep, line.nanosUntilChange(now)));
+				}
+				try {
+					request.wakeUp().awaitNanos(sleep);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					break;
+				}
+			}
+			leave(request);
+			return null;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/**
+	 * Ends a grant, if it still holds its key: the key goes to the first waiting request,
+	 * unless a minimum hold keeps it until {@code keepUntilNanos}.
+	 * @return whether the grant still held its key
+	 */
+	boolean release(Grant grant, long keepUntilNanos) {
+		this.mutex.lock();
+		try {
+			KeyLine line = this.lines.get(grant.key());
+			if (line == null) {
+				return false;
+			}
+			long now = System.nanoTime();
+			boolean held = line.release(grant, keepUntilNanos, now);
+			settleOrForget(grant.key(), line, now);
+			return held;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	private void leave(LockRequest request) {
+		KeyLine line = this.lines.get(request.key());
+		if (line != null) {
+			line.leave(request);
+			settleOrForget(request.key(), line, System.nanoTime());
+		}
+	}
+
+	/**
+	 * After a change of holder or line: the first waiter looks again, or the key goes.
+	 */
+	private void settleOrForget(String key, KeyLine line, long now) {
+		line.settle(now, this.tokens);
+		line.alertFirst();
+		if (line.isFree()) {
+			this.lines.remove(key);
+		}
+	}
+
+	private void sweepIfGrown(long now) {
+		if (this.lines.size() < this.sweepAtSize) {
+			return;
+		}
+		for (Iterator<KeyLine> each = this.lines.values().iterator(); each.hasNext();) {
+			KeyLine line = each.next();
+			line.settle(now, this.tokens);
+			if (line.isFree()) {
+				each.remove();
+			}
+		}
+		this.sweepAtSize = Math.max(MIN_SWEEP_SIZE, 2 * this.lines.size());
+	}
+
+}

@@ -1,0 +1,69 @@
+package dev.distlock.memory;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+
+/**
+ * The keys each thread holds through one in-memory client, so that a thread that acquires
+ * a key it holds re-enters its lock, as with the Redis client: with the same fencing
+ * token, and never once the lease has run out.
+ */
+final class ThreadHolds {
+
+	private final InMemoryLockEvents events;
+
+	private final ThreadLocal<Map<String, InMemoryLockHandle>> byThread = ThreadLocal.withInitial(HashMap::new);
+
+	ThreadHolds(InMemoryLockEvents events) {
+		this.events = events;
+	}
+
+	/**
+	 * Returns a new hold of a key the current thread holds, or null if it holds none.
+	 * @throws LockLeaseLostException if the thread's hold of the key has lost its lease
+	 */
+	@Nullable LockHandle reenter(String key) {
+		InMemoryLockHandle outer = this.byThread.get().get(key);
+		if (outer == null) {
+			return null;
+		}
+		if (outer.hasEnded()) {
+			this.byThread.get().remove(key);
+			return null;
+		}
+		if (outer.isLeaseLost()) {
+			this.events.leaseLost(outer, "its lease had run out before a re-entrant acquisition");
+			throw new LockLeaseLostException(key, outer.leaseTime(), outer.heldFor());
+		}
+		if (!outer.enter()) {
+			this.byThread.get().remove(key);
+			return null;
+		}
+		return new NestedInMemoryLockHandle(outer);
+	}
+
+	/** Records a hold granted to the current thread. */
+	void add(InMemoryLockHandle handle) {
+		this.byThread.get().put(handle.key(), handle);
+	}
+
+	/**
+	 * Forgets a hold that ends, if it ends on its own thread; one released by another
+	 * thread is forgotten when its thread next acquires the key.
+	 */
+	void forget(InMemoryLockHandle handle) {
+		if (Thread.currentThread() == handle.grant().owner()) {
+			Map<String, InMemoryLockHandle> held = this.byThread.get();
+			held.remove(handle.key(), handle);
+			if (held.isEmpty()) {
+				this.byThread.remove();
+			}
+		}
+	}
+
+}

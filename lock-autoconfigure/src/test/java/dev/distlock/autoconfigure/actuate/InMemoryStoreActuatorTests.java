@@ -1,0 +1,52 @@
+package dev.distlock.autoconfigure.actuate;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import dev.distlock.LockClient;
+import dev.distlock.actuate.DistributedLockEndpoint;
+import dev.distlock.actuate.DistributedLockHealthIndicator;
+import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import dev.distlock.autoconfigure.metrics.DistributedLockMetricsAutoConfiguration;
+import dev.distlock.memory.InMemoryLockClient;
+import dev.distlock.observation.LockMetrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * An application with Actuator and Micrometer and {@code distlock.store=in-memory}, but
+ * no Redis: the {@code distlock} endpoint and health indicator, which describe a Redis
+ * client, back off without failing the application, and the meters record the in-memory
+ * client's locks.
+ */
+class InMemoryStoreActuatorTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
+				DistributedLockEndpointAutoConfiguration.class, DistributedLockHealthContributorAutoConfiguration.class,
+				DistributedLockMetricsAutoConfiguration.class, MetricsAutoConfiguration.class,
+				CompositeMeterRegistryAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class))
+		.withPropertyValues("distlock.store=in-memory", "management.endpoints.web.exposure.include=distlock");
+
+	@Test
+	void endpointAndHealthIndicatorBackOffAndMetersRecordTheLocks() {
+		this.runner.run((context) -> {
+			assertThat(context).hasNotFailed()
+				.hasSingleBean(InMemoryLockClient.class)
+				.doesNotHaveBean(DistributedLockEndpoint.class)
+				.doesNotHaveBean(DistributedLockHealthIndicator.class)
+				.hasSingleBean(LockMetrics.class);
+			context.getBean(LockClient.class).lock("metered").release();
+			MeterRegistry registry = context.getBean(MeterRegistry.class);
+			assertThat(registry.get(LockMetrics.ACQUIRE).timer().count()).isEqualTo(1);
+			assertThat(registry.get(LockMetrics.HOLD).timer().count()).isEqualTo(1);
+		});
+	}
+
+}

@@ -1,0 +1,79 @@
+package dev.distlock.memory;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.InvalidLockKeyException;
+import dev.distlock.LockHandle;
+import dev.distlock.LockListener;
+import dev.distlock.LockOptions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Tests for {@link InMemoryLockClient}: the Redis client's defaults, key rules and
+ * prefix, fencing tokens that never fall below the wall clock, and listeners that cannot
+ * break a lock.
+ */
+class InMemoryLockClientTests {
+
+	@Test
+	void defaultsAreTheRedisClientsDefaults() {
+		InMemoryLockClient client = new InMemoryLockClient();
+		assertThat(client.defaultOptions()).isEqualTo(LockOptions.renewing(Duration.ofSeconds(5)));
+		try (LockHandle handle = client.lock("defaults")) {
+			assertThat(handle.key()).isEqualTo("defaults");
+			assertThat(handle.isAutoRenewing()).isTrue();
+			assertThat(handle.leaseTime()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(handle.name()).isEqualTo(LockOptions.UNNAMED);
+		}
+	}
+
+	@Test
+	void keysTakeThePrefixAndFollowTheRedisClientsRules() {
+		InMemoryLockClient client = InMemoryLockClient.builder().keyPrefix("app:").maxKeyLength(10).build();
+		try (LockHandle handle = client.lock("sku:25", LockOptions.renewing(Duration.ZERO).withName("stock"))) {
+			assertThat(handle.key()).isEqualTo("app:sku:25");
+			assertThat(handle.name()).isEqualTo("stock");
+		}
+		assertThatExceptionOfType(InvalidLockKeyException.class).isThrownBy(() -> client.lock(" "))
+			.withMessageContaining("is blank");
+		assertThatExceptionOfType(InvalidLockKeyException.class).isThrownBy(() -> client.lock("x".repeat(11)))
+			.withMessageContaining("distlock.max-key-length");
+		assertThatExceptionOfType(InvalidLockKeyException.class).isThrownBy(() -> client.tryLock("distlock:fence"))
+			.withMessageContaining("distlock:");
+	}
+
+	@Test
+	void fencingTokensIncreaseAcrossKeysAndNeverFallBelowTheWallClock() {
+		InMemoryLockClient client = new InMemoryLockClient();
+		long clock = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+		long previous = 0;
+		for (int i = 0; i < 10; i++) {
+			try (LockHandle handle = client.lock("fence:" + (i % 3))) {
+				assertThat(handle.fencingToken()).isGreaterThan(previous).isGreaterThanOrEqualTo(clock);
+				previous = handle.fencingToken();
+			}
+		}
+	}
+
+	@Test
+	void listenerThatThrowsKeepsNeitherTheLockNorOtherListenersFromGoingOn() {
+		EventRecorder events = new EventRecorder();
+		InMemoryLockClient client = InMemoryLockClient.builder().listener(new LockListener() {
+
+			@Override
+			public void acquired(LockHandle handle, Duration waited) {
+				throw new IllegalStateException("listener failure");
+			}
+
+		}).listener(events).build();
+		client.lock("listeners").release();
+		assertThat(events.of("listeners")).containsExactly("acquired", "released");
+	}
+
+}
