@@ -5,6 +5,7 @@ import java.net.URI;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
@@ -21,9 +22,11 @@ import dev.distlock.web.LockProblemDetails;
  * answers ({@code distlock.web.retry-after}): the request's lock expired while it was
  * being processed and a newer holder has written since, so nothing was stored, and a
  * retry gets a new lock. distlock answers its own exceptions (lock not acquired, Redis
- * unavailable, lease lost) by itself; this refusal is the sample's.
+ * unavailable, lease lost) by itself; this refusal is the sample's. Like distlock's
+ * {@link LockProblemDetails}, it exists only in a web application.
  */
 @RestControllerAdvice
+@ConditionalOnWebApplication
 public class LockLostAdvice {
 
 	/** Problem type of a write refused because a newer lock holder has written since. */
