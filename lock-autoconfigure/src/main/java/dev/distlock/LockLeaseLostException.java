@@ -12,18 +12,32 @@ public class LockLeaseLostException extends DistributedLockException {
 
 	private final String key;
 
+	private final String name;
+
 	/**
-	 * Creates the exception.
+	 * Creates the exception for a lock whose name is not known.
 	 * @param key the Redis key of the lock
 	 * @param leaseTime the lease the lock was acquired with
 	 * @param held how long the lock had been held when the loss was found
 	 */
 	public LockLeaseLostException(String key, Duration leaseTime, Duration held) {
+		this(key, LockOptions.UNNAMED, leaseTime, held);
+	}
+
+	/**
+	 * Creates the exception.
+	 * @param key the Redis key of the lock
+	 * @param name the logical name of the lock, as in {@link LockOptions#name()}
+	 * @param leaseTime the lease the lock was acquired with
+	 * @param held how long the lock had been held when the loss was found
+	 */
+	public LockLeaseLostException(String key, String name, Duration leaseTime, Duration held) {
 		super("Lock " + LockKeyQuoting.quote(key) + " was lost before release: its lease of " + leaseTime
 				+ " expired after the lock had " + "been held for " + held.toMillis()
 				+ "ms, so another holder may have run at the same time. "
 				+ "Use a lease time longer than the locked work takes.", null);
 		this.key = key;
+		this.name = name;
 	}
 
 	/**
@@ -32,6 +46,14 @@ public class LockLeaseLostException extends DistributedLockException {
 	 */
 	public String getKey() {
 		return this.key;
+	}
+
+	/**
+	 * Returns the logical name of the lost lock.
+	 * @return the name, {@link LockOptions#UNNAMED} if none was given
+	 */
+	public String getName() {
+		return this.name;
 	}
 
 }

@@ -10,19 +10,33 @@ public class LockNotAcquiredException extends DistributedLockException {
 
 	private final String key;
 
+	private final String name;
+
 	private final Duration waited;
 
 	/**
-	 * Creates the exception.
+	 * Creates the exception for a lock whose name is not known.
 	 * @param key the Redis key of the lock
 	 * @param waitTime how long the caller was willing to wait
 	 * @param waited how long the caller actually waited
 	 */
 	public LockNotAcquiredException(String key, Duration waitTime, Duration waited) {
+		this(key, LockOptions.UNNAMED, waitTime, waited);
+	}
+
+	/**
+	 * Creates the exception.
+	 * @param key the Redis key of the lock
+	 * @param name the logical name of the lock, as in {@link LockOptions#name()}
+	 * @param waitTime how long the caller was willing to wait
+	 * @param waited how long the caller actually waited
+	 */
+	public LockNotAcquiredException(String key, String name, Duration waitTime, Duration waited) {
 		super("Lock " + LockKeyQuoting.quote(key) + " was not acquired: another holder kept it beyond the wait time of "
 				+ waitTime + " (waited " + waited.toMillis()
 				+ "ms). Retry later, or raise waitTime if callers should queue " + "for longer.", null);
 		this.key = key;
+		this.name = name;
 		this.waited = waited;
 	}
 
@@ -32,6 +46,14 @@ public class LockNotAcquiredException extends DistributedLockException {
 	 */
 	public String getKey() {
 		return this.key;
+	}
+
+	/**
+	 * Returns the logical name of the lock that was not acquired.
+	 * @return the name, {@link LockOptions#UNNAMED} if none was given
+	 */
+	public String getName() {
+		return this.name;
 	}
 
 	/**

@@ -6,18 +6,38 @@ package dev.distlock;
  */
 public class LockUnavailableException extends DistributedLockException {
 
+	/** The {@link #getOperation() operation} of a release, after the locked work. */
+	public static final String RELEASE = "release";
+
 	private final String key;
+
+	private final String name;
+
+	private final String operation;
+
+	/**
+	 * Creates the exception for a lock whose name is not known.
+	 * @param key the Redis key of the lock
+	 * @param operation what was being done, such as "acquire" or {@value #RELEASE}
+	 * @param cause the Redis client's exception
+	 */
+	public LockUnavailableException(String key, String operation, Throwable cause) {
+		this(key, LockOptions.UNNAMED, operation, cause);
+	}
 
 	/**
 	 * Creates the exception.
 	 * @param key the Redis key of the lock
-	 * @param operation what was being done, such as "acquire" or "release"
+	 * @param name the logical name of the lock, as in {@link LockOptions#name()}
+	 * @param operation what was being done, such as "acquire" or {@value #RELEASE}
 	 * @param cause the Redis client's exception
 	 */
-	public LockUnavailableException(String key, String operation, Throwable cause) {
+	public LockUnavailableException(String key, String name, String operation, Throwable cause) {
 		super("Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": Redis is unavailable ("
 				+ cause.getMessage() + "). Check spring.data.redis.* and that the Redis server is up.", cause);
 		this.key = key;
+		this.name = name;
+		this.operation = operation;
 	}
 
 	/**
@@ -26,6 +46,24 @@ public class LockUnavailableException extends DistributedLockException {
 	 */
 	public String getKey() {
 		return this.key;
+	}
+
+	/**
+	 * Returns the logical name of the lock.
+	 * @return the name, {@link LockOptions#UNNAMED} if none was given or known
+	 */
+	public String getName() {
+		return this.name;
+	}
+
+	/**
+	 * Returns what was being done when Redis failed: {@code "acquire"} (the locked work
+	 * did not run), {@value #RELEASE} (it ran, and its lock expires with its lease), or
+	 * an operation of the actuator endpoint such as {@code "inspect"}.
+	 * @return the operation
+	 */
+	public String getOperation() {
+		return this.operation;
 	}
 
 }

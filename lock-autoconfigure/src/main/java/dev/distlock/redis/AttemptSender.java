@@ -99,7 +99,7 @@ final class AttemptSender {
 			if (Thread.currentThread().isInterrupted()) {
 				return null;
 			}
-			throw new LockUnavailableException(this.key, "acquire", ex);
+			throw new LockUnavailableException(this.key, this.options.name(), "acquire", ex);
 		}
 	}
 

@@ -69,8 +69,9 @@ final class LockAcquirer {
 				? acquireInRedis(key, options, lease, start, deadline) : null;
 		if (handle == null) {
 			if (this.services.commands().reachability().inDoubt()) {
-				throw new LockUnavailableException(key, "acquire", new DataAccessResourceFailureException(
-						"the wait ended while Redis was not answering lock commands"));
+				throw new LockUnavailableException(key, options.name(), "acquire",
+						new DataAccessResourceFailureException(
+								"the wait ended while Redis was not answering lock commands"));
 			}
 			this.events.notAcquired(key, options.name(), start);
 		}

@@ -80,7 +80,7 @@ final class LockReleaser implements RedisLockHandle.Ending {
 				throw misconfigured;
 			}
 			this.pending.release(handle.key(), handle.token(), System.nanoTime() + handle.leaseTime().toNanos());
-			throw new LockUnavailableException(handle.key(), "release", ex);
+			throw new LockUnavailableException(handle.key(), handle.name(), LockUnavailableException.RELEASE, ex);
 		}
 		handle.markReleasedInRedis(System.nanoTime());
 		this.events.released(handle, heldFor,
@@ -89,7 +89,7 @@ final class LockReleaser implements RedisLockHandle.Ending {
 			this.events.leaseLost(handle, "its key was gone or held by another owner on release");
 		}
 		if (handle.isLeaseLost()) {
-			throw new LockLeaseLostException(handle.key(), handle.leaseTime(), handle.heldFor());
+			throw new LockLeaseLostException(handle.key(), handle.name(), handle.leaseTime(), handle.heldFor());
 		}
 	}
 

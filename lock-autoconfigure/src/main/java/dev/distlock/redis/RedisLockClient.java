@@ -78,7 +78,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 		long start = System.nanoTime();
 		LockHandle handle = this.parts.acquirer().acquire(redisKey, options, start);
 		if (handle == null) {
-			throw new LockNotAcquiredException(redisKey, options.waitTime(),
+			throw new LockNotAcquiredException(redisKey, options.name(), options.waitTime(),
 					Duration.ofNanos(System.nanoTime() - start));
 		}
 		return handle;

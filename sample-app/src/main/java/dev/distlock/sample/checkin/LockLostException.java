@@ -5,7 +5,7 @@ package dev.distlock.sample.checkin;
  * while the check-in was paused (a long GC, a stalled VM), and a newer holder of the
  * queue's lock has written since. The transaction rolls back, nothing is stored, and the
  * client is answered {@code 409 Conflict} with a {@code Retry-After} (see
- * {@link dev.distlock.sample.web.LockFailureAdvice}).
+ * {@link dev.distlock.sample.web.LockLostAdvice}).
  */
 public class LockLostException extends RuntimeException {
 

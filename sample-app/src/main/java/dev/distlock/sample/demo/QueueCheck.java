@@ -11,7 +11,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.distlock.sample.demo.DemoRequest.Kind;
-import dev.distlock.sample.web.LockFailureAdvice;
+import dev.distlock.web.LockProblemTypes;
 
 /**
  * Checks scenario 2 after the load, in the shared database and in the responses: no two
@@ -58,7 +58,7 @@ record QueueCheck(int sent, int created, int repeated, int busy, int unexpected,
 					disagreeing.add(response.request().subject());
 				}
 			}
-			else if (response.status() == 409 && response.isProblem(LockFailureAdvice.LOCK_NOT_ACQUIRED)) {
+			else if (response.status() == 409 && response.isProblem(LockProblemTypes.LOCK_NOT_ACQUIRED)) {
 				busy++;
 			}
 		}

@@ -5,7 +5,7 @@ import java.util.function.LongUnaryOperator;
 
 import dev.distlock.sample.demo.DemoRequest.Kind;
 import dev.distlock.sample.stock.OutOfStockException;
-import dev.distlock.sample.web.LockFailureAdvice;
+import dev.distlock.web.LockProblemTypes;
 
 /**
  * Checks scenario 1 after the load: every SKU must end with exactly its initial stock
@@ -46,7 +46,7 @@ record StockCheck(int sent, int sold, int outOfStock, int busy, int unexpected, 
 				.filter((r) -> r.status() == 409 && r.isProblem(OutOfStockException.TYPE))
 				.count();
 			int skuBusy = (int) ofSku.stream()
-				.filter((r) -> r.status() == 409 && r.isProblem(LockFailureAdvice.LOCK_NOT_ACQUIRED))
+				.filter((r) -> r.status() == 409 && r.isProblem(LockProblemTypes.LOCK_NOT_ACQUIRED))
 				.count();
 			long skuFinal = stockOfSku.applyAsLong(sku);
 			long skuExpected = settings.stockPerSku() - skuSold;

@@ -1,5 +1,6 @@
 /**
- * How lock failures and invalid requests become HTTP problem details.
+ * How a refused fenced write and invalid requests become HTTP problem details (distlock
+ * answers its own lock failures).
  */
 @NullMarked
 package dev.distlock.sample.web;

@@ -1,0 +1,81 @@
+package dev.distlock.autoconfigure.web;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication.Type;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.reactive.DispatcherHandler;
+import org.springframework.web.servlet.DispatcherServlet;
+
+import dev.distlock.web.LockProblemDetails;
+import dev.distlock.web.LockProblemDetailsExceptionHandler;
+
+/**
+ * Auto-configures the HTTP answers to lock failures: in web applications the
+ * {@link LockProblemDetails} they are built with, and in Spring MVC and WebFlux
+ * applications a {@link LockProblemDetailsExceptionHandler} that answers with them,
+ * unless {@code distlock.web.problem-details.enabled=false}. The application can define
+ * either bean to replace ours. The handler answers only distlock's exceptions, so it
+ * works the same whether or not Spring Boot answers Spring's own exceptions with problem
+ * details ({@code spring.mvc.problemdetails.enabled},
+ * {@code spring.webflux.problemdetails.enabled}).
+ */
+@AutoConfiguration
+@ConditionalOnClass({ ProblemDetail.class, ControllerAdvice.class })
+@ConditionalOnWebApplication
+@ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(DistributedLockWebProperties.class)
+public final class DistributedLockWebAutoConfiguration {
+
+	private static final String ENABLED = "distlock.web.problem-details.enabled";
+
+	@Bean
+	@ConditionalOnMissingBean
+	LockProblemDetails distributedLockProblemDetails(DistributedLockWebProperties properties) {
+		return new LockProblemDetails(properties.getRetryAfter(), properties.isIncludeKey());
+	}
+
+	/**
+	 * The handler in a Spring MVC application.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = Type.SERVLET)
+	@ConditionalOnClass(DispatcherServlet.class)
+	@ConditionalOnBooleanProperty(name = ENABLED, matchIfMissing = true)
+	static class ServletConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		LockProblemDetailsExceptionHandler distributedLockProblemDetailsExceptionHandler(
+				LockProblemDetails distributedLockProblemDetails) {
+			return new LockProblemDetailsExceptionHandler(distributedLockProblemDetails);
+		}
+
+	}
+
+	/**
+	 * The handler in a WebFlux application.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = Type.REACTIVE)
+	@ConditionalOnClass(DispatcherHandler.class)
+	@ConditionalOnBooleanProperty(name = ENABLED, matchIfMissing = true)
+	static class ReactiveConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		LockProblemDetailsExceptionHandler distributedLockProblemDetailsExceptionHandler(
+				LockProblemDetails distributedLockProblemDetails) {
+			return new LockProblemDetailsExceptionHandler(distributedLockProblemDetails);
+		}
+
+	}
+
+}

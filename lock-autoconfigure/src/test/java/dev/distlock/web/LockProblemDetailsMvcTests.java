@@ -1,0 +1,248 @@
+package dev.distlock.web;
+
+import java.time.Duration;
+import java.util.Locale;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.support.StaticMessageSource;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.test.json.JsonCompareMode;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
+import org.springframework.web.context.WebApplicationContext;
+
+import dev.distlock.LockContext;
+import dev.distlock.LockHandle;
+import dev.distlock.web.LockedWebApplication.LockedWork;
+import dev.distlock.testing.OwnRedisServer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Lock failures as a Spring MVC application answers them, with nothing but distlock's
+ * auto-configuration: each failure is real (a lock held in Redis by another instance, a
+ * stopped {@code redis-server}, a lease that ran out while another instance took the
+ * lock), and each answer is checked whole: status, {@code Content-Type},
+ * {@code Retry-After} and the problem details.
+ */
+class LockProblemDetailsMvcTests {
+
+	@RegisterExtension
+	static final OwnRedisServer REDIS = new OwnRedisServer();
+
+	@BeforeEach
+	void redisRuns() {
+		REDIS.ensureRunning();
+	}
+
+	@Test
+	void lockHeldByAnotherInstanceAnswers409WithRetryAfter() {
+		LockedWebApplication.servlet(REDIS.server()).run((context) -> {
+			try (OtherInstance other = new OtherInstance(REDIS.server(), "");
+					LockHandle held = other.lock("web:stock:7")) {
+				MvcTestResult result = post(context, "/stock/7");
+				assertThat(result).hasStatus(409)
+					.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
+					.hasHeader(HttpHeaders.RETRY_AFTER, "1");
+				assertThat(result).bodyJson()
+					.isEqualTo(
+							"""
+									{
+									  "type": "https://distlock.dev/problems/lock-not-acquired",
+									  "title": "Lock not acquired",
+									  "status": 409,
+									  "detail": "The lock this request needs was held by another caller for longer than the request could wait. Retry after 1 second.",
+									  "instance": "/stock/7",
+									  "lock": "stock"
+									}""",
+							JsonCompareMode.LENIENT);
+				assertThat(result).bodyJson().doesNotHavePath("$.key");
+				assertThat(result).bodyJson()
+					.extractingPath("$.waitedMillis")
+					.asNumber()
+					.satisfies((waited) -> assertThat(waited.longValue()).isBetween(100L, 10_000L));
+			}
+			assertThat(context.getBean(LockedWork.class).runs()).as("runs without the lock").isZero();
+		});
+	}
+
+	@Test
+	void retryAfterIsRoundedUpToWholeSeconds() {
+		LockedWebApplication.servlet(REDIS.server())
+			.withPropertyValues("distlock.web.retry-after=1500ms")
+			.run((context) -> {
+				try (OtherInstance other = new OtherInstance(REDIS.server(), "");
+						LockHandle held = other.lock("web:stock:8")) {
+					MvcTestResult result = post(context, "/stock/8");
+					assertThat(result).hasStatus(409).hasHeader(HttpHeaders.RETRY_AFTER, "2");
+					assertThat(result).bodyJson()
+						.extractingPath("$.detail")
+						.isEqualTo("The lock this request needs was held by another caller for longer than the "
+								+ "request could wait. Retry after 2 seconds.");
+				}
+			});
+	}
+
+	@Test
+	void keyIsNamedOnlyWhenAskedFor() {
+		LockedWebApplication.servlet(REDIS.server())
+			.withPropertyValues("distlock.web.include-key=true", "distlock.key-prefix=app:")
+			.run((context) -> {
+				try (OtherInstance other = new OtherInstance(REDIS.server(), "app:");
+						LockHandle held = other.lock("web:stock:9")) {
+					MvcTestResult result = post(context, "/stock/9");
+					assertThat(result).hasStatus(409);
+					assertThat(result).bodyJson().extractingPath("$.key").isEqualTo("app:web:stock:9");
+					assertThat(result).bodyJson().extractingPath("$.lock").isEqualTo("stock");
+				}
+			});
+	}
+
+	@Test
+	void redisStoppedAnswers503WithRetryAfter() {
+		LockedWebApplication.servlet(REDIS.server()).run((context) -> {
+			REDIS.server().stop();
+			MvcTestResult result = post(context, "/stock/10");
+			assertThat(result).hasStatus(503)
+				.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
+				.hasHeader(HttpHeaders.RETRY_AFTER, "1");
+			assertThat(result).bodyJson()
+				.isEqualTo(
+						"""
+								{
+								  "type": "https://distlock.dev/problems/lock-unavailable",
+								  "title": "Lock service unavailable",
+								  "status": 503,
+								  "detail": "The lock service (Redis) is unavailable, so this request was not processed. Retry after 1 second.",
+								  "instance": "/stock/10",
+								  "lock": "stock"
+								}""",
+						JsonCompareMode.STRICT);
+			assertThat(context.getBean(LockedWork.class).runs()).as("runs without the lock").isZero();
+			REDIS.ensureRunning();
+		});
+	}
+
+	@Test
+	void redisStoppedBeforeTheReleaseAnswers500WithoutRetryAfter() {
+		LockedWebApplication.servlet(REDIS.server()).run((context) -> {
+			LockedWork work = context.getBean(LockedWork.class);
+			work.during(() -> REDIS.server().stop());
+			MvcTestResult result = post(context, "/stock/11");
+			assertThat(result).hasStatus(500).hasContentType(MediaType.APPLICATION_PROBLEM_JSON);
+			assertThat(result).doesNotContainHeader(HttpHeaders.RETRY_AFTER);
+			assertThat(result).bodyJson()
+				.isEqualTo(
+						"""
+								{
+								  "type": "https://distlock.dev/problems/lock-release-failed",
+								  "title": "Lock release failed",
+								  "status": 500,
+								  "detail": "This request was processed, but the lock service (Redis) became unavailable before its lock was released; the lock expires by itself. Check the outcome before retrying.",
+								  "instance": "/stock/11",
+								  "lock": "stock"
+								}""",
+						JsonCompareMode.STRICT);
+			assertThat(work.runs()).isEqualTo(1);
+			REDIS.ensureRunning();
+		});
+	}
+
+	@Test
+	void leaseLostToAnotherInstanceAnswers500WithoutRetryAfter() {
+		LockedWebApplication.servlet(REDIS.server()).run((context) -> {
+			try (OtherInstance other = new OtherInstance(REDIS.server(), "")) {
+				LockedWork work = context.getBean(LockedWork.class);
+				LockHandle[] taken = new LockHandle[1];
+				work.during(() -> {
+					LockHandle hold = LockContext.current().orElseThrow();
+					await().atMost(Duration.ofSeconds(5)).until(hold::isLeaseLost);
+					taken[0] = other.lock("web:report:q3");
+				});
+				MvcTestResult result = post(context, "/reports/q3");
+				assertThat(result).hasStatus(500).hasContentType(MediaType.APPLICATION_PROBLEM_JSON);
+				assertThat(result).doesNotContainHeader(HttpHeaders.RETRY_AFTER);
+				assertThat(result).bodyJson()
+					.isEqualTo(
+							"""
+									{
+									  "type": "https://distlock.dev/problems/lock-lease-lost",
+									  "title": "Lock lease lost",
+									  "status": 500,
+									  "detail": "This request was processed, but its lock expired before it was released, so its work may have overlapped with another holder's. Check the outcome before retrying.",
+									  "instance": "/reports/q3",
+									  "lock": "report"
+									}""",
+							JsonCompareMode.STRICT);
+				assertThat(taken[0].isLeaseLost()).as("the other instance's hold, left alone by the release").isFalse();
+				taken[0].release();
+			}
+		});
+	}
+
+	@Test
+	void springBootProblemDetailsForSpringExceptionsLeaveLockFailuresToDistlock() {
+		LockedWebApplication.servlet(REDIS.server())
+			.withPropertyValues("spring.mvc.problemdetails.enabled=true")
+			.run((context) -> {
+				assertThat(context).hasBean("problemDetailsExceptionHandler");
+				try (OtherInstance other = new OtherInstance(REDIS.server(), "");
+						LockHandle held = other.lock("web:stock:12")) {
+					MvcTestResult result = post(context, "/stock/12");
+					assertThat(result).hasStatus(409).hasHeader(HttpHeaders.RETRY_AFTER, "1");
+					assertThat(result).bodyJson()
+						.extractingPath("$.type")
+						.isEqualTo(LockProblemTypes.LOCK_NOT_ACQUIRED.toString());
+				}
+				assertThat(MockMvcTester.from(context).get().uri("/stock/12").exchange()).as("Boot's own answer")
+					.hasStatus(405)
+					.hasContentType(MediaType.APPLICATION_PROBLEM_JSON);
+			});
+	}
+
+	@Test
+	void messageSourceRewordsTheAnswerInTheRequestsLanguage() {
+		LockedWebApplication.servlet(REDIS.server()).withUserConfiguration(Messages.class).run((context) -> {
+			try (OtherInstance other = new OtherInstance(REDIS.server(), "");
+					LockHandle held = other.lock("web:stock:13")) {
+				MvcTestResult result = MockMvcTester.from(context)
+					.post()
+					.uri("/stock/13")
+					.header(HttpHeaders.ACCEPT_LANGUAGE, "de")
+					.exchange();
+				assertThat(result).hasStatus(409);
+				assertThat(result).bodyJson().extractingPath("$.title").isEqualTo("Sperre belegt");
+				assertThat(result).bodyJson()
+					.extractingPath("$.detail")
+					.isEqualTo("Die Sperre stock ist belegt. Bitte in 1 s erneut versuchen.");
+			}
+		});
+	}
+
+	private static MvcTestResult post(WebApplicationContext context, String path) {
+		return MockMvcTester.from(context).post().uri(path).exchange();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class Messages {
+
+		@Bean
+		StaticMessageSource messageSource() {
+			StaticMessageSource messages = new StaticMessageSource();
+			messages.addMessage("problemDetail.title.dev.distlock.LockNotAcquiredException", Locale.GERMAN,
+					"Sperre belegt");
+			messages.addMessage("problemDetail.dev.distlock.LockNotAcquiredException", Locale.GERMAN,
+					"Die Sperre {0} ist belegt. Bitte in {1} s erneut versuchen.");
+			return messages;
+		}
+
+	}
+
+}
