@@ -81,7 +81,7 @@ public class InMemoryLockClient implements LockClient {
 		long start = System.nanoTime();
 		LockHandle handle = this.acquirer.acquire(prefixedKey, options, start);
 		if (handle == null) {
-			throw new LockNotAcquiredException(prefixedKey, options.waitTime(),
+			throw new LockNotAcquiredException(prefixedKey, options.name(), options.waitTime(),
 					Duration.ofNanos(System.nanoTime() - start));
 		}
 		return handle;

@@ -40,7 +40,7 @@ final class InMemoryLockReleaser implements InMemoryLockHandle.Ending {
 			this.events.leaseLost(handle, "another holder had it on release");
 		}
 		if (handle.isLeaseLost()) {
-			throw new LockLeaseLostException(handle.key(), handle.leaseTime(), heldFor);
+			throw new LockLeaseLostException(handle.key(), handle.name(), handle.leaseTime(), heldFor);
 		}
 	}
 

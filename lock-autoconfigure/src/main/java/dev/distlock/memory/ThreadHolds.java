@@ -38,7 +38,7 @@ final class ThreadHolds {
 		}
 		if (outer.isLeaseLost()) {
 			this.events.leaseLost(outer, "its lease had run out before a re-entrant acquisition");
-			throw new LockLeaseLostException(key, outer.leaseTime(), outer.heldFor());
+			throw new LockLeaseLostException(key, outer.name(), outer.leaseTime(), outer.heldFor());
 		}
 		if (!outer.enter()) {
 			this.byThread.get().remove(key);

@@ -3,12 +3,18 @@ package dev.distlock.memory;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
 import dev.distlock.InvalidLockKeyException;
 import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockListener;
+import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,6 +26,33 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * break a lock.
  */
 class InMemoryLockClientTests {
+
+	@Test
+	void failuresNameTheLock() throws Exception {
+		InMemoryLockClient client = InMemoryLockClient.builder().build();
+		LockOptions stock = new LockOptions(Duration.ZERO, Duration.ofMillis(50)).withName("stock");
+		LockHandle stale = client.lock("sku:1", stock);
+		ExecutorService otherThread = Executors.newSingleThreadExecutor();
+		try {
+			LockHandle other = otherThread
+				.submit(() -> client.lock("sku:1", stock.withWaitTime(Duration.ofSeconds(10))))
+				.get(20, TimeUnit.SECONDS);
+			Thread third = new Thread(() -> assertThatExceptionOfType(LockNotAcquiredException.class)
+				.isThrownBy(() -> client.lock("sku:1", stock))
+				.satisfies((ex) -> assertThat(ex.getName()).isEqualTo("stock")));
+			AtomicReference<Throwable> failure = new AtomicReference<>();
+			third.setUncaughtExceptionHandler((thread, ex) -> failure.set(ex));
+			third.start();
+			third.join(20_000);
+			assertThat(failure.get()).as("the third thread's assertion").isNull();
+			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(stale::release)
+				.satisfies((ex) -> assertThat(ex.getName()).isEqualTo("stock"));
+			otherThread.submit(other::release).get(20, TimeUnit.SECONDS);
+		}
+		finally {
+			otherThread.shutdownNow();
+		}
+	}
 
 	@Test
 	void defaultsAreTheRedisClientsDefaults() {
