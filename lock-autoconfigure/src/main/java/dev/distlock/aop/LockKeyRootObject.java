@@ -4,8 +4,14 @@ import java.lang.reflect.Method;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.aot.hint.MemberCategory;
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.RuntimeHintsRegistrar;
+
 /**
  * The {@code #root} object of key expressions: the method, its arguments and its target.
+ * SpEL reads its properties ({@code #root.methodName}) by reflection, which
+ * {@link LockKeyRootObjectRuntimeHints} allows in a native image.
  */
 public final class LockKeyRootObject {
 
@@ -62,6 +68,19 @@ public final class LockKeyRootObject {
 	 */
 	public Class<?> getTargetClass() {
 		return this.targetClass;
+	}
+
+	/**
+	 * Lets SpEL call the getters of the root object in a native image. Registered in
+	 * {@code META-INF/spring/aot.factories}.
+	 */
+	static final class LockKeyRootObjectRuntimeHints implements RuntimeHintsRegistrar {
+
+		@Override
+		public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
+			hints.reflection().registerType(LockKeyRootObject.class, MemberCategory.INVOKE_PUBLIC_METHODS);
+		}
+
 	}
 
 }

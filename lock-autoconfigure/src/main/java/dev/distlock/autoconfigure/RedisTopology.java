@@ -1,5 +1,9 @@
 package dev.distlock.autoconfigure;
 
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.RuntimeHintsRegistrar;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -11,10 +15,16 @@ import org.springframework.util.ClassUtils;
  */
 final class RedisTopology {
 
-	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.RedisClient",
+	/** The class of Lettuce whose presence says that Lettuce is there. */
+	static final String LETTUCE_CLIENT = "io.lettuce.core.RedisClient";
+
+	/** The class of Jedis whose presence says that Jedis is there. */
+	static final String JEDIS_CLIENT = "redis.clients.jedis.Jedis";
+
+	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent(LETTUCE_CLIENT,
 			RedisTopology.class.getClassLoader());
 
-	private static final boolean JEDIS_PRESENT = ClassUtils.isPresent("redis.clients.jedis.Jedis",
+	private static final boolean JEDIS_PRESENT = ClassUtils.isPresent(JEDIS_CLIENT,
 			RedisTopology.class.getClassLoader());
 
 	private RedisTopology() {
@@ -28,6 +38,21 @@ final class RedisTopology {
 			return jedis.isRedisClusterAware();
 		}
 		return false;
+	}
+
+	/**
+	 * Lets a native image find the client libraries by name, as the checks above do;
+	 * otherwise both would look absent there and a cluster would be taken for a single
+	 * server. Registered in {@code META-INF/spring/aot.factories}.
+	 */
+	static final class RedisTopologyRuntimeHints implements RuntimeHintsRegistrar {
+
+		@Override
+		public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
+			hints.reflection().registerTypeIfPresent(classLoader, LETTUCE_CLIENT);
+			hints.reflection().registerTypeIfPresent(classLoader, JEDIS_CLIENT);
+		}
+
 	}
 
 }

@@ -2,6 +2,8 @@ package dev.distlock.autoconfigure;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.RuntimeHintsRegistrar;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.SpringBootVersion;
@@ -62,6 +64,20 @@ final class SpringBootCompatibilityCheck implements BeanFactoryPostProcessor, Pr
 					+ ((version != null) ? version : "unknown") + ")";
 		}
 		return null;
+	}
+
+	/**
+	 * Lets a native image find {@link #SPRING_BOOT_4_CLASS} by name, as the check does;
+	 * otherwise the application would fail there as if it ran on Spring Boot 3.
+	 * Registered in {@code META-INF/spring/aot.factories}.
+	 */
+	static final class SpringBootCompatibilityCheckRuntimeHints implements RuntimeHintsRegistrar {
+
+		@Override
+		public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
+			hints.reflection().registerTypeIfPresent(classLoader, SPRING_BOOT_4_CLASS);
+		}
+
 	}
 
 }

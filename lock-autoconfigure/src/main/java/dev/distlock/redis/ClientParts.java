@@ -4,6 +4,8 @@ import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.RuntimeHintsRegistrar;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.util.ClassUtils;
 
@@ -30,7 +32,10 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, RedisReach
 		LeaseRenewer<RedisLockHandle> renewer, ObservedAcquirer acquirer, RedisLockMonitor monitor,
 		String releaseChannel, @Nullable ReleaseMessageWaiter releaseWaiter, ClientLifecycle lifecycle) {
 
-	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.event.EventBus",
+	/** The Lettuce class whose presence turns on watching Lettuce's connection events. */
+	static final String LETTUCE_EVENT_BUS = "io.lettuce.core.event.EventBus";
+
+	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent(LETTUCE_EVENT_BUS,
 			ClientParts.class.getClassLoader());
 
 	static ClientParts of(RedisLockClientBuilder builder) {
@@ -67,6 +72,20 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, RedisReach
 		return new ClientParts(keyspace, builder.defaultOptions, reachability, renewer,
 				new ObservedAcquirer(held, acquirer, events, builder.observationRegistry), monitor, releaseChannel,
 				messages, new ClientLifecycle(subscription, renewer, pending, connectionEvents));
+	}
+
+	/**
+	 * Lets a native image find Lettuce's event bus by name, as the check for Lettuce
+	 * does; otherwise Lettuce would look absent there. Registered in
+	 * {@code META-INF/spring/aot.factories}.
+	 */
+	static final class ClientPartsRuntimeHints implements RuntimeHintsRegistrar {
+
+		@Override
+		public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
+			hints.reflection().registerTypeIfPresent(classLoader, LETTUCE_EVENT_BUS);
+		}
+
 	}
 
 }

@@ -9,6 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.RuntimeHintsRegistrar;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.util.StreamUtils;
@@ -17,7 +21,8 @@ import org.springframework.util.StreamUtils;
  * The Lua scripts of the lock, each read once from the class path into a script with
  * static text, so that its SHA1 is computed once and calls go through {@code EVALSHA}. (A
  * script built on a resource location re-checks the resource on every call, which cost
- * several microseconds per lock operation.)
+ * several microseconds per lock operation.) {@link LockScriptsRuntimeHints} keeps them in
+ * a native image.
  */
 final class LockScripts {
 
@@ -70,6 +75,19 @@ final class LockScripts {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not read lock script " + name, ex);
 		}
+	}
+
+	/**
+	 * Keeps the scripts in a native image, which contains only the resources it is told
+	 * about. Registered in {@code META-INF/spring/aot.factories}.
+	 */
+	static final class LockScriptsRuntimeHints implements RuntimeHintsRegistrar {
+
+		@Override
+		public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
+			hints.resources().registerPattern(SCRIPTS + "*.lua");
+		}
+
 	}
 
 }
