@@ -129,6 +129,7 @@ public final class DistributedLockAutoConfiguration {
 				.releaseMessages(waiting.isPubSub())
 				.maxLocalPasses(waiting.getMaxLocalPasses())
 				.observationRegistry(observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP));
+			properties.getLocks().forEach((name, lock) -> builder.defaultOptions(name, lock::applyTo));
 			listeners.orderedStream().forEach(builder::listener);
 			customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
 			return builder.build();
