@@ -8,6 +8,7 @@ import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -97,6 +98,14 @@ public final class DistributedLockAutoConfiguration {
 			LockDefinitionSource distributedLockDefinitionSource, ListableBeanFactory beanFactory) {
 		return new LockDefinitionValidator(distributedLockDefinitionSource, beanFactory,
 				() -> MissingLockClientAdvice.advise(beanFactory));
+	}
+
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	LockSettingsCheck distributedLockSettingsCheck(DistributedLockProperties properties,
+			LockDefinitionSource distributedLockDefinitionSource, ConfigurableListableBeanFactory beanFactory,
+			ObjectProvider<LockClient> lockClient, Environment environment) {
+		return new LockSettingsCheck(properties, distributedLockDefinitionSource, beanFactory, lockClient, environment);
 	}
 
 	/**
