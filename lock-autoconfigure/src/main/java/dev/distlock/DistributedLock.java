@@ -58,8 +58,9 @@ public @interface DistributedLock {
 	String key() default "";
 
 	/**
-	 * Logical name of the lock: the tag of its meters and observations and the name the
-	 * {@code distlock} actuator endpoint lists it under. Unlike the key it is the same
+	 * Logical name of the lock: the tag of its meters and observations, the name the
+	 * {@code distlock} actuator endpoint lists it under, and the name its settings are
+	 * configured under ({@code distlock.locks.<name>.*}). Unlike the key it is the same
 	 * for every call, so it never multiplies meters. {@code ${...}} placeholders are
 	 * resolved. Empty means the simple name of the declaring class, a dot and the method
 	 * name, such as {@code "StockService.decrement"}.
@@ -70,8 +71,8 @@ public @interface DistributedLock {
 	/**
 	 * How long to wait for the lock when another holder has it, as a duration string such
 	 * as {@code "500ms"}, {@code "5s"} or {@code "PT5S"}, or a {@code ${...}}
-	 * placeholder. Empty means the configured {@code distlock.wait-time}; {@code "0"}
-	 * means try once.
+	 * placeholder. Empty means the configured {@code distlock.locks.<name>.wait-time},
+	 * else {@code distlock.wait-time}; {@code "0"} means try once.
 	 * @return the wait time
 	 */
 	String waitTime() default "";
@@ -79,8 +80,9 @@ public @interface DistributedLock {
 	/**
 	 * How long the lock is leased before Redis expires it even if it was not released, in
 	 * the same formats as {@link #waitTime()}, or {@link #AUTO_RENEW} to renew the lease
-	 * while the method runs. Empty means the configured {@code distlock.lease-time},
-	 * which renews automatically when it is not set.
+	 * while the method runs. Empty means the configured
+	 * {@code distlock.locks.<name>.lease-time}, else {@code distlock.lease-time}, which
+	 * renews automatically when it is not set.
 	 * @return the lease time
 	 */
 	String leaseTime() default "";
@@ -90,7 +92,7 @@ public @interface DistributedLock {
 	 * method returns earlier: the key is then left to expire instead of being deleted.
 	 * Use it for scheduled jobs, so that an instance whose clock runs slightly behind
 	 * cannot run the same tick again. Same formats as {@link #waitTime()}; empty means
-	 * none, whatever the client's default options say.
+	 * the configured {@code distlock.locks.<name>.min-hold-time}, else none.
 	 * @return the minimum hold time
 	 */
 	String minHoldTime() default "";

@@ -23,6 +23,22 @@ public interface LockClient {
 	LockOptions defaultOptions();
 
 	/**
+	 * Returns the options of locks of one name: the {@linkplain #defaultOptions() default
+	 * options} with the values configured for the name ({@code distlock.locks.<name>.*})
+	 * in their place. Calls use the options they are given as they are, so this is how a
+	 * programmatic call takes a name's configured values; what the caller changes on them
+	 * is explicit and wins: <pre class="code">
+	 * lockClient.lock(key, lockClient.defaultOptions("report").withWaitTime(Duration.ZERO));
+	 * </pre> A client that wraps another must delegate this method too; by default it
+	 * only names the default options.
+	 * @param name the logical name of the lock
+	 * @return the options of locks of that name, with that name
+	 */
+	default LockOptions defaultOptions(String name) {
+		return defaultOptions().withName(name);
+	}
+
+	/**
 	 * Tries to acquire the lock, waiting up to the options' wait time while another
 	 * holder has it. If the calling thread is interrupted while waiting, it returns empty
 	 * with the interrupt flag set.

@@ -113,7 +113,9 @@ public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Durat
 	 * Returns a copy with another logical name, the tag its meters are recorded under:
 	 * <pre class="code">
 	 * lockClient.lock("lock:report:" + day, LockOptions.renewing(Duration.ZERO).withName("daily-report"));
-	 * </pre>
+	 * </pre> It only names the options: the times stay as they are, whatever is
+	 * configured for the name. To start from the configured ones, use
+	 * {@link LockClient#defaultOptions(String)}.
 	 * @param name the new name, one of a small fixed set (never the key itself)
 	 * @return the new options
 	 */

@@ -97,7 +97,8 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		LockClient lockClient = this.client.get();
 		LockHandle handle;
 		try {
-			handle = lockClient.lock(key, definition.options(lockClient.defaultOptions()).withName(definition.name()));
+			handle = lockClient.lock(key,
+					definition.options(lockClient.defaultOptions(definition.name())).withName(definition.name()));
 		}
 		catch (LockNotAcquiredException | LockUnavailableException ex) {
 			return this.failureHandler.handle(definition, invocation, ex);

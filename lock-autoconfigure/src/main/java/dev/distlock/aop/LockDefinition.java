@@ -15,33 +15,35 @@ import dev.distlock.LockOptions;
  *
  * @param method the annotated method, as declared on the target class
  * @param keyExpression the SpEL key expression
- * @param waitTime the wait time, or {@code null} for the client's default
+ * @param waitTime the wait time, or {@code null} for the default of the lock's name
  * @param leaseMode where the lease time comes from
  * @param leaseTime the lease time of a {@link LeaseMode#FIXED} lease, {@code null}
  * otherwise
- * @param minHoldTime how long the lock is kept at least, zero for none
+ * @param minHoldTime how long the lock is kept at least, or {@code null} for the default
+ * of the lock's name
  * @param failurePolicy what to do when the lock is not acquired or Redis is unavailable
  * @param name the logical name of the lock, the tag of its meters
  */
 public record LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
-		@Nullable Duration leaseTime, Duration minHoldTime, LockFailurePolicy failurePolicy, String name) {
+		@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy, String name) {
 
 	/**
 	 * Creates a definition, checking that a lease time is given exactly for a fixed
 	 * lease.
 	 * @param method the annotated method
 	 * @param keyExpression the SpEL key expression
-	 * @param waitTime the wait time, or {@code null} for the client's default
+	 * @param waitTime the wait time, or {@code null} for the default
 	 * @param leaseMode where the lease time comes from
 	 * @param leaseTime the lease time of a fixed lease
-	 * @param minHoldTime the minimum hold time
+	 * @param minHoldTime the minimum hold time, or {@code null} for the default
 	 * @param failurePolicy what to do when the lock cannot be taken
 	 * @param name the logical name of the lock
 	 */
 	public LockDefinition {
 		Assert.isTrue((leaseMode == LeaseMode.FIXED) == (leaseTime != null),
 				() -> "leaseTime must be given for a FIXED lease only, was " + leaseTime + " for " + leaseMode);
-		Assert.isTrue(!minHoldTime.isNegative(), () -> "minHoldTime must not be negative, was " + minHoldTime);
+		Assert.isTrue(minHoldTime == null || !minHoldTime.isNegative(),
+				() -> "minHoldTime must not be negative, was " + minHoldTime);
 		Assert.hasText(name, "name must not be blank");
 	}
 
@@ -49,14 +51,14 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	 * Creates a definition named after its method ({@link #defaultName(Method)}).
 	 * @param method the annotated method
 	 * @param keyExpression the SpEL key expression
-	 * @param waitTime the wait time, or {@code null} for the client's default
+	 * @param waitTime the wait time, or {@code null} for the default
 	 * @param leaseMode where the lease time comes from
 	 * @param leaseTime the lease time of a fixed lease
-	 * @param minHoldTime the minimum hold time
+	 * @param minHoldTime the minimum hold time, or {@code null} for the default
 	 * @param failurePolicy what to do when the lock cannot be taken
 	 */
 	public LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
-			@Nullable Duration leaseTime, Duration minHoldTime, LockFailurePolicy failurePolicy) {
+			@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy) {
 		this(method, keyExpression, waitTime, leaseMode, leaseTime, minHoldTime, failurePolicy, defaultName(method));
 	}
 
@@ -71,9 +73,10 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	}
 
 	/**
-	 * Returns the options of this lock, taking what it leaves open from the defaults; the
-	 * {@link #name() name} is applied by the interceptor.
-	 * @param defaults the client's default options
+	 * Returns the options of this lock, taking what it leaves open from the defaults of
+	 * its name.
+	 * @param defaults the client's options for the lock's name
+	 * ({@link dev.distlock.LockClient#defaultOptions(String)})
 	 * @return the options to acquire with
 	 */
 	public LockOptions options(LockOptions defaults) {
@@ -83,7 +86,7 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 			case FIXED -> options.withLeaseTime(this.leaseTime);
 			case AUTO_RENEW -> options.withLeaseTime(null);
 		};
-		return options.withMinHoldTime(this.minHoldTime);
+		return (this.minHoldTime != null) ? options.withMinHoldTime(this.minHoldTime) : options;
 	}
 
 	/**
@@ -92,7 +95,7 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	public enum LeaseMode {
 
 		/**
-		 * The client's default options decide, fixed or auto-renewing.
+		 * The client's options for the lock's name decide, fixed or auto-renewing.
 		 */
 		DEFAULT,
 

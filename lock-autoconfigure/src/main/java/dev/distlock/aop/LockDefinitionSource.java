@@ -3,6 +3,8 @@ package dev.distlock.aop;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
@@ -94,9 +96,22 @@ public class LockDefinitionSource {
 		Duration minHoldTime = duration(specificMethod, "minHoldTime", annotation.minHoldTime(), true);
 		LockFailurePolicy failurePolicy = LockFailurePolicy.of(specificMethod, resolvedClass, annotation);
 		String name = resolve(specificMethod, "name", annotation.name()).trim();
-		return new LockDefinition(specificMethod, key, waitTime, leaseMode, fixedLease,
-				(minHoldTime != null) ? minHoldTime : Duration.ZERO, failurePolicy,
+		return new LockDefinition(specificMethod, key, waitTime, leaseMode, fixedLease, minHoldTime, failurePolicy,
 				name.isEmpty() ? LockDefinition.defaultName(specificMethod) : name);
+	}
+
+	/**
+	 * Returns the names of the locks found so far, sorted.
+	 * @return the names
+	 */
+	public SortedSet<String> names() {
+		SortedSet<String> names = new TreeSet<>();
+		for (Object definition : this.definitions.values()) {
+			if (definition instanceof LockDefinition lock) {
+				names.add(lock.name());
+			}
+		}
+		return names;
 	}
 
 	private @Nullable Duration duration(Method method, String attribute, String value, boolean zeroAllowed) {

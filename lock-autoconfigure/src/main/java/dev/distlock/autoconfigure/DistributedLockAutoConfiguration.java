@@ -8,6 +8,7 @@ import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -101,6 +102,14 @@ public final class DistributedLockAutoConfiguration {
 				() -> MissingLockClientAdvice.advise(beanFactory));
 	}
 
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	LockSettingsCheck distributedLockSettingsCheck(DistributedLockProperties properties,
+			LockDefinitionSource distributedLockDefinitionSource, ConfigurableListableBeanFactory beanFactory,
+			ObjectProvider<LockClient> lockClient, Environment environment) {
+		return new LockSettingsCheck(properties, distributedLockDefinitionSource, beanFactory, lockClient, environment);
+	}
+
 	/**
 	 * The Redis lock client on the chosen connection factory, with its release
 	 * subscription, unless the application defines its own {@link LockClient} or selects
@@ -133,6 +142,7 @@ public final class DistributedLockAutoConfiguration {
 				.releaseMessages(waiting.isPubSub())
 				.maxLocalPasses(waiting.getMaxLocalPasses())
 				.observationRegistry(observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP));
+			properties.getLocks().forEach((name, lock) -> builder.defaultOptions(name, lock::applyTo));
 			listeners.orderedStream().forEach(builder::listener);
 			customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
 			return builder.build();

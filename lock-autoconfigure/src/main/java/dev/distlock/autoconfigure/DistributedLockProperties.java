@@ -1,6 +1,8 @@
 package dev.distlock.autoconfigure;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
@@ -73,6 +75,15 @@ public class DistributedLockProperties implements Validator {
 	 */
 	private Duration maxReconnectDelay = Duration.ofSeconds(1);
 
+	/**
+	 * Settings of single locks (wait-time, lease-time, min-hold-time, programmatic), by
+	 * lock name: the name of a @DistributedLock, or the name a programmatic call passes
+	 * to LockClient.defaultOptions(name). Each applies where the annotation gives no
+	 * value, in place of the distlock.* default. A name with dots goes in brackets, as in
+	 * distlock.locks[StockService.decrement].
+	 */
+	private final Map<String, NamedLockProperties> locks = new LinkedHashMap<>();
+
 	private final Renewal renewal = new Renewal();
 
 	private final Waiting waiting = new Waiting();
@@ -139,6 +150,10 @@ public class DistributedLockProperties implements Validator {
 
 	public void setMaxReconnectDelay(Duration maxReconnectDelay) {
 		this.maxReconnectDelay = maxReconnectDelay;
+	}
+
+	public Map<String, NamedLockProperties> getLocks() {
+		return this.locks;
 	}
 
 	public Renewal getRenewal() {

@@ -29,7 +29,8 @@ final class DistributedLockPropertiesValidator implements Validator {
 
 	@Override
 	public boolean supports(Class<?> type) {
-		return DistributedLockProperties.class.isAssignableFrom(type) || type == Renewal.class || type == Waiting.class;
+		return DistributedLockProperties.class.isAssignableFrom(type) || type == Renewal.class || type == Waiting.class
+				|| type == NamedLockProperties.class;
 	}
 
 	@Override
@@ -38,27 +39,30 @@ final class DistributedLockPropertiesValidator implements Validator {
 			validate(properties, errors);
 		}
 		else if (target instanceof Renewal renewal) {
-			check(errors, "lease", "renewal.lease", renewal.getLease(), Duration.ofMillis(3), LONGEST,
+			check(errors, "lease", PREFIX + "renewal.lease", renewal.getLease(), Duration.ofMillis(3), LONGEST,
 					"between 3ms and " + DurationText.of(LONGEST));
 		}
 		else if (target instanceof Waiting waiting) {
 			validate(waiting, errors);
 		}
+		else if (target instanceof NamedLockProperties lock) {
+			validate(lock, errors);
+		}
 	}
 
 	private void validate(DistributedLockProperties properties, Errors errors) {
-		check(errors, "waitTime", "wait-time", properties.getWaitTime(), Duration.ZERO, null, "zero or more");
+		check(errors, "waitTime", PREFIX + "wait-time", properties.getWaitTime(), Duration.ZERO, null, "zero or more");
 		Duration leaseTime = properties.getLeaseTime();
 		if (leaseTime != null) {
-			check(errors, "leaseTime", "lease-time", leaseTime, Duration.ofMillis(1), LONGEST,
+			check(errors, "leaseTime", PREFIX + "lease-time", leaseTime, Duration.ofMillis(1), LONGEST,
 					"between 1ms and " + DurationText.of(LONGEST) + ", or unset to renew leases while locks are held");
 		}
 		if (properties.getMaxKeyLength() < 1) {
 			errors.rejectValue("maxKeyLength", "range",
 					PREFIX + "max-key-length must be at least 1, but is " + properties.getMaxKeyLength());
 		}
-		check(errors, "maxReconnectDelay", "max-reconnect-delay", properties.getMaxReconnectDelay(), Duration.ZERO,
-				LONGEST, "between 0 (to keep Lettuce's own backoff) and " + DurationText.of(LONGEST));
+		check(errors, "maxReconnectDelay", PREFIX + "max-reconnect-delay", properties.getMaxReconnectDelay(),
+				Duration.ZERO, LONGEST, "between 0 (to keep Lettuce's own backoff) and " + DurationText.of(LONGEST));
 	}
 
 	private void validate(Waiting waiting, Errors errors) {
@@ -68,12 +72,35 @@ final class DistributedLockPropertiesValidator implements Validator {
 					PREFIX + "waiting.max-local-passes must be between 0 " + "and 999, but is " + passes);
 		}
 		Duration initial = waiting.getInitialBackoff();
-		check(errors, "initialBackoff", "waiting.initial-backoff", initial, Duration.ofNanos(1), LONGEST,
+		check(errors, "initialBackoff", PREFIX + "waiting.initial-backoff", initial, Duration.ofNanos(1), LONGEST,
 				"more than zero and at most " + DurationText.of(LONGEST));
 		if (!initial.isNegative() && !initial.isZero() && initial.compareTo(LONGEST) <= 0) {
-			check(errors, "maxBackoff", "waiting.max-backoff", waiting.getMaxBackoff(), initial, LONGEST,
+			check(errors, "maxBackoff", PREFIX + "waiting.max-backoff", waiting.getMaxBackoff(), initial, LONGEST,
 					"between " + PREFIX + "waiting.initial-backoff (" + DurationText.of(initial) + ") and "
 							+ DurationText.of(LONGEST));
+		}
+	}
+
+	/**
+	 * Checks the settings of one lock, bound under the object name
+	 * {@code distlock.locks.<name>}.
+	 */
+	private void validate(NamedLockProperties lock, Errors errors) {
+		String prefix = errors.getObjectName() + ".";
+		Duration waitTime = lock.getWaitTime();
+		if (waitTime != null) {
+			check(errors, "waitTime", prefix + "wait-time", waitTime, Duration.ZERO, null, "zero or more");
+		}
+		Duration leaseTime = lock.getLeaseTime();
+		if (leaseTime != null && !leaseTime.equals(NamedLockProperties.AUTO_RENEW)) {
+			check(errors, "leaseTime", prefix + "lease-time", leaseTime, Duration.ofMillis(1), LONGEST,
+					"between 1ms and " + DurationText.of(LONGEST)
+							+ ", or -1 to renew the lease while the lock is held");
+		}
+		Duration minHoldTime = lock.getMinHoldTime();
+		if (minHoldTime != null) {
+			check(errors, "minHoldTime", prefix + "min-hold-time", minHoldTime, Duration.ZERO, LONGEST,
+					"between 0 and " + DurationText.of(LONGEST));
 		}
 	}
 
@@ -81,13 +108,12 @@ final class DistributedLockPropertiesValidator implements Validator {
 	 * Rejects the value of a field if it is outside {@code [min, max]}.
 	 * @param field the Java name of the field in the object being checked, as Spring Boot
 	 * reports it
-	 * @param property the property name after {@code distlock.}
+	 * @param property the full property name
 	 */
 	private static void check(Errors errors, String field, String property, Duration value, Duration min,
 			@Nullable Duration max, String range) {
 		if (value.compareTo(min) < 0 || (max != null && value.compareTo(max) > 0)) {
-			errors.rejectValue(field, "range",
-					PREFIX + property + " must be " + range + ", but is " + DurationText.of(value));
+			errors.rejectValue(field, "range", property + " must be " + range + ", but is " + DurationText.of(value));
 		}
 	}
 

@@ -44,6 +44,7 @@ class InMemoryLockClientConfiguration {
 			.defaultOptions(new LockOptions(properties.getWaitTime(), properties.getLeaseTime(), Duration.ZERO))
 			.renewalLease(properties.getRenewal().getLease())
 			.observationRegistry(observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP));
+		properties.getLocks().forEach((name, lock) -> builder.defaultOptions(name, lock::applyTo));
 		listeners.orderedStream().forEach(builder::listener);
 		return builder.build();
 	}

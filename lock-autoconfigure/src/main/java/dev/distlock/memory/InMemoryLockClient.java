@@ -1,6 +1,8 @@
 package dev.distlock.memory;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 import dev.distlock.LockClient;
@@ -37,6 +39,8 @@ public class InMemoryLockClient implements LockClient {
 
 	private final LockOptions defaultOptions;
 
+	private final Map<String, LockOptions> namedOptions = new HashMap<>();
+
 	private final InMemoryAcquirer acquirer;
 
 	/**
@@ -49,6 +53,8 @@ public class InMemoryLockClient implements LockClient {
 	InMemoryLockClient(InMemoryLockClientBuilder builder) {
 		this.keyspace = new LockKeyspace(builder.keyPrefix, false, builder.maxKeyLength);
 		this.defaultOptions = builder.defaultOptions;
+		builder.namedOptions.forEach(
+				(name, derive) -> this.namedOptions.put(name, derive.apply(builder.defaultOptions).withName(name)));
 		InMemoryLockEvents events = new InMemoryLockEvents(builder.listeners);
 		LockTable table = new LockTable();
 		ThreadHolds holds = new ThreadHolds(events);
@@ -67,6 +73,17 @@ public class InMemoryLockClient implements LockClient {
 	@Override
 	public LockOptions defaultOptions() {
 		return this.defaultOptions;
+	}
+
+	/**
+	 * Returns the options the builder was given for the name, else the default options.
+	 * @param name the logical name of the lock
+	 * @return the options of locks of that name
+	 */
+	@Override
+	public LockOptions defaultOptions(String name) {
+		LockOptions options = this.namedOptions.get(name);
+		return (options != null) ? options : this.defaultOptions.withName(name);
 	}
 
 	@Override

@@ -2,7 +2,10 @@ package dev.distlock.memory;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
 
 import io.micrometer.observation.ObservationRegistry;
 
@@ -27,6 +30,8 @@ public final class InMemoryLockClientBuilder {
 	int maxKeyLength = DEFAULT_MAX_KEY_LENGTH;
 
 	LockOptions defaultOptions = LockOptions.renewing(Duration.ofSeconds(5));
+
+	final Map<String, UnaryOperator<LockOptions>> namedOptions = new LinkedHashMap<>();
 
 	Duration renewalLease = Duration.ofSeconds(30);
 
@@ -67,6 +72,21 @@ public final class InMemoryLockClientBuilder {
 	 */
 	public InMemoryLockClientBuilder defaultOptions(LockOptions defaultOptions) {
 		this.defaultOptions = defaultOptions;
+		return this;
+	}
+
+	/**
+	 * Sets the options of locks of one name, as
+	 * {@link dev.distlock.redis.RedisLockClientBuilder#defaultOptions(String, UnaryOperator)}
+	 * does: {@link InMemoryLockClient#defaultOptions(String)} returns them.
+	 * @param name the logical name of the lock
+	 * @param options derives the name's options from the default options once the client
+	 * is built; the result is given the name
+	 * @return this builder
+	 */
+	public InMemoryLockClientBuilder defaultOptions(String name, UnaryOperator<LockOptions> options) {
+		Assert.hasText(name, "name must not be blank");
+		this.namedOptions.put(name, options);
 		return this;
 	}
 

@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
@@ -28,9 +30,10 @@ import dev.distlock.redis.wait.ReleaseSubscription;
  * releaser, acquirer and its observation), the release subscription if waiters are handed
  * locks by message, the monitor, and what runs in the background while the client does.
  */
-record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, RedisReachability reachability,
-		LeaseRenewer<RedisLockHandle> renewer, ObservedAcquirer acquirer, RedisLockMonitor monitor,
-		String releaseChannel, @Nullable ReleaseMessageWaiter releaseWaiter, ClientLifecycle lifecycle) {
+record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String, LockOptions> namedOptions,
+		RedisReachability reachability, LeaseRenewer<RedisLockHandle> renewer, ObservedAcquirer acquirer,
+		RedisLockMonitor monitor, String releaseChannel, @Nullable ReleaseMessageWaiter releaseWaiter,
+		ClientLifecycle lifecycle) {
 
 	/** The Lettuce class whose presence turns on watching Lettuce's connection events. */
 	static final String LETTUCE_EVENT_BUS = "io.lettuce.core.event.EventBus";
@@ -69,9 +72,16 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, RedisReach
 		AutoCloseable connectionEvents = LETTUCE_PRESENT
 				? LettuceConnectionEvents.watch(connectionFactory, reachability, renewer::renewSoon) : () -> {
 				};
-		return new ClientParts(keyspace, builder.defaultOptions, reachability, renewer,
+		return new ClientParts(keyspace, builder.defaultOptions, namedOptions(builder), reachability, renewer,
 				new ObservedAcquirer(held, acquirer, events, builder.observationRegistry), monitor, releaseChannel,
 				messages, new ClientLifecycle(subscription, renewer, pending, connectionEvents));
+	}
+
+	private static Map<String, LockOptions> namedOptions(RedisLockClientBuilder builder) {
+		Map<String, LockOptions> options = new HashMap<>();
+		builder.namedOptions
+			.forEach((name, derive) -> options.put(name, derive.apply(builder.defaultOptions).withName(name)));
+		return Map.copyOf(options);
 	}
 
 	/**

@@ -66,6 +66,17 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 		return this.parts.defaultOptions();
 	}
 
+	/**
+	 * Returns the options the builder was given for the name, else the default options.
+	 * @param name the logical name of the lock
+	 * @return the options of locks of that name
+	 */
+	@Override
+	public LockOptions defaultOptions(String name) {
+		LockOptions options = this.parts.namedOptions().get(name);
+		return (options != null) ? options : this.parts.defaultOptions().withName(name);
+	}
+
 	@Override
 	public Optional<LockHandle> tryLock(String key, LockOptions options) {
 		String redisKey = this.parts.keyspace().lockKey(key);

@@ -2,7 +2,10 @@ package dev.distlock.redis;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
 
 import io.micrometer.observation.ObservationRegistry;
 
@@ -41,6 +44,8 @@ public final class RedisLockClientBuilder {
 	int maxKeyLength = DEFAULT_MAX_KEY_LENGTH;
 
 	LockOptions defaultOptions = LockOptions.renewing(Duration.ofSeconds(5));
+
+	final Map<String, UnaryOperator<LockOptions>> namedOptions = new LinkedHashMap<>();
 
 	LockWaiter waiter = JitteredBackoffWaiter.standard();
 
@@ -93,6 +98,23 @@ public final class RedisLockClientBuilder {
 	 */
 	public RedisLockClientBuilder defaultOptions(LockOptions defaultOptions) {
 		this.defaultOptions = defaultOptions;
+		return this;
+	}
+
+	/**
+	 * Sets the options of the locks of one name, which
+	 * {@link RedisLockClient#defaultOptions(String)} returns and
+	 * {@link dev.distlock.DistributedLock @DistributedLock} methods of that name start
+	 * from.
+	 * @param name the logical name of the locks
+	 * @param options makes the options of the name from the client's
+	 * {@link #defaultOptions(LockOptions) default options}, as they are when the client
+	 * is built; the result is given the name
+	 * @return this builder
+	 */
+	public RedisLockClientBuilder defaultOptions(String name, UnaryOperator<LockOptions> options) {
+		Assert.hasText(name, "name must not be blank");
+		this.namedOptions.put(name, options);
 		return this;
 	}
 

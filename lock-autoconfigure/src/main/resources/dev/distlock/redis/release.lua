@@ -64,7 +64,9 @@ while queued do
 	-- Gone, or its waiter stopped renewing its place: skipped.
 	skipped = skipped + 1
 end
-if waiter and not redis.acl_check_cmd('publish', channel, '') then
+-- redis.acl_check_cmd came with Redis 7.0; an older server (the sample's embedded 6.2) cannot
+-- check ahead, and fails the PUBLISH itself.
+if waiter and redis.acl_check_cmd and not redis.acl_check_cmd('publish', channel, '') then
 	return redis.error_reply('NOPERM this user has no permissions to publish on the release channel ' .. channel)
 end
 if skipped > 0 then

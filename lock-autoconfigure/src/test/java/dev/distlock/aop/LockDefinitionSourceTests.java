@@ -71,6 +71,14 @@ class LockDefinitionSourceTests {
 	}
 
 	@Test
+	void emptyMinHoldTimeKeepsTheMinimumHoldOfTheName() {
+		LockOptions named = RENEWING_DEFAULTS.withMinHoldTime(Duration.ofSeconds(3)).withName("stock");
+		assertThat(definition("defaults").minHoldTime()).isNull();
+		assertThat(definition("defaults").options(named)).isEqualTo(named);
+		assertThat(definition("minHold").options(named).minHoldTime()).isEqualTo(Duration.ofMinutes(1));
+	}
+
+	@Test
 	void malformedMinHoldTimeIsRejected() {
 		assertThatExceptionOfType(InvalidLockDefinitionException.class).isThrownBy(() -> definition("malformedHold"))
 			.withMessageContaining("Annotated.malformedHold()")

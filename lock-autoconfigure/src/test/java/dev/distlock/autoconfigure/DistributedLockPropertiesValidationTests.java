@@ -13,6 +13,7 @@ import org.springframework.boot.context.properties.bind.validation.BindValidatio
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.validation.FieldError;
 
+import dev.distlock.LockOptions;
 import dev.distlock.redis.RedisLockClient;
 import dev.distlock.redis.RedisLockClientBuilder;
 import dev.distlock.testing.LockTestContexts;
@@ -61,7 +62,23 @@ class DistributedLockPropertiesValidationTests {
 						"distlock.max-key-length must be at least 1, but is 0"),
 				Arguments.of("waiting.max-backoff=200000d", "distlock.waiting.maxBackoff", Duration.ofDays(200_000),
 						"distlock.waiting.max-backoff must be between distlock.waiting.initial-backoff (1ms) and "
-								+ "106751d, but is 200000d"));
+								+ "106751d, but is 200000d"),
+				Arguments.of("locks.stock.wait-time=-1s", "distlock.locks.stock.waitTime", Duration.ofSeconds(-1),
+						"distlock.locks.stock.wait-time must be zero or more, but is -1s"),
+				Arguments.of("locks.stock.lease-time=0s", "distlock.locks.stock.leaseTime", Duration.ZERO,
+						"distlock.locks.stock.lease-time must be between 1ms and 106751d, or -1 to renew the lease "
+								+ "while the lock is held, but is 0s"),
+				Arguments.of("locks.stock.lease-time=-2", "distlock.locks.stock.leaseTime", Duration.ofMillis(-2),
+						"distlock.locks.stock.lease-time must be between 1ms and 106751d, or -1 to renew the lease "
+								+ "while the lock is held, but is -2ms"),
+				Arguments.of("locks.stock.lease-time=106752d", "distlock.locks.stock.leaseTime",
+						Duration.ofDays(106752), "distlock.locks.stock.lease-time must be between 1ms and 106751d"),
+				Arguments.of("locks.stock.min-hold-time=-1ms", "distlock.locks.stock.minHoldTime",
+						Duration.ofMillis(-1),
+						"distlock.locks.stock.min-hold-time must be between 0 and 106751d, but is -1ms"),
+				Arguments.of("locks[Stock.work].wait-time=-1s", "distlock.locks[Stock.work].waitTime",
+						Duration.ofSeconds(-1),
+						"distlock.locks[Stock.work].wait-time must be zero or more, but is -1s"));
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -101,8 +118,17 @@ class DistributedLockPropertiesValidationTests {
 		LockTestContexts.withSharedRedis()
 			.withPropertyValues("distlock.wait-time=0s", "distlock.lease-time=1ms", "distlock.renewal.lease=3ms",
 					"distlock.max-reconnect-delay=0s", "distlock.waiting.max-local-passes=999",
-					"distlock.waiting.initial-backoff=1ns", "distlock.waiting.max-backoff=1ns")
-			.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(RedisLockClient.class));
+					"distlock.waiting.initial-backoff=1ns", "distlock.waiting.max-backoff=1ns",
+					"distlock.locks.edge.programmatic=true", "distlock.locks.edge.wait-time=0s",
+					"distlock.locks.edge.lease-time=-1", "distlock.locks.edge.min-hold-time=0s",
+					"distlock.locks.short.programmatic=true", "distlock.locks.short.lease-time=1ms")
+			.run((context) -> {
+				assertThat(context).hasNotFailed().hasSingleBean(RedisLockClient.class);
+				RedisLockClient client = context.getBean(RedisLockClient.class);
+				assertThat(client.defaultOptions("edge"))
+					.isEqualTo(LockOptions.renewing(Duration.ZERO).withName("edge"));
+				assertThat(client.defaultOptions("short").leaseTime()).isEqualTo(Duration.ofMillis(1));
+			});
 	}
 
 	@Test
@@ -110,11 +136,14 @@ class DistributedLockPropertiesValidationTests {
 		LockTestContexts.withSharedRedis()
 			.withPropertyValues("distlock.wait-time=9999999d", "distlock.lease-time=106751d",
 					"distlock.renewal.lease=106751d", "distlock.max-reconnect-delay=106751d",
-					"distlock.waiting.initial-backoff=106751d", "distlock.waiting.max-backoff=106751d")
+					"distlock.waiting.initial-backoff=106751d", "distlock.waiting.max-backoff=106751d",
+					"distlock.locks.longest.programmatic=true", "distlock.locks.longest.wait-time=9999999d",
+					"distlock.locks.longest.lease-time=106751d", "distlock.locks.longest.min-hold-time=106751d")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				RedisLockClient client = context.getBean(RedisLockClient.class);
 				client.lock("longest:" + System.nanoTime()).close();
+				client.lock("longest:" + System.nanoTime(), client.defaultOptions("longest")).close();
 			});
 	}
 

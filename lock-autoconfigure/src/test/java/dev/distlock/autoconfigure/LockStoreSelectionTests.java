@@ -131,6 +131,22 @@ class LockStoreSelectionTests {
 	}
 
 	@Test
+	void inMemoryClientTakesTheSettingsPerLock() {
+		this.withoutRedis
+			.withPropertyValues("distlock.store=in-memory", "distlock.wait-time=250ms",
+					"distlock.locks.report.wait-time=0", "distlock.locks.report.lease-time=7s",
+					"distlock.locks.report.programmatic=true")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				LockClient client = context.getBean(LockClient.class);
+				assertThat(client.defaultOptions("report"))
+					.isEqualTo(new LockOptions(Duration.ZERO, Duration.ofSeconds(7)).withName("report"));
+				assertThat(client.defaultOptions("other"))
+					.isEqualTo(new LockOptions(Duration.ofMillis(250), null).withName("other"));
+			});
+	}
+
+	@Test
 	void inMemoryStoreBacksOffWhenTheUserDefinesALockClient() {
 		InMemoryLockClient own = new InMemoryLockClient();
 		this.withoutRedis.withPropertyValues("distlock.store=in-memory")

@@ -50,6 +50,44 @@ class StartupFailureReportTests {
 	}
 
 	@Test
+	void settingOfANamedLockOutOfRange(CapturedOutput output) {
+		assertThatException()
+			.isThrownBy(() -> run(LockedApplication.class, "--distlock.locks[LockedService.work].wait-time=-1s"));
+		assertThat(output).contains(String.format("""
+				Description:
+
+				Binding to target %s failed:
+
+				    Property: distlock.locks[LockedService.work].waitTime
+				    Value: "PT-1S"
+				    Origin: "distlock.locks[LockedService.work].wait-time" from property source "commandLineArgs"
+				    Reason: distlock.locks[LockedService.work].wait-time must be zero or more, but is -1s
+
+
+				Action:
+
+				Update your application's configuration
+				""", DistributedLockProperties.class.getName()).replace("\n", System.lineSeparator()));
+	}
+
+	@Test
+	void unknownLockName(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> run(LockedApplication.class, "--distlock.locks.stok.wait-time=0"));
+		assertThat(output).contains("""
+				Description:
+
+				No @DistributedLock method has the lock name "stok" configured under distlock.locks; the \
+				@DistributedLock methods have the names "LockedService.work"
+
+				Action:
+
+				Correct the name under distlock.locks (a name with dots goes in brackets, as in \
+				distlock.locks[StockService.decrement]), or, for a lock taken only in code with \
+				LockClient.defaultOptions(name), set distlock.locks.<name>.programmatic=true.
+				""".replace("\n", System.lineSeparator()));
+	}
+
+	@Test
 	void malformedAnnotation(CapturedOutput output) {
 		assertThatException().isThrownBy(() -> run(PrivateMethodApplication.class));
 		assertThat(output).contains(String.format("""
@@ -133,6 +171,16 @@ class StartupFailureReportTests {
 		@Bean
 		PrivateMethod privateMethod() {
 			return new PrivateMethod();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class LockedApplication extends Application {
+
+		@Bean
+		LockedService lockedService() {
+			return new LockedService();
 		}
 
 	}
