@@ -65,6 +65,19 @@ public final class RedisServerProcess implements RedisTestServer {
 	}
 
 	/**
+	 * Starts the {@code redis-server} binary shipped in
+	 * {@code com.github.codemonstur:embedded-redis} (Redis 6.2), whatever {@code PATH}
+	 * holds, on a free port: the server of the last resort, which code that must also run
+	 * there can be tested against.
+	 * @return the running server
+	 * @throws IllegalStateException if the artifact has no binary for this platform or
+	 * the server does not come up
+	 */
+	public static RedisServerProcess startEmbeddedOnFreePort() {
+		return start(RedisServerBinary.embedded());
+	}
+
+	/**
 	 * Starts {@code redis-server} on the given port of {@code 127.0.0.1} and waits until
 	 * it answers PING.
 	 * @param port the port, which must be free, or {@code 0} for
