@@ -1,5 +1,7 @@
 package dev.distlock.aop;
 
+import java.util.UUID;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -18,7 +20,6 @@ import dev.distlock.test.concurrent.ConcurrentRunner;
 import dev.distlock.test.concurrent.HoldLog;
 import dev.distlock.test.spring.WithRedisTestServer;
 import dev.distlock.testing.SharedRedisConnection;
-import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,7 +45,7 @@ class WithRedisTestServerLockingTests {
 
 	@Test
 	void decrementsAreSerializedUnderContention() throws Exception {
-		String sku = TestRedis.uniqueKey("sku");
+		String sku = "test:sku:" + UUID.randomUUID();
 		this.stock.set(sku, 800);
 		ConcurrentRunner.run(8, 50, (thread) -> this.stock.decrement(sku));
 		assertThat(this.stock.get(sku)).isEqualTo(400);
@@ -53,7 +54,7 @@ class WithRedisTestServerLockingTests {
 
 	@Test
 	void locksAreKeysInTheTestRedis() {
-		String key = TestRedis.uniqueKey("lock");
+		String key = "test:lock:" + UUID.randomUUID();
 		assertThat(this.lockClient).isInstanceOf(RedisLockClient.class);
 		String redisKey;
 		try (LockHandle lock = this.lockClient.lock(key)) {
