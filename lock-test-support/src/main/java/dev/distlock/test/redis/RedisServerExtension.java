@@ -22,7 +22,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * </pre>
  *
  * If no server can be provided, resolving the parameter fails (the test errors rather
- * than being skipped) with a message saying how to provide one.
+ * than being skipped) with a message saying how to provide one. For a Spring Boot test,
+ * {@code @WithRedisTestServer} (in {@code dev.distlock.test.spring}) connects the
+ * application context to the same server instead.
  */
 public final class RedisServerExtension implements ParameterResolver {
 

@@ -81,7 +81,7 @@ public final class RedisServerProcess implements RedisTestServer {
 	 * Starts {@code redis-server} on the given port of {@code 127.0.0.1} and waits until
 	 * it answers PING.
 	 * @param port the port, which must be free, or {@code 0} for
-	 * {@linkplain #startOnFreePort() any free port}
+	 * {@linkplain #startOnFreePort(String...) any free port}
 	 * @return the running server
 	 * @throws IllegalStateException if the port is taken, no binary is found or the
 	 * server does not come up

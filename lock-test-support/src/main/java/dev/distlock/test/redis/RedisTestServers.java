@@ -98,13 +98,15 @@ public final class RedisTestServers {
 			external = ExternalRedisServer.fromUrl(url);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new IllegalStateException(URL_VARIABLE + " is invalid: " + ex.getMessage(), ex);
+			throw new IllegalStateException(URL_VARIABLE + " is invalid: " + ex.getMessage() + "; fix it, or unset "
+					+ URL_VARIABLE + " to let the tests start a server", ex);
 		}
 		try {
 			RedisProbe.awaitPong(external.host(), external.port(), EXTERNAL_TIMEOUT, () -> true);
 		}
 		catch (IllegalStateException ex) {
-			throw new IllegalStateException(URL_VARIABLE + "=" + url + " does not answer PING: " + ex.getMessage(), ex);
+			throw new IllegalStateException(URL_VARIABLE + "=" + url + " does not answer PING: " + ex.getMessage()
+					+ "; start that server, or unset " + URL_VARIABLE + " to let the tests start one", ex);
 		}
 		return external;
 	}

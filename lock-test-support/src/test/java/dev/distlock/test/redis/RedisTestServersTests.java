@@ -59,7 +59,17 @@ class RedisTestServersTests {
 	@Test
 	void invalidUrlNamesTheVariable() {
 		assertThatIllegalStateException().isThrownBy(() -> RedisTestServers.startShared("localhost:6379"))
-			.withMessageStartingWith("DISTLOCK_TEST_REDIS_URL is invalid");
+			.withMessageStartingWith("DISTLOCK_TEST_REDIS_URL is invalid")
+			.withMessageContaining("expected redis://host:port")
+			.withMessageContaining("or unset DISTLOCK_TEST_REDIS_URL");
+	}
+
+	@Test
+	void unreachableUrlSaysWhatToDo() {
+		String url = "redis://127.0.0.1:" + LocalPorts.findFree();
+		assertThatIllegalStateException().isThrownBy(() -> RedisTestServers.startShared(url))
+			.withMessageStartingWith("DISTLOCK_TEST_REDIS_URL=" + url + " does not answer PING")
+			.withMessageContaining("start that server, or unset DISTLOCK_TEST_REDIS_URL");
 	}
 
 	@Test

@@ -1,0 +1,89 @@
+package dev.distlock.test.spring;
+
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.core.env.Environment;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.test.redis.RedisTestServer;
+import dev.distlock.test.redis.RedisTestServers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A {@code @SpringBootTest} annotated with {@link WithRedisTestServer} talks to the
+ * shared test server, although its properties name another Redis, and the properties
+ * themselves are left as they are.
+ */
+@SpringBootTest(properties = { "spring.data.redis.host=redis.invalid", "spring.data.redis.port=1",
+		"spring.data.redis.timeout=2s" })
+@WithRedisTestServer
+class WithRedisTestServerTests {
+
+	@Autowired
+	private StringRedisTemplate redis;
+
+	@Autowired
+	private DataRedisConnectionDetails connectionDetails;
+
+	@Autowired
+	private Environment environment;
+
+	private final String key = "test:with-redis-test-server:" + UUID.randomUUID();
+
+	@AfterEach
+	void deleteKey() {
+		this.redis.delete(this.key);
+	}
+
+	@Test
+	void connectionDetailsNameTheSharedServer() {
+		RedisTestServer server = RedisTestServers.shared();
+		assertThat(this.connectionDetails.getStandalone().getHost()).isEqualTo(server.host());
+		assertThat(this.connectionDetails.getStandalone().getPort()).isEqualTo(server.port());
+		assertThat(this.connectionDetails.getPassword()).isNull();
+	}
+
+	@Test
+	void applicationWritesToTheSharedServer() {
+		this.redis.opsForValue().set(this.key, "written by the application");
+		assertThat(readFromSharedServer(this.key)).isEqualTo("written by the application");
+	}
+
+	@Test
+	void propertiesAreLeftAsTheyAre() {
+		assertThat(this.environment.getProperty("spring.data.redis.host")).isEqualTo("redis.invalid");
+		assertThat(this.environment.getProperty("spring.data.redis.port")).isEqualTo("1");
+	}
+
+	static String readFromSharedServer(String key) {
+		RedisTestServer server = RedisTestServers.shared();
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(server.host(), server.port());
+		factory.afterPropertiesSet();
+		factory.start();
+		try {
+			StringRedisTemplate template = new StringRedisTemplate(factory);
+			return template.opsForValue().get(key);
+		}
+		finally {
+			factory.destroy();
+		}
+	}
+
+	@SpringBootConfiguration
+	@ImportAutoConfiguration(DataRedisAutoConfiguration.class)
+	static class RedisApplication {
+
+	}
+
+}
