@@ -1,14 +1,12 @@
 package dev.distlock.aop;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.test.util.TestSocketUtils;
 
 import dev.distlock.DistributedLock;
 import dev.distlock.LockUnavailableException;
@@ -43,11 +41,8 @@ class RedisUnavailableTests {
 	}
 
 	@Test
-	void redisNeverReachableFailsClosed() throws IOException {
-		int closedPort;
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			closedPort = socket.getLocalPort();
-		}
+	void redisNeverReachableFailsClosed() {
+		int closedPort = TestSocketUtils.findAvailableTcpPort();
 		LockTestContexts.withSharedRedis()
 			.withPropertyValues("spring.data.redis.url=redis://127.0.0.1:" + closedPort)
 			.withUserConfiguration(Config.class)

@@ -2,8 +2,6 @@ package dev.distlock.faults;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.jspecify.annotations.Nullable;
+
+import org.springframework.test.util.TestSocketUtils;
 
 /**
  * One {@code redis-server} on a fixed free port of {@code 127.0.0.1} that can be killed
@@ -66,10 +66,9 @@ public final class RedisNode implements AutoCloseable {
 	 * @return the running server
 	 */
 	public static RedisNode start(Persistence persistence) {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			RedisNode node = new RedisNode(socket.getLocalPort(), persistence,
+		try {
+			RedisNode node = new RedisNode(TestSocketUtils.findAvailableTcpPort(), persistence,
 					Files.createTempDirectory("distlock-faults-redis-"));
-			socket.close();
 			node.restart();
 			return node;
 		}

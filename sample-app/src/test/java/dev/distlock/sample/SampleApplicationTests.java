@@ -42,7 +42,7 @@ class SampleApplicationTests {
 		assertThat(this.embeddedRedis.isRunning()).isTrue();
 		assertThat(this.redisConnection.getStandalone().getPort()).isEqualTo(this.embeddedRedis.port());
 		URI base = URI.create("http://127.0.0.1:" + this.port);
-		assertThat(SampleHttp.put(base, "/skus/25/stock", "{\"quantity\":3}").statusCode()).isEqualTo(200);
+		assertThat(SampleHttp.put(base, "/skus/25/stock", SampleHttp.stock(3)).statusCode()).isEqualTo(200);
 		assertThat(SampleHttp.json(SampleHttp.post(base, "/skus/25/stock/decrement")).path("quantity").asLong())
 			.isEqualTo(2);
 		assertThat(SampleHttp.post(base, "/check-in-queue", SampleHttp.checkIn("Ida", "+4930300001", "FEMALE"))

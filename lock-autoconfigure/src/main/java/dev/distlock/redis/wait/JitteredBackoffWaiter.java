@@ -10,6 +10,13 @@ import org.springframework.util.Assert;
  * Waits with jittered exponential backoff: the pause starts at the initial delay, doubles
  * with each failed attempt up to the maximum, is drawn at random from its upper half so
  * that waiters spread out, and never runs past the caller's deadline.
+ * <p>
+ * Spring's {@link org.springframework.util.backoff.ExponentialBackOff} is not used
+ * because waiting on the lock path would change: it counts whole milliseconds, so from a
+ * 1ms start its first pauses cannot be spread at all; its jitter spreads around the
+ * backoff and never below the initial interval, where this draws from the upper half of
+ * the backoff; and it draws from the shared {@code Math.random} rather than
+ * {@link ThreadLocalRandom}.
  */
 public final class JitteredBackoffWaiter implements LockWaiter {
 

@@ -1,12 +1,14 @@
 package dev.distlock.test.redis;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 
 /**
- * Finds and checks TCP ports on the loopback interface.
+ * Checks TCP ports on the loopback interface. Free ports are found with Spring's
+ * {@link org.springframework.test.util.TestSocketUtils#findAvailableTcpPort()}, which
+ * checks them on {@code localhost}; this checks the address our servers actually bind,
+ * just before they bind it.
  */
 final class LocalPorts {
 
@@ -14,22 +16,6 @@ final class LocalPorts {
 	static final String LOOPBACK = "127.0.0.1";
 
 	private LocalPorts() {
-	}
-
-	/**
-	 * Asks the operating system for a port that is free on the loopback interface right
-	 * now.
-	 * @return a free port
-	 * @throws UncheckedIOException if no port can be bound
-	 */
-	static int findFree() {
-		try (ServerSocket socket = new ServerSocket()) {
-			socket.bind(new InetSocketAddress(LOOPBACK, 0));
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Could not find a free port on " + LOOPBACK, ex);
-		}
 	}
 
 	/**

@@ -12,6 +12,8 @@ import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.utility.DockerImageName;
 
+import org.springframework.test.util.TestSocketUtils;
+
 /**
  * A {@code redis:7-alpine} container run by Testcontainers. Its Redis port is published
  * on a fixed host port, chosen once, so that a container started again after
@@ -51,7 +53,7 @@ final class RedisContainerServer implements RedisTestServer {
 	 */
 	static RedisContainerServer startNew() {
 		RedisContainerServer server = new RedisContainerServer(DockerClientFactory.instance().dockerHostIpAddress(),
-				LocalPorts.findFree());
+				TestSocketUtils.findAvailableTcpPort());
 		try {
 			server.start();
 			return server;

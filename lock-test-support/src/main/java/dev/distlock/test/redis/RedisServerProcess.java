@@ -8,6 +8,8 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.test.util.TestSocketUtils;
+
 import dev.distlock.test.redis.RunningRedisProcess.PortInUseException;
 
 /**
@@ -97,7 +99,7 @@ public final class RedisServerProcess implements RedisTestServer {
 	private static RedisServerProcess start(Path binary, List<String> configuration) {
 		for (int attempt = 1;; attempt++) {
 			try {
-				return start(binary, LocalPorts.findFree(), configuration);
+				return start(binary, TestSocketUtils.findAvailableTcpPort(), configuration);
 			}
 			catch (PortInUseException ex) {
 				if (attempt == FREE_PORT_ATTEMPTS) {

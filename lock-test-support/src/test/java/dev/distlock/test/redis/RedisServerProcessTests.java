@@ -11,6 +11,8 @@ import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.springframework.test.util.TestSocketUtils;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
@@ -33,7 +35,7 @@ class RedisServerProcessTests {
 
 	@Test
 	void startsOnGivenPort() {
-		int port = LocalPorts.findFree();
+		int port = TestSocketUtils.findAvailableTcpPort();
 		try (RedisServerProcess redis = RedisServerProcess.start(port)) {
 			assertThat(redis.port()).isEqualTo(port);
 			assertThat(RedisProbe.answersPing("127.0.0.1", port)).isTrue();
@@ -100,7 +102,8 @@ class RedisServerProcessTests {
 		Path binary = directory.resolve("broken-redis-server");
 		Files.writeString(binary, "#!/bin/sh\necho \"cannot serve $*\"\nexit 3\n");
 		assertThat(binary.toFile().setExecutable(true)).isTrue();
-		assertThatIllegalStateException().isThrownBy(() -> RedisServerProcess.start(binary, LocalPorts.findFree()))
+		assertThatIllegalStateException()
+			.isThrownBy(() -> RedisServerProcess.start(binary, TestSocketUtils.findAvailableTcpPort()))
 			.withMessageContaining("exited before answering PING")
 			.withMessageContaining("cannot serve --port")
 			.withMessageContaining("--save  --appendonly no --protected-mode no --daemonize no --dir");

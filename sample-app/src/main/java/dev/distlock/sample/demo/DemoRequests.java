@@ -4,11 +4,16 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.distlock.sample.checkin.CheckInRequest;
+import dev.distlock.sample.checkin.Gender;
 import dev.distlock.sample.demo.DemoRequest.Kind;
 
 /**
@@ -20,6 +25,8 @@ import dev.distlock.sample.demo.DemoRequest.Kind;
 final class DemoRequests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+	private static final JsonMapper json = JsonMapper.builder().build();
 
 	private DemoRequests() {
 	}
@@ -64,13 +71,13 @@ final class DemoRequests {
 	}
 
 	private static DemoRequest checkIn(URI base, int student) {
-		String gender = (student % 2 == 0) ? "FEMALE" : "MALE";
-		String json = String.format("{\"studentName\":\"Student %d\",\"phone\":\"%s\",\"gender\":\"%s\","
-				+ "\"arrivalDate\":\"2025-09-0%d\"}", student, phone(student), gender, 1 + student % 7);
+		Gender gender = (student % 2 == 0) ? Gender.FEMALE : Gender.MALE;
+		CheckInRequest body = new CheckInRequest("Student " + student, phone(student), gender,
+				LocalDate.of(2025, 9, 1 + student % 7));
 		HttpRequest http = HttpRequest.newBuilder(base.resolve("/check-in-queue"))
 			.timeout(TIMEOUT)
 			.header("Content-Type", "application/json")
-			.POST(BodyPublishers.ofString(json))
+			.POST(BodyPublishers.ofString(json.writeValueAsString(body)))
 			.build();
 		return new DemoRequest(Kind.CHECK_IN, phone(student), http);
 	}

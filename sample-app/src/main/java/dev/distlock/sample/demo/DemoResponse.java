@@ -2,6 +2,10 @@ package dev.distlock.sample.demo;
 
 import java.net.URI;
 
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
 /**
  * The outcome of one {@link DemoRequest}.
  *
@@ -12,13 +16,29 @@ import java.net.URI;
  */
 record DemoResponse(DemoRequest request, int status, String body, long nanos) {
 
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	/**
+	 * Parses the body as JSON.
+	 * @return the parsed body
+	 * @throws JacksonException if the body is not JSON
+	 */
+	JsonNode json() {
+		return json.readTree(this.body);
+	}
+
 	/**
 	 * Whether the response is a problem of the given type.
 	 * @param type the problem type URI
-	 * @return whether the body names that type
+	 * @return whether the body is JSON whose {@code type} is that URI
 	 */
 	boolean isProblem(URI type) {
-		return this.body.contains("\"" + type + "\"");
+		try {
+			return type.toString().equals(json().path("type").asString());
+		}
+		catch (JacksonException ex) {
+			return false;
+		}
 	}
 
 }

@@ -8,8 +8,6 @@ import java.util.Set;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 
-import tools.jackson.databind.json.JsonMapper;
-
 import dev.distlock.sample.demo.DemoRequest.Kind;
 import dev.distlock.web.LockProblemTypes;
 
@@ -32,8 +30,6 @@ import dev.distlock.web.LockProblemTypes;
 record QueueCheck(int sent, int created, int repeated, int busy, int unexpected, int rows, int duplicates, int gaps,
 		int disagreeingPhones, Map<String, Integer> maxPositions) {
 
-	private static final JsonMapper json = JsonMapper.builder().build();
-
 	/**
 	 * Tallies the responses and queries the database.
 	 * @param responses every response of the demo
@@ -52,7 +48,7 @@ record QueueCheck(int sent, int created, int repeated, int busy, int unexpected,
 			if (response.status() == 201 || response.status() == 200) {
 				created += (response.status() == 201) ? 1 : 0;
 				repeated += (response.status() == 200) ? 1 : 0;
-				int position = json.readTree(response.body()).path("position").asInt();
+				int position = response.json().path("position").asInt();
 				Integer earlier = positionOfPhone.putIfAbsent(response.request().subject(), position);
 				if (earlier != null && earlier != position) {
 					disagreeing.add(response.request().subject());

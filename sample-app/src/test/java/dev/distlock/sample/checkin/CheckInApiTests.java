@@ -2,6 +2,7 @@ package dev.distlock.sample.checkin;
 
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,7 +71,7 @@ class CheckInApiTests {
 	@Test
 	void invalidBodyIsRejectedNamingEveryInvalidField() {
 		HttpResponse<String> response = SampleHttp.post(base, "/check-in-queue",
-				"{\"studentName\":\" \",\"phone\":\"12\",\"arrivalDate\":\"2025-09-01\"}");
+				SampleHttp.jsonOf(Map.of("studentName", " ", "phone", "12", "arrivalDate", "2025-09-01")));
 		assertProblem(response);
 		JsonNode problem = SampleHttp.json(response);
 		assertThat(problem.path("errors").findValuesAsString("field")).containsExactly("gender", "phone",
@@ -90,14 +91,15 @@ class CheckInApiTests {
 
 	@Test
 	void malformedDateIsRejectedNamingTheField() {
-		HttpResponse<String> response = SampleHttp.post(base, "/check-in-queue",
-				"{\"studentName\":\"Eve\",\"phone\":\"+4930100005\",\"gender\":\"FEMALE\",\"arrivalDate\":\"2025-13-45\"}");
+		HttpResponse<String> response = SampleHttp.post(base, "/check-in-queue", SampleHttp.jsonOf(
+				Map.of("studentName", "Eve", "phone", "+4930100005", "gender", "FEMALE", "arrivalDate", "2025-13-45")));
 		assertProblem(response);
 		assertThat(SampleHttp.json(response).path("errors").get(0).path("field").asString()).isEqualTo("arrivalDate");
 	}
 
 	@Test
 	void bodyThatIsNotJsonIsRejected() {
+		// Malformed on purpose (cut off after the first name), so it stays a literal.
 		HttpResponse<String> response = SampleHttp.post(base, "/check-in-queue", "{\"studentName\":");
 		assertProblem(response);
 		assertThat(SampleHttp.json(response).path("detail").asString()).isEqualTo("The request body is not valid JSON");
@@ -106,7 +108,7 @@ class CheckInApiTests {
 	@Test
 	void invalidCheckInGivesNoPosition() {
 		SampleHttp.post(base, "/check-in-queue",
-				"{\"studentName\":\"Fay\",\"phone\":\"+4930100006\",\"gender\":\"MALE\"}");
+				SampleHttp.jsonOf(Map.of("studentName", "Fay", "phone", "+4930100006", "gender", "MALE")));
 		assertThat(SampleHttp.get(base, "/check-in-queue/+4930100006").statusCode()).isEqualTo(404);
 	}
 

@@ -56,7 +56,8 @@ class StockTests {
 			.hasSize(50)
 			.allSatisfy((response) -> {
 				assertThat(response.statusCode()).isEqualTo(409);
-				assertThat(response.body()).contains(OutOfStockException.TYPE.toString());
+				assertThat(SampleHttp.json(response).path("type").asString())
+					.isEqualTo(OutOfStockException.TYPE.toString());
 			});
 		assertThat(stockOf(sku)).isZero();
 	}
@@ -85,8 +86,7 @@ class StockTests {
 	}
 
 	private static void setStock(long sku, long quantity) {
-		assertThat(
-				SampleHttp.put(instance(0), "/skus/" + sku + "/stock", "{\"quantity\":" + quantity + "}").statusCode())
+		assertThat(SampleHttp.put(instance(0), "/skus/" + sku + "/stock", SampleHttp.stock(quantity)).statusCode())
 			.isEqualTo(200);
 	}
 

@@ -9,6 +9,7 @@ import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
+import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -80,6 +81,15 @@ public final class SampleHttp {
 	}
 
 	/**
+	 * Writes a request body as JSON.
+	 * @param value the body, such as a map of field names to values
+	 * @return the JSON text
+	 */
+	public static String jsonOf(Object value) {
+		return json.writeValueAsString(value);
+	}
+
+	/**
 	 * A check-in body.
 	 * @param name the student's name
 	 * @param phone the phone number
@@ -87,8 +97,16 @@ public final class SampleHttp {
 	 * @return the JSON text
 	 */
 	public static String checkIn(String name, String phone, String gender) {
-		return "{\"studentName\":\"" + name + "\",\"phone\":\"" + phone + "\",\"gender\":\"" + gender
-				+ "\",\"arrivalDate\":\"2025-09-01\"}";
+		return jsonOf(Map.of("studentName", name, "phone", phone, "gender", gender, "arrivalDate", "2025-09-01"));
+	}
+
+	/**
+	 * A stock update body.
+	 * @param quantity the new stock
+	 * @return the JSON text
+	 */
+	public static String stock(long quantity) {
+		return jsonOf(Map.of("quantity", quantity));
 	}
 
 	private static HttpRequest.Builder request(URI base, String path) {

@@ -74,7 +74,7 @@ class LockFailureResponsesTests {
 	@Test
 	@Order(1)
 	void lockHeldBeyondTheWaitTimeAnswers409WithRetryAfter() {
-		SampleHttp.put(base, "/skus/7/stock", "{\"quantity\":5}");
+		SampleHttp.put(base, "/skus/7/stock", SampleHttp.stock(5));
 		LockClient locks = instances.bean(0, LockClient.class);
 		try (LockHandle held = locks.lock("lock:sku:7")) {
 			HttpResponse<String> response = SampleHttp.post(base, "/skus/7/stock/decrement");

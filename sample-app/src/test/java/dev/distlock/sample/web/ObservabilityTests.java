@@ -53,7 +53,7 @@ class ObservabilityTests {
 	@Test
 	void lockMetersAreScrapedByNameNeverByKey() {
 		URI base = base();
-		SampleHttp.put(base, "/skus/77/stock", "{\"quantity\":3}");
+		SampleHttp.put(base, "/skus/77/stock", SampleHttp.stock(3));
 		SampleHttp.post(base, "/skus/77/stock/decrement");
 		String scrape = SampleHttp.get(base, "/actuator/prometheus").body();
 		assertThat(scrape)
