@@ -2,6 +2,8 @@ package dev.distlock;
 
 import java.time.Duration;
 
+import io.micrometer.observation.Observation;
+
 /**
  * A lock held by this process. Release it exactly once, normally with try-with-resources;
  * further calls to {@link #release()} do nothing.
@@ -72,6 +74,21 @@ public interface LockHandle extends AutoCloseable {
 	 * @return whether the lock was released
 	 */
 	boolean isReleased();
+
+	/**
+	 * Returns the observation of this hold, from its acquisition until its release
+	 * ({@code distlock.hold}, see
+	 * {@link dev.distlock.observation.LockObservationDocumentation#HOLD}). The
+	 * {@link DistributedLock @DistributedLock} advisor makes it the current observation
+	 * while the method runs, so that the spans of the work done under the lock are its
+	 * children; programmatic callers can do the same with {@code try (Observation.Scope
+	 * scope = handle.observation().openScope()) { ... }}. The client stops it on release.
+	 * @return the observation, a no-op one for a re-entrant hold or a client that
+	 * observes nothing
+	 */
+	default Observation observation() {
+		return Observation.NOOP;
+	}
 
 	/**
 	 * Releases the lock if Redis still holds it for this acquisition.

@@ -3,7 +3,6 @@ package dev.distlock.aop;
 import java.util.function.Supplier;
 
 import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationRegistry;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.apache.commons.logging.Log;
@@ -18,10 +17,8 @@ import dev.distlock.LockContext;
 import dev.distlock.LockHandle;
 import dev.distlock.LockKeyExpressionException;
 import dev.distlock.LockKeyQuoting;
-import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockUnavailableException;
-import dev.distlock.observation.LockObservationDocumentation;
 
 /**
  * Runs {@link dev.distlock.DistributedLock @DistributedLock} methods under their lock:
@@ -37,9 +34,9 @@ import dev.distlock.observation.LockObservationDocumentation;
  * to it as suppressed. If the method returns but the release finds the lease lost, the
  * caller gets the {@link dev.distlock.LockLeaseLostException}.
  * <p>
- * With an {@link ObservationRegistry}, each locked call is observed from acquisition to
- * release ({@link LockObservationDocumentation#EXECUTION}), so that tracing shows the
- * hold as a span around the spans of the method.
+ * The method runs inside the {@linkplain LockHandle#observation() observation of the
+ * hold} (made by the client), so that tracing shows the work done under the lock as its
+ * children; an exception the method throws is recorded as the observation's error.
  */
 public class DistributedLockInterceptor implements MethodInterceptor {
 
@@ -51,34 +48,19 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 
 	private final Supplier<LockClient> client;
 
-	private final Supplier<ObservationRegistry> observationRegistry;
-
 	private final LockFailureHandler failureHandler = new LockFailureHandler();
 
 	/**
-	 * Creates an interceptor that observes nothing.
+	 * Creates an interceptor.
 	 * @param definitions finds the lock of each method
 	 * @param keyEvaluator evaluates lock keys
 	 * @param client supplies the lock client on first use
 	 */
 	public DistributedLockInterceptor(LockDefinitionSource definitions, LockKeyEvaluator keyEvaluator,
 			Supplier<LockClient> client) {
-		this(definitions, keyEvaluator, client, () -> ObservationRegistry.NOOP);
-	}
-
-	/**
-	 * Creates an interceptor that observes locked calls.
-	 * @param definitions finds the lock of each method
-	 * @param keyEvaluator evaluates lock keys
-	 * @param client supplies the lock client on first use
-	 * @param observationRegistry supplies, on first use, where locked calls are observed
-	 */
-	public DistributedLockInterceptor(LockDefinitionSource definitions, LockKeyEvaluator keyEvaluator,
-			Supplier<LockClient> client, Supplier<ObservationRegistry> observationRegistry) {
 		this.definitions = definitions;
 		this.keyEvaluator = keyEvaluator;
 		this.client = client;
-		this.observationRegistry = observationRegistry;
 	}
 
 	@Override
@@ -107,8 +89,7 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 			throw new LockKeyExpressionException(definition.method(), definition.keyExpression(),
 					"yielded a key that was refused: " + ex.getMessage(), ex);
 		}
-		Observation observation = LockObservationDocumentation.EXECUTION.start(this.observationRegistry.get(),
-				definition.name(), handle.key());
+		Observation observation = handle.observation();
 		Object result;
 		try (LockContext.Scope scope = LockContext.enter(handle);
 				Observation.Scope observed = observation.openScope()) {
@@ -117,24 +98,10 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		catch (Throwable ex) {
 			observation.error(ex);
 			releaseAfterFailure(handle, ex);
-			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
 			throw ex;
 		}
-		release(handle, observation);
+		handle.release();
 		return result;
-	}
-
-	private static void release(LockHandle handle, Observation observation) {
-		try {
-			handle.release();
-		}
-		catch (RuntimeException ex) {
-			observation.error(ex);
-			LockObservationDocumentation.stop(observation, (ex instanceof LockLeaseLostException)
-					? LockObservationDocumentation.LEASE_LOST : LockObservationDocumentation.ERROR);
-			throw ex;
-		}
-		LockObservationDocumentation.stop(observation, LockObservationDocumentation.SUCCESS);
 	}
 
 	private void releaseAfterFailure(LockHandle handle, Throwable failure) {

@@ -41,9 +41,10 @@ import dev.distlock.redis.wait.JitteredBackoffWaiter;
 /**
  * Auto-configures distlock: a {@link LockClient} on the application's Redis connection
  * (or, with {@code distlock.store=in-memory}, one that keeps locks in memory), and the
- * advisor that locks {@link dev.distlock.DistributedLock @DistributedLock} methods. Both
- * report observations to the application's {@link ObservationRegistry}, if it has one. Of
- * several {@link RedisConnectionFactory} beans it uses the one annotated with
+ * advisor that locks {@link dev.distlock.DistributedLock @DistributedLock} methods. The
+ * client reports observations to the application's {@link ObservationRegistry}, if it has
+ * one, and the advisor runs each method inside the observation of its hold. Of several
+ * {@link RedisConnectionFactory} beans it uses the one annotated with
  * {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory}, else the
  * {@code @Primary} one.
  */
@@ -81,7 +82,7 @@ public final class DistributedLockAutoConfiguration {
 	@ConditionalOnMissingBean
 	static DistributedLockAdvisor distributedLockAdvisor(LockDefinitionSource distributedLockDefinitionSource,
 			LockKeyEvaluator distributedLockKeyEvaluator, ObjectProvider<LockClient> lockClient,
-			ObjectProvider<ObservationRegistry> observationRegistry, Environment environment) {
+			Environment environment) {
 		// Bound here rather than from DistributedLockProperties: advisors are created
 		// while
 		// bean post-processors are still being registered, too early for a properties
@@ -89,8 +90,7 @@ public final class DistributedLockAutoConfiguration {
 		BindResult<Integer> boundOrder = Binder.get(environment).bind("distlock.order", Integer.class);
 		int order = boundOrder.isBound() ? boundOrder.get() : DistributedLockAdvisor.DEFAULT_ORDER;
 		DistributedLockInterceptor interceptor = new DistributedLockInterceptor(distributedLockDefinitionSource,
-				distributedLockKeyEvaluator, SingletonSupplier.of(lockClient::getObject),
-				SingletonSupplier.of(() -> observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP)));
+				distributedLockKeyEvaluator, SingletonSupplier.of(lockClient::getObject));
 		return new DistributedLockAdvisor(distributedLockDefinitionSource, interceptor, order);
 	}
 

@@ -19,7 +19,8 @@ import dev.distlock.observation.LockObservationDocumentation;
  * {@link LockTable}. A caller that may wait and finds the key taken waits in the key's
  * line, reported as {@link dev.distlock.LockListener#startedWaiting started} and
  * {@link dev.distlock.LockListener#stoppedWaiting stopped waiting}; then the acquisition
- * is reported as acquired or not acquired.
+ * is reported as acquired or not acquired. A new hold is observed until its release
+ * ({@link LockObservationDocumentation#HOLD}).
  */
 final class InMemoryAcquirer {
 
@@ -60,7 +61,7 @@ final class InMemoryAcquirer {
 		}
 		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry,
 				options.name(), key);
-		LockHandle handle;
+		InMemoryLockHandle handle;
 		try (Observation.Scope scope = observation.openScope()) {
 			handle = acquireNew(key, options, start);
 		}
@@ -69,12 +70,16 @@ final class InMemoryAcquirer {
 			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
 			throw ex;
 		}
-		LockObservationDocumentation.stop(observation,
-				(handle != null) ? LockObservationDocumentation.ACQUIRED : LockObservationDocumentation.NOT_ACQUIRED);
+		if (handle == null) {
+			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
+			return null;
+		}
+		LockObservationDocumentation.stop(observation, LockObservationDocumentation.ACQUIRED);
+		handle.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, options.name(), key));
 		return handle;
 	}
 
-	private @Nullable LockHandle acquireNew(String key, LockOptions options, long start) {
+	private @Nullable InMemoryLockHandle acquireNew(String key, LockOptions options, long start) {
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
 		long deadline = start + saturatedNanos(options.waitTime());
 		boolean mayWait = deadline - System.nanoTime() > 0;

@@ -114,8 +114,9 @@ public final class InMemoryLockClientBuilder {
 	}
 
 	/**
-	 * Sets where acquisitions are observed
-	 * ({@link dev.distlock.observation.LockObservationDocumentation#ACQUISITION}).
+	 * Sets where acquisitions and holds are observed
+	 * ({@link dev.distlock.observation.LockObservationDocumentation#ACQUISITION},
+	 * {@link dev.distlock.observation.LockObservationDocumentation#HOLD}).
 	 * @param observationRegistry the registry, {@link ObservationRegistry#NOOP} for none
 	 * @return this builder
 	 */

@@ -4,8 +4,11 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.micrometer.observation.Observation;
+
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
+import dev.distlock.observation.LockObservationDocumentation;
 
 /**
  * A lock acquired from an {@link InMemoryLockClient}: its grant in the client's table,
@@ -36,6 +39,8 @@ final class InMemoryLockHandle implements LockHandle {
 	private final AtomicBoolean released = new AtomicBoolean();
 
 	private final AtomicBoolean lossReported = new AtomicBoolean();
+
+	private volatile Observation observation = Observation.NOOP;
 
 	InMemoryLockHandle(Grant grant, LockOptions options, Ending ending) {
 		this.grant = grant;
@@ -85,6 +90,19 @@ final class InMemoryLockHandle implements LockHandle {
 		}
 	}
 
+	@Override
+	public Observation observation() {
+		return this.observation;
+	}
+
+	/**
+	 * Sets the observation of this hold, which ends with its last hold; before the handle
+	 * is given to its holder.
+	 */
+	void observe(Observation observation) {
+		this.observation = observation;
+	}
+
 	Grant grant() {
 		return this.grant;
 	}
@@ -120,10 +138,18 @@ final class InMemoryLockHandle implements LockHandle {
 		return this.holds.get() == 0;
 	}
 
-	/** Ends one hold; the last one releases the lock. */
+	/**
+	 * Ends one hold; the last one releases the lock and stops the observation of the
+	 * hold, however the release went.
+	 */
 	void exit() {
 		if (this.holds.decrementAndGet() == 0) {
-			this.ending.lastHoldEnded(this);
+			try {
+				this.ending.lastHoldEnded(this);
+			}
+			finally {
+				LockObservationDocumentation.stopHold(this.observation, this);
+			}
 		}
 	}
 

@@ -6,8 +6,8 @@ import dev.distlock.LockLeaseLostException;
 
 /**
  * Ends the holds of an in-memory client as the Redis client ends them: forgets the hold,
- * reports a lease found lost, gives the key back to the table (which keeps it for the
- * minimum hold, or grants it to the first waiter), reports the release, and throws
+ * gives the key back to the table (which keeps it for the minimum hold, or grants it to
+ * the first waiter), reports a lease found lost and then the release, and throws
  * {@link LockLeaseLostException} if the lease was lost, so that the caller learns that
  * its work may have overlapped with another holder's.
  */
@@ -35,10 +35,10 @@ final class InMemoryLockReleaser implements InMemoryLockHandle.Ending {
 		Grant grant = handle.grant();
 		long keepUntil = grant.grantedNanos() + saturatedNanos(handle.minHoldTime());
 		boolean held = this.table.release(grant, keepUntil);
-		this.events.released(handle, heldFor, held ? "released, or kept for its minimum hold" : "no longer held");
 		if (!held) {
 			this.events.leaseLost(handle, "another holder had it on release");
 		}
+		this.events.released(handle, heldFor, held ? "released, or kept for its minimum hold" : "no longer held");
 		if (handle.isLeaseLost()) {
 			throw new LockLeaseLostException(handle.key(), handle.name(), handle.leaseTime(), heldFor);
 		}

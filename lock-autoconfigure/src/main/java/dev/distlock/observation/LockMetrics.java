@@ -1,16 +1,16 @@
 package dev.distlock.observation;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.LongTaskTimer;
 import io.micrometer.core.instrument.Meter.MeterProvider;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockListener;
@@ -21,29 +21,37 @@ import dev.distlock.LockUnavailableException;
  * meter but {@value #RENEWALS} is tagged with the logical {@code name} of the lock; the
  * key never is, since keys are unbounded:
  * <ul>
- * <li>{@value #ACQUIRE}: timer of acquisitions, tagged with their {@code outcome}
+ * <li>{@value #ACQUISITION}: timer of acquisitions, tagged with their {@code outcome}
  * ({@value LockObservationDocumentation#ACQUIRED},
  * {@value LockObservationDocumentation#NOT_ACQUIRED},
- * {@value LockObservationDocumentation#ERROR}); re-entrant acquisitions are not
- * counted;</li>
+ * {@value LockObservationDocumentation#ERROR}) and {@code error} ({@code none}, or the
+ * simple class name of the failure); re-entrant acquisitions are not counted;</li>
+ * <li>{@value #HOLD}: timer of holds that ended, tagged with their {@code outcome}
+ * ({@value LockObservationDocumentation#RELEASED},
+ * {@value LockObservationDocumentation#LEASE_LOST}) and {@code error}
+ * ({@code none});</li>
  * <li>{@value #HOLD_ACTIVE}: long task timer of the locks held now, and for how
  * long;</li>
- * <li>{@value #HOLD}: timer of holds that ended;</li>
  * <li>{@value #LEASE_LOST}: counter of leases found lost;</li>
  * <li>{@value #RENEWALS}: counter of lease renewals, all locks together;</li>
  * <li>{@value #WAITERS}: gauge of the callers waiting for a lock another holder has.</li>
  * </ul>
+ * The three timers are the ones Micrometer's {@code DefaultMeterObservationHandler}
+ * records for the {@link LockObservationDocumentation observations} of the client, with
+ * the same names and tags. Where an observation registry records them, leave them to it
+ * ({@link #LockMetrics(MeterRegistry, Collection)}): a timer recorded by both would count
+ * every lock twice.
  */
 public class LockMetrics implements LockListener {
 
 	/** Name of the acquisition timer. */
-	public static final String ACQUIRE = "distlock.acquire";
-
-	/** Name of the long task timer of held locks. */
-	public static final String HOLD_ACTIVE = "distlock.hold.active";
+	public static final String ACQUISITION = "distlock.acquisition";
 
 	/** Name of the timer of ended holds. */
 	public static final String HOLD = "distlock.hold";
+
+	/** Name of the long task timer of held locks. */
+	public static final String HOLD_ACTIVE = "distlock.hold.active";
 
 	/** Name of the counter of lost leases. */
 	public static final String LEASE_LOST = "distlock.lease.lost";
@@ -54,37 +62,47 @@ public class LockMetrics implements LockListener {
 	/** Name of the gauge of waiting callers. */
 	public static final String WAITERS = "distlock.waiters";
 
-	private static final String NAME = LockObservationDocumentation.LowCardinalityKeyNames.NAME.asString();
+	/** Tag of the logical name of the lock. */
+	static final String NAME = LockObservationDocumentation.LowCardinalityKeyNames.NAME.asString();
 
-	private static final String OUTCOME = LockObservationDocumentation.LowCardinalityKeyNames.OUTCOME.asString();
+	/** Tag of the outcome. */
+	static final String OUTCOME = LockObservationDocumentation.LowCardinalityKeyNames.OUTCOME.asString();
+
+	/** Tag of the error, as Micrometer's observation handler names it. */
+	static final String ERROR = "error";
+
+	/** Value of the error tag without an error, as the observation handler writes it. */
+	static final String NO_ERROR = "none";
 
 	private final MeterRegistry registry;
 
-	private final MeterProvider<Timer> acquire;
-
-	private final MeterProvider<LongTaskTimer> holdActive;
-
-	private final MeterProvider<Timer> hold;
+	private final LockTimers timers;
 
 	private final MeterProvider<Counter> leaseLost;
 
 	private final Counter renewals;
 
-	private final Map<LockHandle, LongTaskTimer.Sample> holds = new ConcurrentHashMap<>();
-
 	private final Map<String, AtomicInteger> waiters = new ConcurrentHashMap<>();
 
 	/**
-	 * Creates the meters in a registry.
+	 * Creates all the meters in a registry, for an application whose observations are not
+	 * recorded as timers.
 	 * @param registry where to register the meters
 	 */
 	public LockMetrics(MeterRegistry registry) {
+		this(registry, Set.of());
+	}
+
+	/**
+	 * Creates the meters in a registry, but for the timers of the observations that the
+	 * application's observation registry records as timers itself.
+	 * @param registry where to register the meters
+	 * @param timedByObservations the observations whose timers are left to the
+	 * observation registry
+	 */
+	public LockMetrics(MeterRegistry registry, Collection<LockObservationDocumentation> timedByObservations) {
 		this.registry = registry;
-		this.acquire = Timer.builder(ACQUIRE).description("Time to acquire a distributed lock").withRegistry(registry);
-		this.holdActive = LongTaskTimer.builder(HOLD_ACTIVE)
-			.description("Distributed locks held now, and for how long")
-			.withRegistry(registry);
-		this.hold = Timer.builder(HOLD).description("Time distributed locks were held").withRegistry(registry);
+		this.timers = new LockTimers(registry, timedByObservations);
 		this.leaseLost = Counter.builder(LEASE_LOST)
 			.description("Leases of distributed locks found lost while held")
 			.withRegistry(registry);
@@ -93,27 +111,23 @@ public class LockMetrics implements LockListener {
 
 	@Override
 	public void acquired(LockHandle handle, Duration waited) {
-		this.acquire.withTags(NAME, handle.name(), OUTCOME, LockObservationDocumentation.ACQUIRED).record(waited);
-		this.holds.put(handle, this.holdActive.withTags(NAME, handle.name()).start());
+		this.timers.acquisition(handle.name(), LockObservationDocumentation.ACQUIRED, NO_ERROR, waited);
+		this.timers.holdStarted(handle);
 	}
 
 	@Override
 	public void notAcquired(String key, String name, Duration waited) {
-		this.acquire.withTags(NAME, name, OUTCOME, LockObservationDocumentation.NOT_ACQUIRED).record(waited);
+		this.timers.acquisition(name, LockObservationDocumentation.NOT_ACQUIRED, NO_ERROR, waited);
 	}
 
 	@Override
 	public void unavailable(String key, String name, Duration waited, LockUnavailableException failure) {
-		this.acquire.withTags(NAME, name, OUTCOME, LockObservationDocumentation.ERROR).record(waited);
+		this.timers.acquisition(name, LockObservationDocumentation.ERROR, failure.getClass().getSimpleName(), waited);
 	}
 
 	@Override
 	public void released(LockHandle handle, Duration held) {
-		LongTaskTimer.Sample sample = this.holds.remove(handle);
-		if (sample != null) {
-			sample.stop();
-		}
-		this.hold.withTags(NAME, handle.name()).record(held);
+		this.timers.holdEnded(handle, held);
 	}
 
 	@Override

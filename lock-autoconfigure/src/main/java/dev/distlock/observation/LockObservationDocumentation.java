@@ -5,20 +5,25 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.docs.ObservationDocumentation;
 
+import dev.distlock.LockHandle;
+
 /**
- * The Micrometer {@link Observation observations} of locks, so that tracing shows how
- * long a call waited for its lock and how long it held it. Both carry the lock's
+ * The Micrometer {@link Observation observations} of locks: how long a call waited for
+ * its lock, and how long the lock was held. Both carry the lock's
  * {@linkplain LowCardinalityKeyNames#NAME name} and
  * {@linkplain LowCardinalityKeyNames#OUTCOME outcome} as low-cardinality key values and
  * its {@linkplain HighCardinalityKeyNames#KEY key} as a high-cardinality one. Nothing is
- * observed unless an {@link ObservationRegistry} is configured.
+ * observed unless an {@link ObservationRegistry} is configured. With a meter handler on
+ * the registry (Spring Boot's {@code DefaultMeterObservationHandler}), each observation
+ * is recorded as a timer of its name and a long task timer of its name plus
+ * {@code .active}: the timers of locks.
  */
 public enum LockObservationDocumentation implements ObservationDocumentation {
 
 	/**
-	 * Acquiring a lock from Redis, from the first attempt until it is acquired, given up
-	 * on, or failed; re-entrant acquisitions, which need no Redis, are not observed.
-	 * Outcomes: {@value #ACQUIRED}, {@value #NOT_ACQUIRED}, {@value #ERROR}.
+	 * Acquiring a lock, from the first attempt until it is acquired, given up on, or
+	 * failed; re-entrant acquisitions, which need no Redis, are not observed. Outcomes:
+	 * {@value #ACQUIRED}, {@value #NOT_ACQUIRED}, {@value #ERROR}.
 	 */
 	ACQUISITION {
 
@@ -35,16 +40,19 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 	},
 
 	/**
-	 * Running a {@link dev.distlock.DistributedLock @DistributedLock} method under its
-	 * lock, from the acquisition until the lock is released. Outcomes: {@value #SUCCESS},
-	 * {@value #ERROR} (the method threw), {@value #LEASE_LOST} (the release found the
-	 * lease lost).
+	 * Holding a lock, from its acquisition until its release, for annotated and
+	 * programmatic locks alike; re-entrant acquisitions do not start another. The client
+	 * starts it after the acquisition, as a child of the caller's current observation,
+	 * and stops it on release; the {@link dev.distlock.DistributedLock @DistributedLock}
+	 * advisor makes it the current observation while the method runs, and records the
+	 * method's exception as its error. Outcomes: {@value #RELEASED}, {@value #LEASE_LOST}
+	 * (the lease was found lost while held or on release).
 	 */
-	EXECUTION {
+	HOLD {
 
 		@Override
 		public String getName() {
-			return "distlock.execution";
+			return "distlock.hold";
 		}
 
 		@Override
@@ -60,15 +68,13 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 	/** Outcome of an acquisition that gave up because another holder kept the lock. */
 	public static final String NOT_ACQUIRED = "not_acquired";
 
-	/** Outcome of an acquisition that Redis failed, or of a locked method that threw. */
+	/** Outcome of an acquisition that failed: Redis could not be reached or failed. */
 	public static final String ERROR = "error";
 
-	/** Outcome of a locked method that returned and released its lock. */
-	public static final String SUCCESS = "success";
+	/** Outcome of a hold that ended with its lease intact. */
+	public static final String RELEASED = "released";
 
-	/**
-	 * Outcome of a locked method that returned but whose lease was found lost on release.
-	 */
+	/** Outcome of a hold whose lease was found lost while held or on release. */
 	public static final String LEASE_LOST = "lease_lost";
 
 	@Override
@@ -100,6 +106,15 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 	}
 
 	/**
+	 * Stops the observation of a hold that ended, with its outcome.
+	 * @param observation the hold's observation
+	 * @param handle the hold
+	 */
+	public static void stopHold(Observation observation, LockHandle handle) {
+		stop(observation, handle.isLeaseLost() ? LEASE_LOST : RELEASED);
+	}
+
+	/**
 	 * Stops an observation with its outcome.
 	 * @param observation the observation
 	 * @param outcome one of the outcome constants of this type
@@ -125,7 +140,7 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 		},
 
 		/**
-		 * How the acquisition or the locked execution ended.
+		 * How the acquisition or the hold ended.
 		 */
 		OUTCOME {
 			@Override

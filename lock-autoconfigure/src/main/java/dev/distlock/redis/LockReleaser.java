@@ -83,11 +83,11 @@ final class LockReleaser implements RedisLockHandle.Ending {
 			throw new LockUnavailableException(handle.key(), handle.name(), LockUnavailableException.RELEASE, ex);
 		}
 		handle.markReleasedInRedis(System.nanoTime());
-		this.events.released(handle, heldFor,
-				(outcome == ReleaseOutcome.KEPT_FOR_MIN_HOLD) ? outcome + " for " + keep + "ms" : outcome.toString());
 		if (!outcome.wasHeld()) {
 			this.events.leaseLost(handle, "its key was gone or held by another owner on release");
 		}
+		this.events.released(handle, heldFor,
+				(outcome == ReleaseOutcome.KEPT_FOR_MIN_HOLD) ? outcome + " for " + keep + "ms" : outcome.toString());
 		if (handle.isLeaseLost()) {
 			throw new LockLeaseLostException(handle.key(), handle.name(), handle.leaseTime(), handle.heldFor());
 		}

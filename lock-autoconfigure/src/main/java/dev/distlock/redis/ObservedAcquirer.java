@@ -16,7 +16,9 @@ import dev.distlock.observation.LockObservationDocumentation;
  * other acquisition goes to the {@link LockAcquirer} inside an
  * {@link LockObservationDocumentation#ACQUISITION} observation, which stops as acquired,
  * not acquired or error, and a Redis that cannot be reached is also reported to the
- * listeners.
+ * listeners. A new hold is observed from there until its release
+ * ({@link LockObservationDocumentation#HOLD}), as a child of the caller's current
+ * observation.
  */
 final class ObservedAcquirer {
 
@@ -52,7 +54,7 @@ final class ObservedAcquirer {
 		}
 		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry,
 				options.name(), redisKey);
-		LockHandle handle;
+		RedisLockHandle handle;
 		try (Observation.Scope scope = observation.openScope()) {
 			handle = this.acquirer.acquire(redisKey, options, start);
 		}
@@ -64,8 +66,12 @@ final class ObservedAcquirer {
 			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
 			throw ex;
 		}
-		LockObservationDocumentation.stop(observation,
-				(handle != null) ? LockObservationDocumentation.ACQUIRED : LockObservationDocumentation.NOT_ACQUIRED);
+		if (handle == null) {
+			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
+			return null;
+		}
+		LockObservationDocumentation.stop(observation, LockObservationDocumentation.ACQUIRED);
+		handle.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, options.name(), redisKey));
 		return handle;
 	}
 

@@ -4,8 +4,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.micrometer.observation.Observation;
+
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
+import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.redis.lease.Lease;
 import dev.distlock.redis.protocol.RedisReachability;
 
@@ -39,6 +42,8 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	private final HoldCount holds = new HoldCount();
 
 	private final AtomicBoolean released = new AtomicBoolean();
+
+	private volatile Observation observation = Observation.NOOP;
 
 	/**
 	 * Creates a hold.
@@ -87,6 +92,19 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 		return isAutoRenewing() && minHoldTime().isZero() && leaseAllowsLocalPass(reachability);
 	}
 
+	@Override
+	public Observation observation() {
+		return this.observation;
+	}
+
+	/**
+	 * Sets the observation of this hold, which ends with its last hold; before the handle
+	 * is given to its holder.
+	 */
+	void observe(Observation observation) {
+		this.observation = observation;
+	}
+
 	/**
 	 * Counts a re-entrant hold, which a {@link NestedLockHandle} ends; false if the last
 	 * hold ended.
@@ -95,10 +113,18 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 		return this.holds.enter();
 	}
 
-	/** Ends one hold; the last one releases the lock in Redis, or passes it on. */
+	/**
+	 * Ends one hold; the last one releases the lock in Redis, or passes it on, and stops
+	 * the observation of the hold, however the release went.
+	 */
 	void exit() {
 		if (this.holds.exit()) {
-			this.ending.lastHoldEnded(this);
+			try {
+				this.ending.lastHoldEnded(this);
+			}
+			finally {
+				LockObservationDocumentation.stopHold(this.observation, this);
+			}
 		}
 	}
 

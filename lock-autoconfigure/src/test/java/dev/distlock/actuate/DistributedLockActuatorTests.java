@@ -67,7 +67,7 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 		}
 		assertThat(acquisitions("acquired") - before).isEqualTo(2);
 		ActuatorHttp.Response response = this.http
-			.get("/actuator/metrics/distlock.acquire?tag=name:counted&tag=outcome:not_acquired");
+			.get("/actuator/metrics/distlock.acquisition?tag=name:counted&tag=outcome:not_acquired");
 		assertThat(response.status()).isEqualTo(200);
 		assertThat(response.<List<Double>>json("$.measurements[?(@.statistic=='COUNT')].value")).containsExactly(1.0);
 		assertThat(this.meterRegistry.getMeters())
@@ -75,8 +75,9 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 			.isNotEmpty()
 			.allSatisfy((meter) -> assertThat(meter.getId().getTags())
 				.noneMatch((tag) -> tag.getKey().equals("key") || tag.getValue().contains(id)));
-		assertThat(this.http.get("/actuator/metrics").<List<String>>json("$.names")).contains(LockMetrics.ACQUIRE,
-				LockMetrics.HOLD, LockMetrics.HOLD_ACTIVE);
+		assertThat(this.http.get("/actuator/metrics").<List<String>>json("$.names"))
+			.contains(LockMetrics.ACQUISITION, LockMetrics.HOLD, LockMetrics.HOLD_ACTIVE)
+			.doesNotContain("distlock.acquire", "distlock.execution", "distlock.execution.active");
 	}
 
 	@Test
@@ -165,7 +166,7 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 		String id = TestRedis.uniqueKey("observed");
 		this.jobs.counted(id);
 		assertThat(this.meterRegistry.find("distlock.acquisition").tags("name", "counted").timer()).isNotNull();
-		assertThat(this.meterRegistry.find("distlock.execution").tags("name", "counted", "outcome", "success").timer())
+		assertThat(this.meterRegistry.find("distlock.hold").tags("name", "counted", "outcome", "released").timer())
 			.isNotNull();
 	}
 
@@ -175,15 +176,19 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 		this.jobs.counted(id);
 		ActuatorHttp.Response response = this.http.getText("/actuator/prometheus");
 		assertThat(response.status()).isEqualTo(200);
-		assertThat(response.body()).contains("distlock_acquire_seconds_count{name=\"counted\",outcome=\"acquired\"}")
-			.contains("distlock_hold_seconds_count{name=\"counted\"}")
+		assertThat(response.body())
+			.contains("distlock_acquisition_seconds_count{error=\"none\",name=\"counted\",outcome=\"acquired\"}")
+			.contains("distlock_hold_seconds_count{error=\"none\",name=\"counted\",outcome=\"released\"}")
 			.contains("distlock_hold_active_seconds_count{name=\"counted\"}")
 			.contains("distlock_renewals_total")
+			.doesNotContain("distlock_acquire_seconds", "distlock_execution_seconds")
 			.doesNotContain(id);
 	}
 
 	private double acquisitions(String outcome) {
-		var timer = this.meterRegistry.find(LockMetrics.ACQUIRE).tags("name", "counted", "outcome", outcome).timer();
+		var timer = this.meterRegistry.find(LockMetrics.ACQUISITION)
+			.tags("name", "counted", "outcome", outcome)
+			.timer();
 		return (timer != null) ? timer.count() : 0;
 	}
 

@@ -2,6 +2,7 @@ package dev.distlock.observation;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -54,20 +55,26 @@ class LockMetricsTests {
 			}
 			client.lock(key, REPORT.withName("other")).release();
 		}
-		assertThat(this.registry.get(LockMetrics.ACQUIRE).tags("name", "report", "outcome", "acquired").timer().count())
-			.isEqualTo(2);
-		assertThat(this.registry.get(LockMetrics.ACQUIRE)
+		assertThat(this.registry.get(LockMetrics.ACQUISITION)
+			.tags("name", "report", "outcome", "acquired")
+			.timer()
+			.count()).isEqualTo(2);
+		assertThat(this.registry.get(LockMetrics.ACQUISITION)
 			.tags("name", "report", "outcome", "not_acquired")
 			.timer()
 			.count()).isEqualTo(1);
-		assertThat(this.registry.get(LockMetrics.ACQUIRE).tags("name", "other", "outcome", "acquired").timer().count())
+		assertThat(
+				this.registry.get(LockMetrics.ACQUISITION).tags("name", "other", "outcome", "acquired").timer().count())
 			.isEqualTo(1);
-		assertThat(this.registry.get(LockMetrics.HOLD).tags("name", "report").timer().count()).isEqualTo(2);
+		assertThat(this.registry.get(LockMetrics.HOLD)
+			.tags("name", "report", "outcome", "released", "error", "none")
+			.timer()
+			.count()).isEqualTo(2);
 		assertThat(this.registry.getMeters()).extracting((meter) -> meter.getId().getName())
 			.allMatch((name) -> name.startsWith("distlock."));
 		assertThat(this.registry.getMeters()).flatExtracting((meter) -> meter.getId().getTags())
 			.extracting((tag) -> tag.getKey())
-			.containsOnly("name", "outcome")
+			.containsOnly("name", "outcome", "error")
 			.doesNotContain("key");
 	}
 
@@ -77,7 +84,7 @@ class LockMetricsTests {
 		try (RedisLockClient client = client(redis); LockHandle outer = client.lock(key, REPORT)) {
 			client.lock(key, REPORT).release();
 		}
-		assertThat(this.registry.get(LockMetrics.ACQUIRE).timer().count()).isEqualTo(1);
+		assertThat(this.registry.get(LockMetrics.ACQUISITION).timer().count()).isEqualTo(1);
 	}
 
 	@Test
@@ -117,6 +124,9 @@ class LockMetricsTests {
 			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
 		}
 		assertThat(this.registry.get(LockMetrics.LEASE_LOST).tags("name", "report").counter().count()).isEqualTo(1);
+		assertThat(this.registry.get(LockMetrics.HOLD).tags("name", "report", "outcome", "lease_lost").timer().count())
+			.isEqualTo(1);
+		assertThat(this.registry.find(LockMetrics.HOLD).tags("outcome", "released").timer()).isNull();
 	}
 
 	@Test
@@ -143,8 +153,43 @@ class LockMetricsTests {
 				factory.destroy();
 			}
 		}
-		assertThat(this.registry.get(LockMetrics.ACQUIRE).tags("name", "report", "outcome", "error").timer().count())
-			.isEqualTo(1);
+		assertThat(this.registry.get(LockMetrics.ACQUISITION)
+			.tags("name", "report", "outcome", "error", "error", "LockUnavailableException")
+			.timer()
+			.count()).isEqualTo(1);
+	}
+
+	@Test
+	void timersOfObservationsRecordedAsTimersAreLeftToThem() throws Exception {
+		LockMetrics metrics = new LockMetrics(this.registry,
+				Set.of(LockObservationDocumentation.ACQUISITION, LockObservationDocumentation.HOLD));
+		String key = TestRedis.uniqueKey("observed");
+		try (RedisLockClient client = RedisLockClient.builder(redis).listener(metrics).build();
+				RedisLockClient other = RedisLockClient.builder(redis).build()) {
+			LockHandle handle = client.lock(key, REPORT);
+			assertThat(this.registry.find(LockMetrics.HOLD_ACTIVE).meters()).isEmpty();
+			redis.delete(key);
+			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
+			try (HeldLock held = HeldLock.elsewhere(other, key)) {
+				assertThat(client.tryLock(key, REPORT)).isEmpty();
+			}
+		}
+		assertThat(this.registry.find(LockMetrics.ACQUISITION).meters()).isEmpty();
+		assertThat(this.registry.find(LockMetrics.HOLD).meters()).isEmpty();
+		assertThat(this.registry.find(LockMetrics.HOLD_ACTIVE).meters()).isEmpty();
+		assertThat(this.registry.get(LockMetrics.LEASE_LOST).tags("name", "report").counter().count()).isEqualTo(1);
+	}
+
+	@Test
+	void onlyTheTimersOfAnObservationNotRecordedAsTimersAreKept() {
+		LockMetrics metrics = new LockMetrics(this.registry, Set.of(LockObservationDocumentation.HOLD));
+		String key = TestRedis.uniqueKey("half-observed");
+		try (RedisLockClient client = RedisLockClient.builder(redis).listener(metrics).build()) {
+			client.lock(key, REPORT).release();
+		}
+		assertThat(this.registry.get(LockMetrics.ACQUISITION).tags("name", "report").timer().count()).isEqualTo(1);
+		assertThat(this.registry.find(LockMetrics.HOLD).meters()).isEmpty();
+		assertThat(this.registry.find(LockMetrics.HOLD_ACTIVE).meters()).isEmpty();
 	}
 
 	private RedisLockClient client(StringRedisTemplate template) {

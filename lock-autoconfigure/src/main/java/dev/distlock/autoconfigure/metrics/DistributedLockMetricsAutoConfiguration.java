@@ -1,24 +1,32 @@
 package dev.distlock.autoconfigure.metrics;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.observation.MeterObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 import dev.distlock.observation.LockMetrics;
 
 /**
  * Auto-configures the {@link LockMetrics meters} of distributed locks when the
  * application has a Micrometer {@link MeterRegistry}: a listener that the auto-configured
- * lock client reports to.
+ * lock client reports to. Each lock timer is recorded once: by the application's
+ * {@link ObservationRegistry}, from the lock observations, where it records observations
+ * as timers (as Spring Boot does with a {@link MeterRegistry}); else by the listener,
+ * with the same names and tags.
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
-		"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration" })
+		"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration",
+		"org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration" })
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBean(MeterRegistry.class)
 @ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
@@ -26,8 +34,11 @@ public final class DistributedLockMetricsAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	LockMetrics distributedLockMetrics(MeterRegistry meterRegistry) {
-		return new LockMetrics(meterRegistry);
+	LockMetrics distributedLockMetrics(MeterRegistry meterRegistry,
+			ObjectProvider<ObservationRegistry> observationRegistry,
+			ObjectProvider<MeterObservationHandler<?>> meterObservationHandlers, Environment environment) {
+		return new LockMetrics(meterRegistry,
+				TimedLockObservations.find(observationRegistry, meterObservationHandlers, environment));
 	}
 
 }

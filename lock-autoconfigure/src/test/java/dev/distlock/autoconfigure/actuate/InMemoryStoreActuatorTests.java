@@ -44,7 +44,7 @@ class InMemoryStoreActuatorTests {
 				.hasSingleBean(LockMetrics.class);
 			context.getBean(LockClient.class).lock("metered").release();
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
-			assertThat(registry.get(LockMetrics.ACQUIRE).timer().count()).isEqualTo(1);
+			assertThat(registry.get(LockMetrics.ACQUISITION).timer().count()).isEqualTo(1);
 			assertThat(registry.get(LockMetrics.HOLD).timer().count()).isEqualTo(1);
 		});
 	}

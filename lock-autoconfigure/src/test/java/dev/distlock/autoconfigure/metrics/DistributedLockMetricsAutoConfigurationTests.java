@@ -34,7 +34,8 @@ class DistributedLockMetricsAutoConfigurationTests {
 			.run((context) -> {
 				assertThat(context).hasSingleBean(LockMetrics.class);
 				context.getBean(LockClient.class).lock(TestRedis.uniqueKey("metered")).release();
-				assertThat(context.getBean(MeterRegistry.class).get(LockMetrics.ACQUIRE).timer().count()).isEqualTo(1);
+				assertThat(context.getBean(MeterRegistry.class).get(LockMetrics.ACQUISITION).timer().count())
+					.isEqualTo(1);
 			});
 	}
 

@@ -20,7 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What an operator of the sample sees: the locks this instance holds at
- * /actuator/distlock, lock meters in Prometheus format, and the lock health.
+ * /actuator/distlock, lock meters in Prometheus format (one timer each for lock wait and
+ * hold time, with the histogram buckets that percentile queries read), and the lock
+ * health.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "sample.orders.close-cron=-")
 class ObservabilityTests {
@@ -57,7 +59,11 @@ class ObservabilityTests {
 		SampleHttp.post(base, "/skus/77/stock/decrement");
 		String scrape = SampleHttp.get(base, "/actuator/prometheus").body();
 		assertThat(scrape)
-			.containsPattern("distlock_acquire_seconds_count\\{[^}]*name=\"stock\"[^}]*outcome=\"acquired\"");
+			.containsPattern("distlock_acquisition_seconds_count\\{[^}]*name=\"stock\"[^}]*outcome=\"acquired\"")
+			.containsPattern("distlock_acquisition_seconds_bucket\\{[^}]*name=\"stock\"[^}]*le=\"\\+Inf\"")
+			.containsPattern(
+					"distlock_hold_seconds_bucket\\{[^}]*name=\"stock\"[^}]*outcome=\"released\"[^}]*le=\"\\+Inf\"")
+			.doesNotContain("distlock_acquire_seconds", "distlock_execution_seconds");
 		assertThat(scrape).doesNotContain("lock:sku:77");
 	}
 

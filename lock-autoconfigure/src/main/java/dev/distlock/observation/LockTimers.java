@@ -1,0 +1,94 @@
+package dev.distlock.observation;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.micrometer.core.instrument.LongTaskTimer;
+import io.micrometer.core.instrument.Meter.MeterProvider;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.LockHandle;
+
+/**
+ * The timers of {@link LockMetrics}, with the names and tags that Micrometer's
+ * {@code DefaultMeterObservationHandler} gives the timers of the
+ * {@link LockObservationDocumentation observations}: {@value LockMetrics#ACQUISITION} for
+ * acquisitions, {@value LockMetrics#HOLD_ACTIVE} while a lock is held and
+ * {@value LockMetrics#HOLD} once its hold ended. The timers of an observation that the
+ * observation registry records itself are left out.
+ */
+final class LockTimers {
+
+	private final @Nullable MeterProvider<Timer> acquisition;
+
+	private final @Nullable MeterProvider<LongTaskTimer> active;
+
+	private final @Nullable MeterProvider<Timer> ended;
+
+	private final Map<LockHandle, LongTaskTimer.Sample> holds = new ConcurrentHashMap<>();
+
+	LockTimers(MeterRegistry registry, Collection<LockObservationDocumentation> timedByObservations) {
+		boolean timeAcquisitions = !timedByObservations.contains(LockObservationDocumentation.ACQUISITION);
+		boolean timeHolds = !timedByObservations.contains(LockObservationDocumentation.HOLD);
+		this.acquisition = timeAcquisitions ? Timer.builder(LockMetrics.ACQUISITION)
+			.description("Time to acquire a distributed lock")
+			.withRegistry(registry) : null;
+		this.active = timeHolds ? LongTaskTimer.builder(LockMetrics.HOLD_ACTIVE)
+			.description("Distributed locks held now, and for how long")
+			.withRegistry(registry) : null;
+		this.ended = timeHolds
+				? Timer.builder(LockMetrics.HOLD).description("Time distributed locks were held").withRegistry(registry)
+				: null;
+	}
+
+	/**
+	 * Times an acquisition.
+	 * @param name the logical name of the lock
+	 * @param outcome how it ended
+	 * @param error the simple class name of its failure, {@value LockMetrics#NO_ERROR}
+	 * without one
+	 * @param waited how long it took
+	 */
+	void acquisition(String name, String outcome, String error, Duration waited) {
+		if (this.acquisition != null) {
+			this.acquisition.withTags(LockMetrics.NAME, name, LockMetrics.OUTCOME, outcome, LockMetrics.ERROR, error)
+				.record(waited);
+		}
+	}
+
+	/**
+	 * Counts a hold as active.
+	 * @param handle the new hold
+	 */
+	void holdStarted(LockHandle handle) {
+		if (this.active != null) {
+			this.holds.put(handle, this.active.withTags(LockMetrics.NAME, handle.name()).start());
+		}
+	}
+
+	/**
+	 * Ends an active hold and times it, as released or, if its lease was found lost
+	 * (which the clients report before the release), as lease lost.
+	 * @param handle the hold
+	 * @param held how long it was held
+	 */
+	void holdEnded(LockHandle handle, Duration held) {
+		LongTaskTimer.Sample sample = this.holds.remove(handle);
+		if (sample != null) {
+			sample.stop();
+		}
+		if (this.ended != null) {
+			String outcome = handle.isLeaseLost() ? LockObservationDocumentation.LEASE_LOST
+					: LockObservationDocumentation.RELEASED;
+			this.ended
+				.withTags(LockMetrics.NAME, handle.name(), LockMetrics.OUTCOME, outcome, LockMetrics.ERROR,
+						LockMetrics.NO_ERROR)
+				.record(held);
+		}
+	}
+
+}

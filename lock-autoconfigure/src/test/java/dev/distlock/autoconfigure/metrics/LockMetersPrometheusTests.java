@@ -1,0 +1,83 @@
+package dev.distlock.autoconfigure.metrics;
+
+import java.time.Duration;
+
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusMetricsExportAutoConfiguration;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockOptions;
+import dev.distlock.testing.LockTestContexts;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The lock timers in a Prometheus scrape, as the example queries of the README read them:
+ * histogram buckets of lock wait and hold time once
+ * {@code management.metrics.distribution.percentiles-histogram} turns them on, whether
+ * the observations or {@code LockMetrics} record the timers; the long task timer of held
+ * locks then publishes a gauge histogram.
+ */
+class LockMetersPrometheusTests {
+
+	private static final String HISTOGRAMS = "management.metrics.distribution.percentiles-histogram.distlock.acquisition=true";
+
+	private static final String HOLD_HISTOGRAMS = "management.metrics.distribution.percentiles-histogram.distlock.hold=true";
+
+	private final ApplicationContextRunner prometheus = LockTestContexts.withSharedRedis()
+		.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
+				PrometheusMetricsExportAutoConfiguration.class, DistributedLockMetricsAutoConfiguration.class));
+
+	private final ApplicationContextRunner prometheusAndObservations = this.prometheus
+		.withConfiguration(AutoConfigurations.of(ObservationAutoConfiguration.class));
+
+	@Test
+	void observedTimersPublishHistogramBucketsWhenTurnedOn() {
+		this.prometheusAndObservations.withPropertyValues(HISTOGRAMS, HOLD_HISTOGRAMS)
+			.run((context) -> assertHistogramBuckets(lockAndScrape(context)));
+	}
+
+	@Test
+	void lockMetricsTimersPublishHistogramBucketsWhenTurnedOn() {
+		this.prometheus.withPropertyValues(HISTOGRAMS, HOLD_HISTOGRAMS)
+			.run((context) -> assertHistogramBuckets(lockAndScrape(context)));
+	}
+
+	@Test
+	void timersPublishNoHistogramBucketsByDefault() {
+		this.prometheusAndObservations.run((context) -> {
+			String scrape = lockAndScrape(context);
+			assertThat(scrape)
+				.contains("distlock_acquisition_seconds_count{error=\"none\",name=\"scraped\",outcome=\"acquired\"} 1")
+				.contains("distlock_hold_active_seconds_count{name=\"scraped\"} 0")
+				.doesNotContain("distlock_acquisition_seconds_bucket", "distlock_hold_seconds_bucket");
+		});
+	}
+
+	private static void assertHistogramBuckets(String scrape) {
+		assertThat(scrape).contains(
+				"distlock_acquisition_seconds_bucket{error=\"none\",name=\"scraped\",outcome=\"acquired\",le=\"+Inf\"} 1")
+			.contains(
+					"distlock_hold_seconds_bucket{error=\"none\",name=\"scraped\",outcome=\"released\",le=\"+Inf\"} 1")
+			.contains("distlock_hold_active_seconds_gcount{name=\"scraped\"} 0")
+			.doesNotContain("distlock_acquire_seconds", "distlock_execution_seconds");
+	}
+
+	private static String lockAndScrape(AssertableApplicationContext context) {
+		assertThat(context).hasNotFailed();
+		context.getBean(LockClient.class)
+			.lock(TestRedis.uniqueKey("scraped"),
+					new LockOptions(Duration.ZERO, Duration.ofSeconds(30)).withName("scraped"))
+			.release();
+		return context.getBean(PrometheusMeterRegistry.class).scrape();
+	}
+
+}
