@@ -4,6 +4,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import org.springframework.test.util.TestSocketUtils;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
@@ -66,7 +68,7 @@ class RedisTestServersTests {
 
 	@Test
 	void unreachableUrlSaysWhatToDo() {
-		String url = "redis://127.0.0.1:" + LocalPorts.findFree();
+		String url = "redis://127.0.0.1:" + TestSocketUtils.findAvailableTcpPort();
 		assertThatIllegalStateException().isThrownBy(() -> RedisTestServers.startShared(url))
 			.withMessageStartingWith("DISTLOCK_TEST_REDIS_URL=" + url + " does not answer PING")
 			.withMessageContaining("start that server, or unset DISTLOCK_TEST_REDIS_URL");
