@@ -16,7 +16,10 @@ import dev.distlock.sample.demo.DemoLauncher;
  * Without any configuration it starts an embedded Redis server and an in-memory H2
  * database. With the {@code --demo} argument it instead runs {@link DemoLauncher the
  * demo}: two instances under concurrent load, a report, and an exit status that says
- * whether everything stayed consistent.
+ * whether everything stayed consistent. Both the embedded Redis and the demo need the
+ * development-only {@code lock-test-support}, which {@code spring-boot:run} has on its
+ * class path and the application jar leaves out: the jar needs a configured Redis
+ * ({@code spring.data.redis.*}).
  */
 @SpringBootApplication
 public class SampleApplication {

@@ -8,9 +8,11 @@ import java.util.UUID;
 import java.util.stream.IntStream;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.util.ClassUtils;
 
+import dev.distlock.sample.redis.EmbeddedRedisAvailability;
+import dev.distlock.sample.redis.EmbeddedRedisUnavailableException;
 import dev.distlock.sample.stock.StockService;
-import dev.distlock.test.redis.RedisServerProcess;
 
 /**
  * The {@code --demo} mode: starts an embedded Redis server and two instances of the
@@ -18,6 +20,10 @@ import dev.distlock.test.redis.RedisServerProcess;
  * concurrent requests to scenarios 1 and 2 alternately through both instances, checks the
  * outcome and prints a report. The exit status is {@code 0} only if everything is
  * consistent.
+ * <p>
+ * The embedded Redis comes from the development-only {@code lock-test-support}, which
+ * {@code spring-boot:run} has on its class path and the application jar does not: without
+ * it the demo stops at once with {@link EmbeddedRedisUnavailableException}.
  */
 public final class DemoLauncher {
 
@@ -52,11 +58,15 @@ public final class DemoLauncher {
 	 * Runs the demo with the settings of the command line and prints to standard output.
 	 * @param args the command line arguments
 	 * @return the exit status: {@code 0} if consistent, {@code 1} if not, {@code 2} if
-	 * the demo failed
+	 * the demo failed or could not run
 	 */
 	public static int run(String[] args) {
 		try {
 			return new DemoLauncher(DemoSettings.fromArguments(args), System.out).run().consistent() ? 0 : 1;
+		}
+		catch (EmbeddedRedisUnavailableException ex) {
+			System.err.println(ex.getMessage());
+			return 2;
 		}
 		catch (RuntimeException | InterruptedException ex) {
 			System.err.println("The demo failed: " + ex);
@@ -68,12 +78,17 @@ public final class DemoLauncher {
 	/**
 	 * Runs the demo.
 	 * @return the report, already printed
+	 * @throws EmbeddedRedisUnavailableException if the embedded Redis is not on the class
+	 * path of the thread's context class loader
 	 * @throws InterruptedException if interrupted while the load runs
 	 */
 	public DemoReport run() throws InterruptedException {
+		if (!EmbeddedRedisAvailability.isAvailable(ClassUtils.getDefaultClassLoader())) {
+			throw EmbeddedRedisUnavailableException.forDemo();
+		}
 		this.out.println("distlock demo: " + INSTANCES + " instances of the sample app, one Redis, one database");
 		String database = "jdbc:h2:mem:distlock-demo-" + UUID.randomUUID();
-		try (RedisServerProcess redis = RedisServerProcess.startOnFreePort();
+		try (DemoRedisServer redis = DemoRedisServer.start();
 				SampleInstances instances = SampleInstances.start(INSTANCES,
 						(builder) -> builder.sources(LockWaitRecorder.class), arguments(redis, database))) {
 			List<URI> uris = IntStream.range(0, INSTANCES).mapToObj(instances::baseUri).toList();
@@ -109,7 +124,7 @@ public final class DemoLauncher {
 		}
 	}
 
-	private static List<String> arguments(RedisServerProcess redis, String database) {
+	private static List<String> arguments(DemoRedisServer redis, String database) {
 		// One in-memory H2 database reached by name from both instances of this JVM: it
 		// lives as
 		// long as either instance's connection pool holds a connection.

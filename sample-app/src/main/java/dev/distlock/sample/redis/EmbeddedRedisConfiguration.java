@@ -3,6 +3,7 @@ package dev.distlock.sample.redis;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -20,8 +21,14 @@ import dev.distlock.test.redis.RedisServerProcess;
  * The binary is the {@code redis-server} on the {@code PATH}, or else the one shipped in
  * the {@code com.github.codemonstur:embedded-redis} artifact, so nothing has to be
  * installed. See {@link NoRedisConfiguredCondition} for what turns this off.
+ * <p>
+ * Applies only where {@link EmbeddedRedisAvailability#SERVER_CLASS the embedded Redis} is
+ * on the class path, as with {@code spring-boot:run}: the condition on it is read from
+ * this class's metadata before the class is loaded. Without it, as in the application
+ * jar, {@link RedisConfiguredCheck} requires a configured Redis instead.
  */
 @Configuration(proxyBeanMethods = false)
+@ConditionalOnClass(name = EmbeddedRedisAvailability.SERVER_CLASS)
 @Conditional(NoRedisConfiguredCondition.class)
 public class EmbeddedRedisConfiguration {
 

@@ -1,46 +1,62 @@
 package dev.distlock.sample.redis;
 
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.autoconfigure.condition.ConditionMessage;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.core.env.PropertyResolver;
+import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
  * Matches when the application configures no Redis of its own: none of
  * {@code spring.data.redis.host}, {@code spring.data.redis.url},
  * {@code spring.data.redis.sentinel.master} or {@code spring.data.redis.cluster.nodes} is
- * set (in any property source: a profile's file, an environment variable such as
- * {@code SPRING_DATA_REDIS_HOST}, a command line argument), and
- * {@code sample.embedded-redis.enabled} is not {@code false}.
+ * set to anything but {@code false} (in any property source: a profile's file, an
+ * environment variable such as {@code SPRING_DATA_REDIS_HOST}, a command line argument),
+ * and {@code sample.embedded-redis.enabled} is not {@code false}.
+ * <p>
+ * {@link RedisConfiguredCheck} asks the same question when the context starts, through
+ * {@link #redisSetting(PropertyResolver)}, so that both agree.
  */
-class NoRedisConfiguredCondition extends NoneNestedConditions {
+class NoRedisConfiguredCondition extends SpringBootCondition {
 
-	NoRedisConfiguredCondition() {
-		super(ConfigurationPhase.REGISTER_BEAN);
+	private static final List<String> CONNECTION_PROPERTIES = List.of("spring.data.redis.host", "spring.data.redis.url",
+			"spring.data.redis.sentinel.master", "spring.data.redis.cluster.nodes");
+
+	private static final String ENABLED_PROPERTY = "sample.embedded-redis.enabled";
+
+	@Override
+	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+		ConditionMessage.Builder message = ConditionMessage.forCondition("No Redis configured");
+		String setting = redisSetting(context.getEnvironment());
+		if (setting != null) {
+			return ConditionOutcome.noMatch(message.found("property").items(setting));
+		}
+		return ConditionOutcome.match(message
+			.because("none of " + CONNECTION_PROPERTIES + " is set and " + ENABLED_PROPERTY + " is not false"));
 	}
 
-	@ConditionalOnProperty("spring.data.redis.host")
-	static class HostConfigured {
-
-	}
-
-	@ConditionalOnProperty("spring.data.redis.url")
-	static class UrlConfigured {
-
-	}
-
-	@ConditionalOnProperty("spring.data.redis.sentinel.master")
-	static class SentinelConfigured {
-
-	}
-
-	@ConditionalOnProperty("spring.data.redis.cluster.nodes")
-	static class ClusterConfigured {
-
-	}
-
-	@ConditionalOnBooleanProperty(name = "sample.embedded-redis.enabled", havingValue = false)
-	static class EmbeddedRedisDisabled {
-
+	/**
+	 * Returns the setting that configures a Redis or turns the embedded one off.
+	 * @param properties the application's properties
+	 * @return the first of the connection properties that is set, or
+	 * {@code sample.embedded-redis.enabled=false}; {@code null} if there is none
+	 */
+	static @Nullable String redisSetting(PropertyResolver properties) {
+		for (String property : CONNECTION_PROPERTIES) {
+			String value = properties.getProperty(property);
+			if (value != null && !"false".equalsIgnoreCase(value)) {
+				return property;
+			}
+		}
+		if ("false".equalsIgnoreCase(properties.getProperty(ENABLED_PROPERTY))) {
+			return ENABLED_PROPERTY + "=false";
+		}
+		return null;
 	}
 
 }

@@ -6,11 +6,17 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.test.context.FilteredClassLoader;
+
+import dev.distlock.sample.redis.EmbeddedRedisUnavailableException;
+
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The {@code --demo} mode end to end, with a smaller load: two instances, one Redis, one
- * database, and a consistent report.
+ * database, and a consistent report; and without {@code lock-test-support}, a clear
+ * refusal.
  */
 class DemoTests {
 
@@ -28,6 +34,27 @@ class DemoTests {
 		assertThat(report.queue().gaps()).isZero();
 		assertThat(report.lockAcquisitions()).containsKeys("lock:sku", "lock:check-in");
 		assertThat(printed).contains("=== distlock demo report ===", "RESULT: CONSISTENT (exit status 0)");
+	}
+
+	@Test
+	void withoutLockTestSupportTheDemoStopsWithWhatToDo() {
+		ByteArrayOutputStream output = new ByteArrayOutputStream();
+		DemoLauncher launcher = new DemoLauncher(DemoSettings.fromArguments(new String[0]),
+				new PrintStream(output, true, StandardCharsets.UTF_8));
+		Thread thread = Thread.currentThread();
+		ClassLoader classLoader = thread.getContextClassLoader();
+		thread.setContextClassLoader(new FilteredClassLoader("dev.distlock.test"));
+		try {
+			assertThatExceptionOfType(EmbeddedRedisUnavailableException.class).isThrownBy(launcher::run)
+				.withMessage("The demo runs on an embedded Redis, which is not on the class path: "
+						+ "dev.distlock.test.redis.RedisServerProcess, from dev.distlock:lock-test-support, a "
+						+ "development-only dependency that the application jar leaves out. Run the demo with "
+						+ "./mvnw -pl sample-app -am spring-boot:run -Dspring-boot.run.arguments=--demo.");
+		}
+		finally {
+			thread.setContextClassLoader(classLoader);
+		}
+		assertThat(output.toString(StandardCharsets.UTF_8)).as("nothing started").isEmpty();
 	}
 
 }

@@ -1,0 +1,36 @@
+package dev.distlock.sample.redis;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.ClassUtils;
+
+/**
+ * Whether the embedded Redis can be started: it is {@value #SERVER_CLASS}, from
+ * {@code dev.distlock:lock-test-support}, a development-only dependency of the sample.
+ * {@code spring-boot:run} and the tests have it on their class path; the application jar
+ * leaves it out, and then a Redis must be configured.
+ * <p>
+ * The application's classes ask here, or through a class condition on
+ * {@link #SERVER_CLASS}, before they touch it: only {@link EmbeddedRedisConfiguration}
+ * and the demo's {@code DemoRedisServer} refer to it, and nothing loads them without it.
+ */
+public final class EmbeddedRedisAvailability {
+
+	/**
+	 * Name of the class that runs the embedded {@code redis-server} process.
+	 */
+	public static final String SERVER_CLASS = "dev.distlock.test.redis.RedisServerProcess";
+
+	private EmbeddedRedisAvailability() {
+	}
+
+	/**
+	 * Whether the embedded Redis is on a class path.
+	 * @param classLoader the class loader to look in, {@code null} for the default one
+	 * @return whether {@link #SERVER_CLASS} can be loaded
+	 */
+	public static boolean isAvailable(@Nullable ClassLoader classLoader) {
+		return ClassUtils.isPresent(SERVER_CLASS, classLoader);
+	}
+
+}
