@@ -66,7 +66,7 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 			waiter = messages;
 		}
 		LockAcquirer acquirer = new LockAcquirer(new AcquisitionServices(commands, pending, cohort, waiting), waiter,
-				new LockGrants(held, renewer, events, releaser), events, builder.renewalLease, tokens);
+				new LockGrants(held, renewer, events, releaser::lastHoldEnded), events, builder.renewalLease, tokens);
 		RedisLockMonitor monitor = new RedisLockMonitor(commands, held, releaser, waiting,
 				new LockingProbe(commands, tokens, releaseChannel), subscription);
 		AutoCloseable connectionEvents = LETTUCE_PRESENT
@@ -75,6 +75,15 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 		return new ClientParts(keyspace, builder.defaultOptions, namedOptions(builder), reachability, renewer,
 				new ObservedAcquirer(held, acquirer, events, builder.observationRegistry), monitor, releaseChannel,
 				messages, new ClientLifecycle(subscription, renewer, pending, connectionEvents));
+	}
+
+	/**
+	 * Returns the options the builder was given for the name, else the default options
+	 * with that name.
+	 */
+	LockOptions optionsFor(String name) {
+		LockOptions options = namedOptions().get(name);
+		return (options != null) ? options : defaultOptions().withName(name);
 	}
 
 	private static Map<String, LockOptions> namedOptions(RedisLockClientBuilder builder) {

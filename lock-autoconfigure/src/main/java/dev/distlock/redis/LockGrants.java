@@ -1,6 +1,7 @@
 package dev.distlock.redis;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 import dev.distlock.LockOptions;
 import dev.distlock.redis.cohort.Baton;
@@ -22,10 +23,10 @@ final class LockGrants {
 
 	private final LockEvents events;
 
-	private final RedisLockHandle.Ending ending;
+	private final Consumer<RedisLockHandle> ending;
 
 	LockGrants(HeldLocks held, LeaseRenewer<RedisLockHandle> renewer, LockEvents events,
-			RedisLockHandle.Ending ending) {
+			Consumer<RedisLockHandle> ending) {
 		this.held = held;
 		this.renewer = renewer;
 		this.events = events;

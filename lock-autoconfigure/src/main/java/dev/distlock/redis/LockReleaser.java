@@ -24,7 +24,7 @@ import dev.distlock.redis.protocol.ReleaseOutcome;
  * retried in the background until Redis answers (the caller gets its exception at once),
  * so that a live holder never strands its lock for a whole lease.
  */
-final class LockReleaser implements RedisLockHandle.Ending {
+final class LockReleaser {
 
 	private final RedisLockCommands commands;
 
@@ -48,8 +48,12 @@ final class LockReleaser implements RedisLockHandle.Ending {
 		this.pending = pending;
 	}
 
-	@Override
-	public void lastHoldEnded(RedisLockHandle handle) {
+	/**
+	 * Ends a hold whose last (outer) hold was released: passes it on, or releases it in
+	 * Redis.
+	 * @param handle the hold
+	 */
+	void lastHoldEnded(RedisLockHandle handle) {
 		forget(handle);
 		Duration heldFor = handle.heldFor();
 		if (handle.isPastDeadline()) {

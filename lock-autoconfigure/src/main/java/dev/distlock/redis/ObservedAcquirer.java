@@ -1,11 +1,14 @@
 package dev.distlock.redis;
 
+import java.time.Duration;
+
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.observation.LockObservationDocumentation;
@@ -36,6 +39,20 @@ final class ObservedAcquirer {
 		this.acquirer = acquirer;
 		this.events = events;
 		this.observationRegistry = observationRegistry;
+	}
+
+	/**
+	 * Acquires a key for the calling thread, as {@link #acquire} does, or throws.
+	 * @throws LockNotAcquiredException if not acquired in time or interrupted
+	 */
+	LockHandle lock(String redisKey, LockOptions options) {
+		long start = System.nanoTime();
+		LockHandle handle = acquire(redisKey, options, start);
+		if (handle == null) {
+			throw new LockNotAcquiredException(redisKey, options.name(), options.waitTime(),
+					Duration.ofNanos(System.nanoTime() - start));
+		}
+		return handle;
 	}
 
 	/**

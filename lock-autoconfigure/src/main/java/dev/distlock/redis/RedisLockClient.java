@@ -1,21 +1,15 @@
 package dev.distlock.redis;
 
-import java.time.Duration;
 import java.util.Optional;
-
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
-import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
 import dev.distlock.redis.lease.LeaseRenewer;
-import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.wait.LockWaiter;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
 
 /**
  * {@link LockClient} on Redis. Acquire is one round trip (a script that sets the key with
@@ -73,8 +67,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	 */
 	@Override
 	public LockOptions defaultOptions(String name) {
-		LockOptions options = this.parts.namedOptions().get(name);
-		return (options != null) ? options : this.parts.defaultOptions().withName(name);
+		return this.parts.optionsFor(name);
 	}
 
 	@Override
@@ -85,14 +78,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 
 	@Override
 	public LockHandle lock(String key, LockOptions options) {
-		String redisKey = this.parts.keyspace().lockKey(key);
-		long start = System.nanoTime();
-		LockHandle handle = this.parts.acquirer().acquire(redisKey, options, start);
-		if (handle == null) {
-			throw new LockNotAcquiredException(redisKey, options.name(), options.waitTime(),
-					Duration.ofNanos(System.nanoTime() - start));
-		}
-		return handle;
+		return this.parts.acquirer().lock(this.parts.keyspace().lockKey(key), options);
 	}
 
 	/**
@@ -115,16 +101,9 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 		return this.parts.monitor();
 	}
 
-	RedisReachability reachability() {
-		return this.parts.reachability();
-	}
-
-	LeaseRenewer<RedisLockHandle> renewer() {
-		return this.parts.renewer();
-	}
-
-	@Nullable ReleaseMessageWaiter releaseWaiter() {
-		return this.parts.releaseWaiter();
+	/** The parts the client was built from, for the tests of this package. */
+	ClientParts parts() {
+		return this.parts;
 	}
 
 	/**

@@ -3,6 +3,7 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 import io.micrometer.observation.Observation;
 
@@ -22,18 +23,8 @@ import dev.distlock.redis.protocol.RedisReachability;
  */
 final class RedisLockHandle extends LeasedHold implements LockHandle {
 
-	/** What ends a hold in Redis, or passes it on, when its last hold ends. */
-	interface Ending {
-
-		/**
-		 * Ends a hold whose last (outer) hold was released.
-		 * @param handle the hold
-		 */
-		void lastHoldEnded(RedisLockHandle handle);
-
-	}
-
-	private final Ending ending;
+	/** Ends the hold in Redis, or passes it on, when its last hold ends. */
+	private final Consumer<RedisLockHandle> ending;
 
 	private final LockOptions options;
 
@@ -45,12 +36,9 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 
 	private volatile Observation observation = Observation.NOOP;
 
-	/**
-	 * Creates a hold.
-	 * @param lease the hold's validity, by the local count
-	 */
-	RedisLockHandle(Ending ending, String key, String token, long fencingToken, Duration leaseTime, LockOptions options,
-			Lease lease) {
+	/** Creates a hold whose validity, by the local count, is the given lease. */
+	RedisLockHandle(Consumer<RedisLockHandle> ending, String key, String token, long fencingToken, Duration leaseTime,
+			LockOptions options, Lease lease) {
 		super(key, token, fencingToken, leaseTime, lease);
 		this.ending = ending;
 		this.options = options;
@@ -120,7 +108,7 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	void exit() {
 		if (this.holds.exit()) {
 			try {
-				this.ending.lastHoldEnded(this);
+				this.ending.accept(this);
 			}
 			finally {
 				LockObservationDocumentation.stopHold(this.observation, this);
@@ -140,10 +128,8 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	/** Describes this lock for monitoring, without its owner token. */
 	HeldLockInfo info() {
 		Duration heldFor = heldFor();
-		Duration leaseRemaining = leaseRemaining();
-		return new HeldLockInfo(name(), key(), Instant.now().minus(heldFor), heldFor,
-				leaseRemaining.isNegative() ? Duration.ZERO : leaseRemaining, isAutoRenewing(), fencingToken(),
-				this.holds.depth(), owner().getName(), isLeaseLost());
+		return new HeldLockInfo(name(), key(), Instant.now().minus(heldFor), heldFor, leaseRemaining(),
+				isAutoRenewing(), fencingToken(), this.holds.depth(), owner().getName(), isLeaseLost());
 	}
 
 	@Override

@@ -36,7 +36,7 @@ class SubscriptionAtStartupTests {
 		RedisLockClient client = RedisLockClient.builder(TestRedis.template(connectionFactory))
 			.releaseMessages(true)
 			.build();
-		ReleaseMessageWaiter waiter = client.releaseWaiter();
+		ReleaseMessageWaiter waiter = client.parts().releaseWaiter();
 		ReleaseSubscription subscription = client.monitor().releaseSubscription().orElseThrow();
 		try {
 			client.start();
