@@ -2,13 +2,13 @@ package dev.distlock.memory;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import io.micrometer.observation.Observation;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 import dev.distlock.observation.LockObservationDocumentation;
+import dev.distlock.support.HoldCount;
 
 /**
  * A lock acquired from an {@link InMemoryLockClient}: its grant in the client's table,
@@ -34,7 +34,7 @@ final class InMemoryLockHandle implements LockHandle {
 
 	private final Ending ending;
 
-	private final AtomicInteger holds = new AtomicInteger(1);
+	private final HoldCount holds = new HoldCount();
 
 	private final AtomicBoolean released = new AtomicBoolean();
 
@@ -122,20 +122,12 @@ final class InMemoryLockHandle implements LockHandle {
 
 	/** Counts a re-entrant hold; false if the last hold already ended. */
 	boolean enter() {
-		int current;
-		do {
-			current = this.holds.get();
-			if (current == 0) {
-				return false;
-			}
-		}
-		while (!this.holds.compareAndSet(current, current + 1));
-		return true;
+		return this.holds.enter();
 	}
 
 	/** Whether the last hold has ended. */
 	boolean hasEnded() {
-		return this.holds.get() == 0;
+		return this.holds.hasEnded();
 	}
 
 	/**
@@ -143,7 +135,7 @@ final class InMemoryLockHandle implements LockHandle {
 	 * hold, however the release went.
 	 */
 	void exit() {
-		if (this.holds.decrementAndGet() == 0) {
+		if (this.holds.exit()) {
 			try {
 				this.ending.lastHoldEnded(this);
 			}

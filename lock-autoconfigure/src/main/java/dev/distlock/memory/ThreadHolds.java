@@ -7,6 +7,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
+import dev.distlock.support.NestedLockHandle;
 
 /**
  * The keys each thread holds through one in-memory client, so that a thread that acquires
@@ -44,7 +45,7 @@ final class ThreadHolds {
 			this.byThread.get().remove(key);
 			return null;
 		}
-		return new NestedInMemoryLockHandle(outer);
+		return new NestedLockHandle(outer, outer::exit);
 	}
 
 	/** Records a hold granted to the current thread. */

@@ -10,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
+import dev.distlock.support.NestedLockHandle;
 
 /**
  * The registry of the locks a client holds: which key each thread holds (for re-entry)
@@ -45,7 +46,7 @@ final class HeldLocks {
 			this.byThread.get().remove(key);
 			return null;
 		}
-		return new NestedLockHandle(outer);
+		return new NestedLockHandle(outer, outer::exit);
 	}
 
 	/** Records a hold granted to the current thread. */

@@ -12,6 +12,7 @@ import dev.distlock.LockOptions;
 import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.redis.lease.Lease;
 import dev.distlock.redis.protocol.RedisReachability;
+import dev.distlock.support.HoldCount;
 
 /**
  * A lock acquired by {@link RedisLockClient}: key, owner token, fencing token and lease.

@@ -19,7 +19,10 @@ import dev.distlock.LockOptions;
  * {@link LockHandle#isLeaseLost()} every millisecond and replies
  * {@code lost <id> <nanos>} when it turns true; releases after {@code holdMs}, or on
  * {@code release <id>} if {@code holdMs} is {@code -1}, and replies
- * {@code released <id> <nanos> leaseLost=<bool> <outcome>}.
+ * {@code released <id> <nanos> leaseLost=<bool> <outcome>}, where {@code nanos} is when
+ * the hold's work ended and {@code release()} was called: a release that hands the lock
+ * over makes the next holder's acquisition happen inside its own round trip, so a time
+ * taken after it returns would show an overlap that never was.
  */
 final class HoldCommand {
 
@@ -73,13 +76,14 @@ final class HoldCommand {
 			awaitQuietly(release);
 		}
 		String outcome = "ok";
+		long ended = System.nanoTime();
 		try {
 			handle.release();
 		}
 		catch (RuntimeException ex) {
 			outcome = ex.getClass().getSimpleName();
 		}
-		Replies.send("released " + id + " " + System.nanoTime() + " leaseLost=" + handle.isLeaseLost() + " " + outcome);
+		Replies.send("released " + id + " " + ended + " leaseLost=" + handle.isLeaseLost() + " " + outcome);
 	}
 
 	private static void watch(String id, LockHandle handle) {

@@ -1,4 +1,4 @@
-package dev.distlock.memory;
+package dev.distlock.support;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -10,14 +10,22 @@ import dev.distlock.LockHandle;
  * lease and fencing token, and releasing it only ends this hold; the lock stays held
  * until the outermost hold ends.
  */
-final class NestedInMemoryLockHandle implements LockHandle {
+public final class NestedLockHandle implements LockHandle {
 
-	private final InMemoryLockHandle outer;
+	private final LockHandle outer;
+
+	private final Runnable endHold;
 
 	private final AtomicBoolean released = new AtomicBoolean();
 
-	NestedInMemoryLockHandle(InMemoryLockHandle outer) {
+	/**
+	 * Creates the handle of a re-entrant hold, already counted by the outer hold.
+	 * @param outer the outermost hold of the lock
+	 * @param endHold ends this hold in the outer hold's count, on the first release
+	 */
+	public NestedLockHandle(LockHandle outer, Runnable endHold) {
 		this.outer = outer;
+		this.endHold = endHold;
 	}
 
 	@Override
@@ -58,13 +66,13 @@ final class NestedInMemoryLockHandle implements LockHandle {
 	@Override
 	public void release() {
 		if (this.released.compareAndSet(false, true)) {
-			this.outer.exit();
+			this.endHold.run();
 		}
 	}
 
 	@Override
 	public String toString() {
-		return "NestedInMemoryLockHandle[" + this.outer + "]";
+		return "NestedLockHandle[" + this.outer + "]";
 	}
 
 }

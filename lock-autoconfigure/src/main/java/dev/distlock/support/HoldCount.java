@@ -1,4 +1,4 @@
-package dev.distlock.redis;
+package dev.distlock.support;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * re-entrant acquisition. The lock is released, or passed on, when the count falls to
  * zero, and can no longer be entered after that.
  */
-final class HoldCount {
+public final class HoldCount {
 
 	private final AtomicInteger holds = new AtomicInteger(1);
 
@@ -15,7 +15,7 @@ final class HoldCount {
 	 * Counts a re-entrant hold.
 	 * @return whether it was counted; {@code false} if the last hold already ended
 	 */
-	boolean enter() {
+	public boolean enter() {
 		int current;
 		do {
 			current = this.holds.get();
@@ -31,7 +31,7 @@ final class HoldCount {
 	 * Ends one hold.
 	 * @return whether it was the last one
 	 */
-	boolean exit() {
+	public boolean exit() {
 		return this.holds.decrementAndGet() == 0;
 	}
 
@@ -39,7 +39,7 @@ final class HoldCount {
 	 * Returns whether the last hold has ended.
 	 * @return whether the count is zero
 	 */
-	boolean hasEnded() {
+	public boolean hasEnded() {
 		return this.holds.get() == 0;
 	}
 
@@ -47,7 +47,7 @@ final class HoldCount {
 	 * Returns how many holds share the lock now.
 	 * @return the count
 	 */
-	int depth() {
+	public int depth() {
 		return this.holds.get();
 	}
 
