@@ -92,7 +92,8 @@ public @interface DistributedLock {
 	 * method returns earlier: the key is then left to expire instead of being deleted.
 	 * Use it for scheduled jobs, so that an instance whose clock runs slightly behind
 	 * cannot run the same tick again. Same formats as {@link #waitTime()}; empty means
-	 * the configured {@code distlock.locks.<name>.min-hold-time}, else none.
+	 * the configured {@code distlock.locks.<name>.min-hold-time}, else the minimum hold
+	 * of the client's default options (none for the auto-configured client).
 	 * @return the minimum hold time
 	 */
 	String minHoldTime() default "";

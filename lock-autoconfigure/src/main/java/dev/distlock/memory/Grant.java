@@ -80,7 +80,7 @@ final class Grant {
 	 * {@link System#nanoTime()}.
 	 */
 	long validUntilNanos() {
-		return this.grantedNanos + this.leaseTime.toNanos();
+		return this.grantedNanos + SaturatedNanos.of(this.leaseTime);
 	}
 
 	/**

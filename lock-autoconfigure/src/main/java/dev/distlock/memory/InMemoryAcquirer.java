@@ -81,7 +81,7 @@ final class InMemoryAcquirer {
 
 	private @Nullable InMemoryLockHandle acquireNew(String key, LockOptions options, long start) {
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
-		long deadline = start + saturatedNanos(options.waitTime());
+		long deadline = start + SaturatedNanos.of(options.waitTime());
 		boolean mayWait = deadline - System.nanoTime() > 0;
 		LockRequest request = new LockRequest(key, lease, options.isAutoRenewing());
 		Grant grant = this.table.attempt(request, mayWait);
@@ -102,15 +102,6 @@ final class InMemoryAcquirer {
 		this.holds.add(handle);
 		this.events.acquired(handle, start);
 		return handle;
-	}
-
-	private static long saturatedNanos(Duration duration) {
-		try {
-			return duration.toNanos();
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE / 2;
-		}
 	}
 
 }

@@ -33,7 +33,7 @@ final class InMemoryLockReleaser implements InMemoryLockHandle.Ending {
 			this.events.leaseLost(handle, "its lease ran out before release");
 		}
 		Grant grant = handle.grant();
-		long keepUntil = grant.grantedNanos() + saturatedNanos(handle.minHoldTime());
+		long keepUntil = grant.grantedNanos() + SaturatedNanos.of(handle.minHoldTime());
 		boolean held = this.table.release(grant, keepUntil);
 		if (!held) {
 			this.events.leaseLost(handle, "another holder had it on release");
@@ -41,15 +41,6 @@ final class InMemoryLockReleaser implements InMemoryLockHandle.Ending {
 		this.events.released(handle, heldFor, held ? "released, or kept for its minimum hold" : "no longer held");
 		if (handle.isLeaseLost()) {
 			throw new LockLeaseLostException(handle.key(), handle.name(), handle.leaseTime(), heldFor);
-		}
-	}
-
-	private static long saturatedNanos(Duration duration) {
-		try {
-			return duration.toNanos();
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE / 2;
 		}
 	}
 

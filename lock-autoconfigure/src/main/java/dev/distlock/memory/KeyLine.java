@@ -131,7 +131,8 @@ final class KeyLine {
 			if (!current.isClaimed()) {
 				return Long.MAX_VALUE;
 			}
-			return current.isAutoRenewing() ? current.leaseTime().toNanos() : current.validUntilNanos() - nowNanos;
+			return current.isAutoRenewing() ? SaturatedNanos.of(current.leaseTime())
+					: current.validUntilNanos() - nowNanos;
 		}
 		return this.kept ? this.keptUntilNanos - nowNanos : Long.MAX_VALUE;
 	}

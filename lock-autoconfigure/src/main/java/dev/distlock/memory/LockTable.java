@@ -67,29 +67,17 @@ final class LockTable {
 		this.mutex.lock();
 		try {
 			KeyLine line = this.lines.get(request.key());
-			while (line != null) {
-				long now = System.nanoTime();
-				line.settle(now, this.tokens);
-				Grant grant = request.grant();
+			try {
+				Grant grant = awaitGrant(request, line, deadlineNanos);
 				if (grant != null) {
-					grant.claim(now);
-					line.alertFirst();
 					return grant;
 				}
-				if (now - deadlineNanos >= 0) {
-					break;
-				}
-				long sleep = deadlineNanos - now;
-				if (line.isFirst(request)) {
-					sleep = Math.max(1, Math.min(sleep, line.nanosUntilChange(now)));
-				}
-				try {
-					request.wakeUp().awaitNanos(sleep);
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-					break;
-				}
+			}
+			catch (RuntimeException ex) {
+				// A request that failed to wait must not stay in line and be granted
+				// a lock nobody claims.
+				leave(request);
+				throw ex;
 			}
 			leave(request);
 			return null;
@@ -97,6 +85,38 @@ final class LockTable {
 		finally {
 			this.mutex.unlock();
 		}
+	}
+
+	/**
+	 * Waits under the mutex for the request's grant; null once its deadline passed or its
+	 * thread was interrupted.
+	 */
+	private @Nullable Grant awaitGrant(LockRequest request, @Nullable KeyLine line, long deadlineNanos) {
+		while (line != null) {
+			long now = System.nanoTime();
+			line.settle(now, this.tokens);
+			Grant grant = request.grant();
+			if (grant != null) {
+				grant.claim(now);
+				line.alertFirst();
+				return grant;
+			}
+			if (now - deadlineNanos >= 0) {
+				break;
+			}
+			long sleep = deadlineNanos - now;
+			if (line.isFirst(request)) {
+				sleep = Math.max(1, Math.min(sleep, line.nanosUntilChange(now)));
+			}
+			try {
+				request.wakeUp().awaitNanos(sleep);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				break;
+			}
+		}
+		return null;
 	}
 
 	/**

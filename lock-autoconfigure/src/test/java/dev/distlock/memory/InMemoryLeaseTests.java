@@ -22,6 +22,25 @@ class InMemoryLeaseTests {
 	private final InMemoryLockClient client = InMemoryLockClient.builder().renewalLease(Duration.ofMillis(50)).build();
 
 	@Test
+	void leaseTooLongToCountInNanosecondsNeverRunsOut() {
+		InMemoryLockClient client = new InMemoryLockClient();
+		LockHandle held = client.lock("forever", new LockOptions(Duration.ZERO, Duration.ofMillis(Long.MAX_VALUE)));
+		Optional<LockHandle> other = CompletableFuture
+			.supplyAsync(() -> client.tryLock("forever", new LockOptions(Duration.ofMillis(50), Duration.ofSeconds(1))),
+					(task) -> new Thread(task).start())
+			.join();
+		assertThat(other).as("excluded by the holder").isEmpty();
+		assertThat(held.isLeaseLost()).isFalse();
+		held.release();
+		Optional<LockHandle> next = CompletableFuture
+			.supplyAsync(() -> client.tryLock("forever", new LockOptions(Duration.ZERO, Duration.ofSeconds(1))),
+					(task) -> new Thread(task).start())
+			.join();
+		assertThat(next).as("free after the release").isPresent();
+		next.get().release();
+	}
+
+	@Test
 	void autoRenewingLeaseLastsWhileItsHolderThreadLives() {
 		String key = "renewing";
 		LockHandle handle = this.client.lock(key, LockOptions.renewing(Duration.ZERO));

@@ -85,8 +85,9 @@ public abstract class AbstractLockClientContractTests {
 	void releaseLetsTheNextAcquirerIn() {
 		String key = uniqueKey("handoff");
 		LockHandle first = lock(key, Duration.ZERO, LONG_LEASE);
-		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture
-			.supplyAsync(() -> client().tryLock(key, Duration.ofSeconds(20), LONG_LEASE));
+		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture.supplyAsync(
+				() -> client().tryLock(key, Duration.ofSeconds(20), LONG_LEASE),
+				AbstractLockClientContractTests::newThread);
 		first.release();
 		Optional<LockHandle> second = waiter.join();
 		assertThat(second).isPresent();
@@ -283,11 +284,19 @@ public abstract class AbstractLockClientContractTests {
 	 */
 	private static <T> T inOtherThread(java.util.function.Supplier<T> action) {
 		try {
-			return CompletableFuture.supplyAsync(action).join();
+			return CompletableFuture.supplyAsync(action, AbstractLockClientContractTests::newThread).join();
 		}
 		catch (java.util.concurrent.CompletionException ex) {
 			throw (ex.getCause() instanceof RuntimeException runtime) ? runtime : ex;
 		}
+	}
+
+	/**
+	 * Runs a task on a thread of its own: a pooled thread may still hold a lock from an
+	 * earlier task, and would re-enter it instead of being excluded.
+	 */
+	private static void newThread(Runnable task) {
+		new Thread(task, "contract-other-thread").start();
 	}
 
 }
