@@ -29,7 +29,10 @@ import dev.distlock.LockUnavailableException;
  * and advice of the same order keep the order of their registration, in which the
  * application's beans come before auto-configured ones. So a controller's or an
  * application advice's {@code @ExceptionHandler} for these exceptions, or for a supertype
- * such as {@code Exception}, answers them instead.
+ * such as {@code Exception}, answers them instead. It answers only a lock failure that
+ * reached the controller as it is: Spring also matches the causes of an exception, and an
+ * application exception that wraps a lock failure (after other work, perhaps) is the
+ * application's to answer, so it is thrown on.
  */
 @ControllerAdvice
 public class LockProblemDetailsExceptionHandler implements MessageSourceAware, Ordered {
@@ -51,35 +54,56 @@ public class LockProblemDetailsExceptionHandler implements MessageSourceAware, O
 	/**
 	 * Answers a lock that another caller held beyond the wait time.
 	 * @param ex the failure
+	 * @param thrown the exception the controller threw: the failure, or one that wraps it
 	 * @param locale the locale of the request, for the message source
 	 * @return {@code 409 Conflict} with {@code Retry-After}
+	 * @throws Exception the thrown exception, if it only wraps the failure
 	 */
-	@ExceptionHandler
-	public ResponseEntity<ProblemDetail> handleLockNotAcquired(LockNotAcquiredException ex, Locale locale) {
-		return answer(ex, this.problems.notAcquired(ex), locale);
+	@ExceptionHandler(LockNotAcquiredException.class)
+	public ResponseEntity<ProblemDetail> handleLockNotAcquired(LockNotAcquiredException ex, Exception thrown,
+			Locale locale) throws Exception {
+		return answer(ex, thrown, this.problems.notAcquired(ex), locale);
 	}
 
 	/**
 	 * Answers Redis being unavailable.
 	 * @param ex the failure
+	 * @param thrown the exception the controller threw: the failure, or one that wraps it
 	 * @param locale the locale of the request, for the message source
 	 * @return {@code 503 Service Unavailable} with {@code Retry-After}, or {@code 500} if
 	 * the locked work ran and only its release failed
+	 * @throws Exception the thrown exception, if it only wraps the failure
 	 */
-	@ExceptionHandler
-	public ResponseEntity<ProblemDetail> handleLockUnavailable(LockUnavailableException ex, Locale locale) {
-		return answer(ex, this.problems.unavailable(ex), locale);
+	@ExceptionHandler(LockUnavailableException.class)
+	public ResponseEntity<ProblemDetail> handleLockUnavailable(LockUnavailableException ex, Exception thrown,
+			Locale locale) throws Exception {
+		return answer(ex, thrown, this.problems.unavailable(ex), locale);
 	}
 
 	/**
 	 * Answers a lease that expired before the release.
 	 * @param ex the failure
+	 * @param thrown the exception the controller threw: the failure, or one that wraps it
 	 * @param locale the locale of the request, for the message source
 	 * @return {@code 500 Internal Server Error}
+	 * @throws Exception the thrown exception, if it only wraps the failure
 	 */
-	@ExceptionHandler
-	public ResponseEntity<ProblemDetail> handleLockLeaseLost(LockLeaseLostException ex, Locale locale) {
-		return answer(ex, this.problems.leaseLost(ex), locale);
+	@ExceptionHandler(LockLeaseLostException.class)
+	public ResponseEntity<ProblemDetail> handleLockLeaseLost(LockLeaseLostException ex, Exception thrown, Locale locale)
+			throws Exception {
+		return answer(ex, thrown, this.problems.leaseLost(ex), locale);
+	}
+
+	/**
+	 * Answers the failure if the controller threw it as it is, and throws on what the
+	 * controller threw if that only wraps it.
+	 */
+	private ResponseEntity<ProblemDetail> answer(Exception ex, Exception thrown, ErrorResponse answer, Locale locale)
+			throws Exception {
+		if (thrown != ex) {
+			throw thrown;
+		}
+		return answer(ex, answer, locale);
 	}
 
 	/**

@@ -19,6 +19,7 @@ import org.springframework.web.context.WebApplicationContext;
 
 import dev.distlock.LockContext;
 import dev.distlock.LockHandle;
+import dev.distlock.LockNotAcquiredException;
 import dev.distlock.web.LockedWebApplication.LockedWork;
 import dev.distlock.testing.OwnRedisServer;
 
@@ -70,6 +71,23 @@ class LockProblemDetailsMvcTests {
 					.satisfies((waited) -> assertThat(waited.longValue()).isBetween(100L, 10_000L));
 			}
 			assertThat(context.getBean(LockedWork.class).runs()).as("runs without the lock").isZero();
+		});
+	}
+
+	@Test
+	void lockFailureWrappedInTheApplicationsOwnExceptionIsLeftToTheApplication() {
+		LockedWebApplication.servlet(REDIS.server()).run((context) -> {
+			try (OtherInstance other = new OtherInstance(REDIS.server(), "");
+					LockHandle held = other.lock("web:stock:8")) {
+				MvcTestResult result = post(context, "/orders/8");
+				assertThat(result).as("not answered by distlock: the application's exception goes on")
+					.hasFailed()
+					.failure()
+					.cause()
+					.isInstanceOf(IllegalStateException.class)
+					.hasMessage("Order of 8 failed")
+					.hasCauseInstanceOf(LockNotAcquiredException.class);
+			}
 		});
 	}
 

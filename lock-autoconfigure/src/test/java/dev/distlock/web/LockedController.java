@@ -24,6 +24,17 @@ class LockedController {
 		this.work.stock(sku);
 	}
 
+	@PostMapping("/orders/{sku}")
+	void order(@PathVariable String sku) {
+		try {
+			this.work.stock(sku);
+		}
+		catch (RuntimeException ex) {
+			// The application's own failure, caused by a lock failure after other work.
+			throw new IllegalStateException("Order of " + sku + " failed", ex);
+		}
+	}
+
 	@PostMapping("/reports/{id}")
 	void report(@PathVariable String id) {
 		this.work.report(id);

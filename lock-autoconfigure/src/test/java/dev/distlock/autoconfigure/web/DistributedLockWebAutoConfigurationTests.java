@@ -101,9 +101,10 @@ class DistributedLockWebAutoConfigurationTests {
 	void applicationProblemDetailsAreUsedByOurHandler() {
 		this.servlet.withUserConfiguration(OwnProblemDetails.class).run((context) -> {
 			assertThat(context).hasSingleBean(LockProblemDetails.class).hasBean("ownProblemDetails");
+			LockNotAcquiredException failure = new LockNotAcquiredException("lock:sku:7", "stock", Duration.ZERO,
+					Duration.ZERO);
 			ResponseEntity<ProblemDetail> answer = context.getBean(LockProblemDetailsExceptionHandler.class)
-				.handleLockNotAcquired(
-						new LockNotAcquiredException("lock:sku:7", "stock", Duration.ZERO, Duration.ZERO), Locale.ROOT);
+				.handleLockNotAcquired(failure, failure, Locale.ROOT);
 			assertThat(answer.getHeaders().getFirst(HttpHeaders.RETRY_AFTER)).isEqualTo("5");
 			assertThat(answer.getBody()).isNotNull();
 			assertThat(answer.getBody().getProperties()).containsEntry("key", "lock:sku:7");

@@ -126,13 +126,14 @@ class LockFailureResponsesTests {
 
 	@Test
 	@Order(4)
-	void leaseLostAfterTheWorkIsAServerErrorWithoutRetryAfter() {
+	void leaseLostAfterTheWorkIsAServerErrorWithoutRetryAfter() throws Exception {
 		// Provoking it over HTTP needs a lease to expire at an exact moment, so the
 		// instance's handler is asked directly (lock-autoconfigure's
 		// LockProblemDetailsMvcTests provokes a real one over HTTP).
 		LockProblemDetailsExceptionHandler handler = instances.bean(0, LockProblemDetailsExceptionHandler.class);
-		ResponseEntity<ProblemDetail> response = handler.handleLockLeaseLost(new LockLeaseLostException(
-				"lock:check-in:FEMALE", "check-in", Duration.ofSeconds(1), Duration.ofSeconds(3)), Locale.ENGLISH);
+		LockLeaseLostException failure = new LockLeaseLostException("lock:check-in:FEMALE", "check-in",
+				Duration.ofSeconds(1), Duration.ofSeconds(3));
+		ResponseEntity<ProblemDetail> response = handler.handleLockLeaseLost(failure, failure, Locale.ENGLISH);
 		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.INTERNAL_SERVER_ERROR);
 		assertThat(response.getHeaders().containsHeader(HttpHeaders.RETRY_AFTER)).isFalse();
 		assertThat(response.getBody()).isNotNull();
