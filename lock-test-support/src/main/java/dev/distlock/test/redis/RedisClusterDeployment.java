@@ -114,11 +114,12 @@ public final class RedisClusterDeployment implements AutoCloseable {
 	}
 
 	/**
-	 * Kills a node, as a crash would. It stays down.
+	 * Kills a node at once ({@code SIGKILL}), as a crash would: writes it had not yet
+	 * sent to its replicas are lost. It stays down.
 	 * @param node the node
 	 */
 	public void kill(RedisServerProcess node) {
-		node.stop();
+		node.crash();
 	}
 
 	/**

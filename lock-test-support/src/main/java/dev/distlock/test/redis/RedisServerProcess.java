@@ -185,12 +185,30 @@ public final class RedisServerProcess implements RedisTestServer {
 
 	@Override
 	public synchronized void stop() {
+		stop(false);
+	}
+
+	/**
+	 * Kills the process at once ({@code SIGKILL}), as a crash would: unlike
+	 * {@link #stop()}, where Redis 7 first lets lagging replicas catch up, writes that
+	 * had not reached a replica are lost. Can be started again, empty.
+	 */
+	public synchronized void crash() {
+		stop(true);
+	}
+
+	private void stop(boolean crash) {
 		RunningRedisProcess process = this.running;
 		if (process == null) {
 			return;
 		}
 		this.running = null;
-		process.kill(STOP_TIMEOUT);
+		if (crash) {
+			process.crash(STOP_TIMEOUT);
+		}
+		else {
+			process.kill(STOP_TIMEOUT);
+		}
 		RedisProbe.awaitRefused(host(), this.port, STOP_TIMEOUT);
 		logger.debug("Stopped {}", this);
 	}

@@ -104,7 +104,28 @@ final class RunningRedisProcess {
 	 * thread is interrupted
 	 */
 	void kill(Duration timeout) {
-		this.process.destroy();
+		kill(false, timeout);
+	}
+
+	/**
+	 * Kills the process at once ({@code SIGKILL}), as a crash would: it cannot flush
+	 * anything to its replicas or clients first. Waits for it to exit and deletes its
+	 * working directory.
+	 * @param timeout how long to wait for the exit
+	 * @throws IllegalStateException if the process is still alive afterwards or the
+	 * thread is interrupted
+	 */
+	void crash(Duration timeout) {
+		kill(true, timeout);
+	}
+
+	private void kill(boolean forcibly, Duration timeout) {
+		if (forcibly) {
+			this.process.destroyForcibly();
+		}
+		else {
+			this.process.destroy();
+		}
 		try {
 			if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 				this.process.destroyForcibly();
