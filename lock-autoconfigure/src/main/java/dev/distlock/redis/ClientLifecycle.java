@@ -2,19 +2,22 @@ package dev.distlock.redis;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.Lifecycle;
+
 import dev.distlock.redis.lease.LeaseRenewer;
 import dev.distlock.redis.protocol.PendingReleases;
-import dev.distlock.redis.wait.ReleaseSubscription;
 
 /**
  * Runs and ends what a {@link RedisLockClient} does in the background: its subscription
- * to its release channel, if waiters are handed locks by message, runs while the client
- * does; closing the client also stops the renewal of leases, the background releases and
- * the watch on connection events. Held locks expire with their leases.
+ * to its release channel (or its sharded channels on a cluster), if waiters are handed
+ * locks by message, runs while the client does; closing the client also stops the renewal
+ * of leases, the background releases and the watch on connection events. Held locks
+ * expire with their leases.
  */
 final class ClientLifecycle {
 
-	private final @Nullable ReleaseSubscription subscription;
+	private final @Nullable Lifecycle subscription;
 
 	private final LeaseRenewer<?> renewer;
 
@@ -24,7 +27,7 @@ final class ClientLifecycle {
 
 	private volatile boolean running;
 
-	ClientLifecycle(@Nullable ReleaseSubscription subscription, LeaseRenewer<?> renewer, PendingReleases pending,
+	ClientLifecycle(@Nullable Lifecycle subscription, LeaseRenewer<?> renewer, PendingReleases pending,
 			AutoCloseable connectionEvents) {
 		this.subscription = subscription;
 		this.renewer = renewer;
@@ -61,8 +64,8 @@ final class ClientLifecycle {
 		this.renewer.close();
 		this.pending.close();
 		try {
-			if (this.subscription != null) {
-				this.subscription.destroy();
+			if (this.subscription instanceof DisposableBean disposable) {
+				disposable.destroy();
 			}
 			this.connectionEvents.close();
 		}

@@ -21,7 +21,6 @@ import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.wait.LockWaiter;
 import dev.distlock.redis.wait.ReleaseMessageWaiter;
-import dev.distlock.redis.wait.ReleaseSubscription;
 
 /**
  * The parts of one {@link RedisLockClient}, wired once from its builder, lowest layer
@@ -50,7 +49,8 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 		RedisLockCommands commands = new RedisLockCommands(builder.redis, keyspace, reachability,
 				builder.claimWindow.toMillis());
 		PendingReleases pending = new PendingReleases(commands);
-		String releaseChannel = keyspace.releaseChannel(tokens.clientId());
+		String clientId = tokens.clientId();
+		String releaseChannel = keyspace.releaseChannel(clientId);
 		LockEvents events = new LockEvents(builder.listeners);
 		HeldLocks held = new HeldLocks(events);
 		LeaseRenewer<RedisLockHandle> renewer = new LeaseRenewer<>(commands, new RenewalReports(events, held),
@@ -58,23 +58,19 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 		LocalCohort cohort = new LocalCohort(builder.maxLocalPasses, reachability, pending);
 		LockReleaser releaser = new LockReleaser(commands, events, held, renewer, cohort, pending);
 		WaitingAcquirers waiting = new WaitingAcquirers(events);
-		LockWaiter waiter = builder.waiter;
-		ReleaseMessageWaiter messages = builder.releaseMessages ? new ReleaseMessageWaiter(builder.waiter) : null;
-		ReleaseSubscription subscription = null;
-		if (messages != null) {
-			subscription = new ReleaseSubscription(connectionFactory, releaseChannel, messages);
-			waiter = messages;
-		}
+		ReleaseMessaging messaging = ReleaseMessaging.of(builder, connectionFactory, keyspace, clientId,
+				LETTUCE_PRESENT);
+		LockWaiter waiter = (messaging.waiter() != null) ? messaging.waiter() : builder.waiter;
 		LockAcquirer acquirer = new LockAcquirer(new AcquisitionServices(commands, pending, cohort, waiting), waiter,
 				new LockGrants(held, renewer, events, releaser::lastHoldEnded), events, builder.renewalLease, tokens);
 		RedisLockMonitor monitor = new RedisLockMonitor(commands, held, releaser, waiting,
-				new LockingProbe(commands, tokens, releaseChannel), subscription);
+				new LockingProbe(commands, tokens, messaging.channelOf()), messaging.classic());
 		AutoCloseable connectionEvents = LETTUCE_PRESENT
 				? LettuceConnectionEvents.watch(connectionFactory, reachability, renewer::renewSoon) : () -> {
 				};
 		return new ClientParts(keyspace, builder.defaultOptions, namedOptions(builder), reachability, renewer,
 				new ObservedAcquirer(held, acquirer, events, builder.observationRegistry), monitor, releaseChannel,
-				messages, new ClientLifecycle(subscription, renewer, pending, connectionEvents));
+				messaging.waiter(), new ClientLifecycle(messaging.subscription(), renewer, pending, connectionEvents));
 	}
 
 	/**

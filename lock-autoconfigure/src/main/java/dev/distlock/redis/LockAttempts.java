@@ -92,8 +92,10 @@ final class LockAttempts {
 	}
 
 	private @Nullable Grant attemptAndWait(LockWaiter.Wait wait, long deadline) {
-		String channel = wait.handOffChannel();
+		boolean queued = false;
 		while (true) {
+			String channel = wait.handOffChannel();
+			queued |= channel != null;
 			AcquireReply reply = this.sender.attempt(channel);
 			if (reply == null) {
 				break;
@@ -125,7 +127,7 @@ final class LockAttempts {
 			// None, void, or too late to trust: the next attempt finds out in Redis
 			// whether it is still ours.
 		}
-		if (channel != null) {
+		if (queued) {
 			this.exit.leave();
 		}
 		return null;

@@ -1,5 +1,7 @@
 package dev.distlock.redis;
 
+import java.util.function.UnaryOperator;
+
 import org.springframework.dao.DataAccessException;
 
 import dev.distlock.redis.protocol.OwnerTokens;
@@ -9,10 +11,10 @@ import dev.distlock.redis.protocol.ReleaseOutcome;
 /**
  * Exercises every command and permission a lock needs, on a key of its own in distlock's
  * namespace, for health checks: one owner takes the lock, a second queues for it, the
- * first releases and so hands it over (publishing on the client's release channel, where
- * nobody waits for the second owner's token), and the second releases. Each run uses
- * fresh tokens and a fresh key with a short lease, so an interrupted run leaves nothing
- * behind for long.
+ * first releases and so hands it over (publishing on the client's release channel of the
+ * key, where nobody waits for the second owner's token), and the second releases. Each
+ * run uses fresh tokens and a fresh key with a short lease, so an interrupted run leaves
+ * nothing behind for long.
  */
 final class LockingProbe {
 
@@ -22,12 +24,12 @@ final class LockingProbe {
 
 	private final OwnerTokens tokens;
 
-	private final String channel;
+	private final UnaryOperator<String> channelOf;
 
-	LockingProbe(RedisLockCommands commands, OwnerTokens tokens, String channel) {
+	LockingProbe(RedisLockCommands commands, OwnerTokens tokens, UnaryOperator<String> channelOf) {
 		this.commands = commands;
 		this.tokens = tokens;
-		this.channel = channel;
+		this.channelOf = channelOf;
 	}
 
 	/**
@@ -41,8 +43,8 @@ final class LockingProbe {
 		String key = this.commands.keyspace().healthKey(holder);
 		check(this.commands.acquire(key, holder, LEASE_MILLIS, null, LEASE_MILLIS, 1, false).granted(), key,
 				"acquire did not grant a free key");
-		check(!this.commands.acquire(key, waiter, LEASE_MILLIS, this.channel, LEASE_MILLIS, 1, false).granted(), key,
-				"a second owner acquired a held key");
+		check(!this.commands.acquire(key, waiter, LEASE_MILLIS, this.channelOf.apply(key), LEASE_MILLIS, 1, false)
+			.granted(), key, "a second owner acquired a held key");
 		check(this.commands.release(key, holder, 0) == ReleaseOutcome.HANDED_OVER, key,
 				"release did not hand the key to the queued owner");
 		check(this.commands.release(key, waiter, 0) == ReleaseOutcome.DELETED, key,

@@ -59,6 +59,8 @@ public final class RedisLockClientBuilder {
 
 	boolean releaseMessages;
 
+	boolean shardedChannels = true;
+
 	final List<LockListener> listeners = new ArrayList<>();
 
 	ObservationRegistry observationRegistry = ObservationRegistry.NOOP;
@@ -158,12 +160,28 @@ public final class RedisLockClientBuilder {
 	 * client ({@link RedisLockClient#releaseChannel()}), to which the client subscribes
 	 * while it runs ({@link RedisLockClient#start()}). Until the subscription is
 	 * established they wait with the {@link #waiter(LockWaiter) waiter}, which otherwise
-	 * serves alone.
+	 * serves alone. On a {@link #clusterSlots(boolean) cluster} through Lettuce (Redis
+	 * 7.0+), the client has a sharded channel per slot instead, subscribed only while one
+	 * of its callers waits on a lock of that slot, so that a hand-over message stays on
+	 * the lock's shard; with Jedis it keeps the one classic channel.
 	 * @param releaseMessages whether waiters are handed locks over by message
 	 * @return this builder
 	 */
 	public RedisLockClientBuilder releaseMessages(boolean releaseMessages) {
 		this.releaseMessages = releaseMessages;
+		return this;
+	}
+
+	/**
+	 * Sets whether, on a cluster ({@link #clusterSlots(boolean)}) through Lettuce,
+	 * release messages go on sharded channels in each lock's slot rather than on the
+	 * client's one classic channel, which the cluster broadcasts to every node. On by
+	 * default; off only to measure the difference.
+	 * @param shardedChannels whether to use sharded channels where possible
+	 * @return this builder
+	 */
+	RedisLockClientBuilder shardedChannels(boolean shardedChannels) {
+		this.shardedChannels = shardedChannels;
 		return this;
 	}
 

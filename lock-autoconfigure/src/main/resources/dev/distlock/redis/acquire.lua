@@ -6,13 +6,15 @@
 -- the counter is lost (a restart without persistence, an older snapshot, a lagging replica).
 -- KEYS[1] lock key; KEYS[2] the fencing counter shared by the locks of its hash slot; KEYS[3] the
 -- lock's queue (a list of waiters' owner tokens in arrival order); KEYS[4] the waiters' entries
--- (a hash: owner token -> "<valid until, ms by this server's clock> <claim window ms> <block> <channel>").
+-- (a hash: owner token -> "<valid until, ms by this server's clock> <claim window ms> <block> <publish
+-- command> <channel>").
 -- ARGV[1] owner token; ARGV[2] lease in ms; ARGV[3] channel on which the caller is told that it
 -- was handed the lock, empty to stay out of the queue; ARGV[4] ms the place in the queue stays
 -- valid unless another attempt renews it; ARGV[5] how many fencing tokens to reserve (1 or more);
 -- ARGV[6] '1' if an earlier attempt of this acquisition may have queued it, else '0'; ARGV[7] the
 -- claim window in ms: how long a release that hands the caller the lock keeps it until the caller
--- confirms it (the caller counts its validity from the same figure).
+-- confirms it (the caller counts its validity from the same figure); ARGV[8] how to tell the caller:
+-- 'publish', or 'spublish' for a sharded channel in the lock's slot (a cluster, Redis 7.0+).
 -- Returns {1, first fencing token of the block} if acquired, else {0, the holder's remaining
 -- lease in ms, the fencing counter}: a hand-over at or below that counter came before this
 -- attempt and is void.
@@ -57,7 +59,7 @@ end
 if ARGV[3] ~= '' then
 	local time = redis.call('time')
 	local validUntil = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) + tonumber(ARGV[4])
-	if redis.call('hset', KEYS[4], ARGV[1], string.format('%d %s %d %s', validUntil, ARGV[7], block, ARGV[3])) == 1 then
+	if redis.call('hset', KEYS[4], ARGV[1], string.format('%d %s %d %s %s', validUntil, ARGV[7], block, ARGV[8], ARGV[3])) == 1 then
 		redis.call('rpush', KEYS[3], ARGV[1])
 	end
 	-- The queue lives as long as its most recently renewed place.

@@ -46,7 +46,7 @@ if keep > 0 then
 end
 -- Find the first waiter whose place is still valid, reading only, so that the permission to tell
 -- it can be checked before the queue, the lock or the counter change.
-local skipped, waiter, channel, claim, block = 0, nil, nil, nil, nil
+local skipped, waiter, publish, channel, claim, block = 0, nil, nil, nil, nil, nil
 local time = queued and redis.call('time')
 while queued do
 	local candidate = redis.call('lindex', KEYS[3], skipped)
@@ -55,9 +55,10 @@ while queued do
 	end
 	local entry = redis.call('hget', KEYS[4], candidate)
 	if entry then
-		local validUntil, entryClaim, entryBlock, entryChannel = string.match(entry, '^(%d+) (%d+) (%d+) (.*)$')
+		local validUntil, entryClaim, entryBlock, entryPublish, entryChannel = string.match(entry,
+			'^(%d+) (%d+) (%d+) (s?publish) (.*)$')
 		if validUntil and tonumber(validUntil) > tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) then
-			waiter, claim, block, channel = candidate, entryClaim, tonumber(entryBlock), entryChannel
+			waiter, claim, block, publish, channel = candidate, entryClaim, tonumber(entryBlock), entryPublish, entryChannel
 			break
 		end
 	end
@@ -65,9 +66,10 @@ while queued do
 	skipped = skipped + 1
 end
 -- redis.acl_check_cmd came with Redis 7.0; an older server (the sample's embedded 6.2) cannot
--- check ahead, and fails the PUBLISH itself.
-if waiter and redis.acl_check_cmd and not redis.acl_check_cmd('publish', channel, '') then
-	return redis.error_reply('NOPERM this user has no permissions to publish on the release channel ' .. channel)
+-- check ahead, and fails the PUBLISH itself (it never sees SPUBLISH: sharded channels need 7.0).
+-- A sharded channel is in the slot of the script's keys, so SPUBLISH stays on the lock's shard.
+if waiter and redis.acl_check_cmd and not redis.acl_check_cmd(publish, channel, '') then
+	return redis.error_reply('NOPERM this user has no permissions to ' .. publish .. ' on the release channel ' .. channel)
 end
 if skipped > 0 then
 	-- The skipped places and their entries go (an entry may be gone already).
@@ -82,7 +84,7 @@ if waiter then
 	local fence = math.max(tonumber(redis.call('get', KEYS[2]) or '0') + 1, micros)
 	redis.call('set', KEYS[1], waiter, 'PX', claim)
 	redis.call('set', KEYS[2], string.format('%d', fence + block - 1))
-	redis.call('publish', channel, string.format('%s:%d:%d', waiter, fence, block))
+	redis.call(publish, channel, string.format('%s:%d:%d', waiter, fence, block))
 	return 3
 end
 redis.call('del', KEYS[1])

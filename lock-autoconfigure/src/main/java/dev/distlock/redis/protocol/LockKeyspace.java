@@ -9,8 +9,9 @@ import dev.distlock.InvalidLockKeyException;
  * Names every key and channel distlock touches, all under one prefix: the Redis key of
  * each lock ({@code <prefix><key>}), and distlock's own keys and channels in the reserved
  * namespace {@code <prefix>distlock:}: the fencing counter, each lock's queue of waiters
- * with their entries, and each client's release channel. On a cluster, a lock's own keys
- * carry a hash tag that puts them in the lock's slot. Lock keys are checked here
+ * with their entries, and each client's release channel (on a cluster with sharded
+ * pub/sub, one per slot). On a cluster, a lock's own keys and sharded channels carry a
+ * hash tag that puts them in the lock's slot. Lock keys are checked here
  * ({@link LockKeyRules}), so that none can fall into the reserved namespace.
  */
 public final class LockKeyspace {
@@ -102,6 +103,29 @@ public final class LockKeyspace {
 	 */
 	public String releaseChannel(String clientId) {
 		return this.prefix + RESERVED + "released:" + clientId;
+	}
+
+	/**
+	 * Returns the sharded channel on which releases of the locks of one cluster slot tell
+	 * a client's waiters that they were handed a lock: in that slot, so that a release
+	 * script may {@code SPUBLISH} on it and the message stays on the slot's shard.
+	 * @param clientId the client's id
+	 * @param slot the cluster slot of the locks
+	 * @return the channel, {@code <prefix>distlock:{<tag>}:released:<clientId>}
+	 */
+	public String shardedReleaseChannel(String clientId, int slot) {
+		return this.prefix + RESERVED + "{" + ClusterSlotTags.tagOf(slot) + "}:released:" + clientId;
+	}
+
+	/**
+	 * Returns whether a release channel of this keyspace is a sharded one, on which
+	 * releases {@code SPUBLISH} rather than {@code PUBLISH}.
+	 * @param channel a channel from {@link #releaseChannel(String)} or
+	 * {@link #shardedReleaseChannel(String, int)}
+	 * @return whether the channel is sharded
+	 */
+	public boolean isShardedChannel(String channel) {
+		return channel.startsWith(this.prefix + RESERVED + "{");
 	}
 
 	/**

@@ -70,7 +70,8 @@ public final class RedisLockCommands {
 	 * Tries to acquire a lock; a caller that gives a channel takes (or renews) a place in
 	 * the lock's queue if the lock is held, so that a release hands it the lock.
 	 * @param handOffChannel where to be told of a hand-over, or null to stay out of the
-	 * queue
+	 * queue; a release {@code SPUBLISH}es on a sharded channel of the keyspace, else
+	 * {@code PUBLISH}es
 	 * @param queueEntryTtlMillis how long the place stays valid unless renewed by another
 	 * attempt
 	 * @param block how many fencing tokens to reserve, 1 or more
@@ -79,10 +80,14 @@ public final class RedisLockCommands {
 	 */
 	public AcquireReply acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
-		return AcquireReply.of(this.recorder
-			.call(() -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token, Long.toString(leaseMillis),
-					(handOffChannel != null) ? handOffChannel : "", Long.toString(queueEntryTtlMillis),
-					Integer.toString(block), mayBeQueued ? "1" : "0", Long.toString(claimMillis(leaseMillis)))));
+		return AcquireReply.of(this.recorder.call(() -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token,
+				Long.toString(leaseMillis), (handOffChannel != null) ? handOffChannel : "",
+				Long.toString(queueEntryTtlMillis), Integer.toString(block), mayBeQueued ? "1" : "0",
+				Long.toString(claimMillis(leaseMillis)), publishCommand(handOffChannel))));
+	}
+
+	private String publishCommand(@Nullable String handOffChannel) {
+		return (handOffChannel != null && this.keyspace.isShardedChannel(handOffChannel)) ? "spublish" : "publish";
 	}
 
 	/**

@@ -31,10 +31,11 @@ public interface LockWaiter {
 		/**
 		 * Returns the channel on which this waiter is told that a release handed it the
 		 * lock, so that its attempts take a place in the lock's queue; {@code null} to
-		 * stay out of the queue and only retry. A waiter that gives a channel must end
-		 * each {@link #await await} within a second or so: each attempt renews its place,
-		 * which lapses a few seconds after the last one (then the waiter is skipped, and
-		 * its next attempt queues it again at the end).
+		 * stay out of the queue and only retry. Asked before each attempt, so that a
+		 * waiter may join the queue once its channel is subscribed. A waiter that gives a
+		 * channel must end each {@link #await await} within a second or so: each attempt
+		 * renews its place, which lapses a few seconds after the last one (then the
+		 * waiter is skipped, and its next attempt queues it again at the end).
 		 * @return the channel, or {@code null}
 		 */
 		default @Nullable String handOffChannel() {

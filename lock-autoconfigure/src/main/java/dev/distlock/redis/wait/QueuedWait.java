@@ -4,6 +4,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -15,12 +16,19 @@ import dev.distlock.redis.protocol.HandOverMessage;
  * message naming that token arrives with the hand-over, or when the backstop, the
  * holder's lease or the deadline says to attempt again. Each hand-over is taken once: one
  * that the acquirer finds void does not end later waits.
+ * <p>
+ * With a fallback, the channel is asked for before each attempt: while there is none (the
+ * sharded subscription of the lock's slot is not confirmed), the attempt stays out of the
+ * queue and the wait is the fallback's, after which a hand-over that arrived meanwhile
+ * (for a place taken earlier) is still taken.
  */
 final class QueuedWait implements LockWaiter.Wait {
 
 	private final String token;
 
-	private final String channel;
+	private final Supplier<@Nullable String> channel;
+
+	private final LockWaiter.@Nullable Wait fallback;
 
 	private final BiConsumer<String, QueuedWait> onClose;
 
@@ -28,17 +36,33 @@ final class QueuedWait implements LockWaiter.Wait {
 
 	private @Nullable HandOverMessage received;
 
+	private boolean queued = true;
+
 	private volatile boolean waiting;
 
 	/**
-	 * Creates a wait.
+	 * Creates a wait on one channel.
 	 * @param token the owner token of the acquisition
 	 * @param channel the channel the hand-over message comes on
 	 * @param onClose called with the token and this wait when it closes
 	 */
 	QueuedWait(String token, String channel, BiConsumer<String, QueuedWait> onClose) {
+		this(token, () -> channel, null, onClose);
+	}
+
+	/**
+	 * Creates a wait whose channel may come and go.
+	 * @param token the owner token of the acquisition
+	 * @param channel the channel the hand-over message comes on, or null while there is
+	 * none
+	 * @param fallback how to wait while there is no channel; null if there always is one
+	 * @param onClose called with the token and this wait when it closes
+	 */
+	QueuedWait(String token, Supplier<@Nullable String> channel, LockWaiter.@Nullable Wait fallback,
+			BiConsumer<String, QueuedWait> onClose) {
 		this.token = token;
 		this.channel = channel;
+		this.fallback = fallback;
 		this.onClose = onClose;
 	}
 
@@ -53,13 +77,20 @@ final class QueuedWait implements LockWaiter.Wait {
 	}
 
 	@Override
-	public String handOffChannel() {
-		return this.channel;
+	public @Nullable String handOffChannel() {
+		String current = this.channel.get();
+		this.queued = current != null || this.fallback == null;
+		return current;
 	}
 
 	@Override
 	public boolean await(long holderLeaseMillis, long deadlineNanos) {
 		this.waiting = true;
+		if (!this.queued && this.fallback != null) {
+			boolean awaited = this.fallback.await(holderLeaseMillis, deadlineNanos);
+			this.received = this.handOvers.poll();
+			return awaited;
+		}
 		long timeout = Math.min(deadlineNanos - System.nanoTime(), Math
 			.min(TimeUnit.MILLISECONDS.toNanos(Math.max(holderLeaseMillis, 1)), WaitTimings.MAX_SILENT_WAIT.toNanos()));
 		try {
@@ -81,6 +112,9 @@ final class QueuedWait implements LockWaiter.Wait {
 
 	@Override
 	public void close(boolean acquired) {
+		if (this.fallback != null) {
+			this.fallback.close(acquired);
+		}
 		this.onClose.accept(this.token, this);
 	}
 

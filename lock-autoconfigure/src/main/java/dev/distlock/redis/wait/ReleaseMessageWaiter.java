@@ -24,6 +24,11 @@ import dev.distlock.redis.protocol.HandOverMessage;
  * to it if the message was lost), so a lost message delays an acquirer but never hangs
  * it. While the subscription is not established, waiters fall back to the given backoff
  * and stay out of the queue.
+ * <p>
+ * On a cluster with {@link SlotSubscriptions sharded channels}, the channel is the
+ * client's channel of the lock's slot, subscribed only while a waiter of the client waits
+ * on a lock of that slot; each wait asks for it before every attempt, and falls back
+ * while it is not confirmed.
  */
 public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, SubscriptionListener {
 
@@ -33,19 +38,31 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 
 	private final AtomicLong handOffs = new AtomicLong();
 
+	private final @Nullable SlotSubscriptions slots;
+
 	private volatile @Nullable String channel;
 
 	/**
-	 * Creates a waiter.
+	 * Creates a waiter on the client's one channel.
 	 * @param fallback how to wait while the subscription is down
 	 */
 	public ReleaseMessageWaiter(LockWaiter fallback) {
-		this.fallback = fallback;
+		this(fallback, null);
 	}
 
 	/**
-	 * Returns whether the client's channel is subscribed, so that waiters are handed
-	 * locks.
+	 * Creates a waiter on the client's sharded channels, one per cluster slot.
+	 * @param fallback how to wait while the slot's subscription is not confirmed
+	 * @param slots the sharded subscriptions, or null for the client's one channel
+	 */
+	public ReleaseMessageWaiter(LockWaiter fallback, @Nullable SlotSubscriptions slots) {
+		this.fallback = fallback;
+		this.slots = slots;
+	}
+
+	/**
+	 * Returns whether the client's one channel is subscribed, so that waiters are handed
+	 * locks (never, with sharded channels: see {@link SlotSubscriptions}).
 	 * @return whether the subscription is established
 	 */
 	public boolean isSubscribed() {
@@ -70,6 +87,17 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 
 	@Override
 	public Wait begin(String key, String token) {
+		SlotSubscriptions shards = this.slots;
+		if (shards != null) {
+			int slot = shards.join(key);
+			QueuedWait wait = new QueuedWait(token, () -> shards.channelIfSubscribed(slot),
+					this.fallback.begin(key, token), (ended, self) -> {
+						this.waits.remove(ended, self);
+						shards.leave(slot);
+					});
+			this.waits.put(token, wait);
+			return wait;
+		}
 		String subscribed = this.channel;
 		if (subscribed == null) {
 			return this.fallback.begin(key, token);
@@ -81,7 +109,15 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 
 	@Override
 	public void onMessage(Message message, byte @Nullable [] pattern) {
-		HandOverMessage handOver = HandOverMessage.parse(new String(message.getBody(), StandardCharsets.UTF_8));
+		deliver(new String(message.getBody(), StandardCharsets.UTF_8));
+	}
+
+	/**
+	 * Wakes the waiter a hand-over message names, if it still waits.
+	 * @param body the body of the message
+	 */
+	void deliver(String body) {
+		HandOverMessage handOver = HandOverMessage.parse(body);
 		QueuedWait wait = (handOver != null) ? this.waits.get(handOver.ownerToken()) : null;
 		if (handOver != null && wait != null) {
 			this.handOffs.incrementAndGet();

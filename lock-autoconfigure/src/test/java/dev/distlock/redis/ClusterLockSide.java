@@ -1,0 +1,80 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.LockOptions;
+import dev.distlock.redis.protocol.LockKeyspace;
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.test.redis.RedisClusterDeployment;
+
+/**
+ * One process's side of a lock on a test cluster: its own Lettuce cluster connection
+ * (adaptive topology refresh and a short command timeout, as an application on a cluster
+ * configures it) and a client wired as the auto-configuration wires it on a cluster, with
+ * sharded release channels or, as a control, the one classic channel.
+ */
+final class ClusterLockSide implements AutoCloseable {
+
+	static final LockKeyspace KEYSPACE = new LockKeyspace("", true, RedisLockClientBuilder.DEFAULT_MAX_KEY_LENGTH);
+
+	final LettuceConnectionFactory connectionFactory;
+
+	final StringRedisTemplate redis;
+
+	final RedisLockClient client;
+
+	ClusterLockSide(RedisClusterDeployment cluster, boolean shardedChannels) {
+		List<String> nodes = Arrays.asList(cluster.clusterNodes().split(","));
+		ClusterClientOptions options = ClusterClientOptions.builder()
+			.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder().enableAllAdaptiveRefreshTriggers().build())
+			.build();
+		this.connectionFactory = new LettuceConnectionFactory(new RedisClusterConfiguration(nodes),
+				LettuceClientConfiguration.builder()
+					.commandTimeout(Duration.ofSeconds(2))
+					.clientOptions(options)
+					.build());
+		this.connectionFactory.afterPropertiesSet();
+		this.connectionFactory.start();
+		this.redis = new StringRedisTemplate(this.connectionFactory);
+		this.client = RedisLockClient.builder(this.redis)
+			.clusterSlots(true)
+			.releaseMessages(true)
+			.shardedChannels(shardedChannels)
+			.defaultOptions(LockOptions.renewing(Duration.ofSeconds(10)))
+			.build();
+		this.client.start();
+	}
+
+	/** The client's release message waiter. */
+	ReleaseMessageWaiter waiter() {
+		ReleaseMessageWaiter waiter = this.client.parts().releaseWaiter();
+		if (waiter == null) {
+			throw new IllegalStateException("release messages are off");
+		}
+		return waiter;
+	}
+
+	/** The channel a release tells this client's waiters on a lock key on. */
+	String channelOf(String key) {
+		return KEYSPACE.shardedReleaseChannel(this.client.parts()
+			.releaseChannel()
+			.substring(this.client.parts().releaseChannel().lastIndexOf(':') + 1), LockKeyspace.slot(key));
+	}
+
+	@Override
+	public void close() {
+		this.client.close();
+		this.connectionFactory.destroy();
+	}
+
+}

@@ -1,0 +1,78 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.test.redis.RedisClusterDeployment;
+import dev.distlock.test.redis.RedisServerProcess;
+
+import static dev.distlock.redis.ShardedReleaseChannelTests.queued;
+import static dev.distlock.redis.ShardedReleaseChannelTests.subscribers;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * After the master of a lock's slot is killed and its replica promoted, a waiter of a
+ * client with sharded release channels is subscribed on the promoted master and handed
+ * the lock by message again.
+ */
+class ShardedReleaseFailoverTests {
+
+	private static RedisClusterDeployment cluster;
+
+	@BeforeAll
+	static void startCluster() {
+		cluster = RedisClusterDeployment.start();
+	}
+
+	@AfterAll
+	static void stopCluster() {
+		cluster.close();
+	}
+
+	@Test
+	void waiterIsHandedTheLockByMessageAgainAfterPromotion() throws Exception {
+		String key = "lock:sharded:failover";
+		try (ClusterLockSide holder = new ClusterLockSide(cluster, true);
+				ClusterLockSide waiter = new ClusterLockSide(cluster, true)) {
+			RedisServerProcess master = cluster.masterOf(key);
+			String channel = waiter.channelOf(key);
+			LockHandle held = holder.client.lock(key);
+			CompletableFuture<LockHandle> waiting = CompletableFuture.supplyAsync(() -> lockThroughOutage(waiter, key));
+			await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(master, channel) == 1);
+			cluster.kill(master);
+			RedisServerProcess promoted = cluster.awaitPromotion(key, Duration.ofSeconds(20));
+			long promotedAt = System.nanoTime();
+			await().atMost(Duration.ofSeconds(15)).until(() -> subscribers(promoted, channel) == 1);
+			await().atMost(Duration.ofSeconds(15)).ignoreExceptions().until(() -> queued(holder, key) == 1);
+			System.out.println("Sharded subscription and queue place on the promoted master "
+					+ TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - promotedAt) + "ms after promotion");
+			held.close();
+			waiting.get(20, TimeUnit.SECONDS).close();
+			assertThat(waiter.waiter().handOffs()).as("woken by the message on the promoted master").isEqualTo(1);
+		}
+	}
+
+	/** Locks, trying again while the slot's master is down, until the lock is held. */
+	private static LockHandle lockThroughOutage(ClusterLockSide side, String key) {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+		while (true) {
+			try {
+				return side.client.lock(key, side.client.defaultOptions().withWaitTime(Duration.ofSeconds(30)));
+			}
+			catch (LockUnavailableException ex) {
+				if (System.nanoTime() - deadline > 0) {
+					throw ex;
+				}
+			}
+		}
+	}
+
+}
