@@ -39,15 +39,18 @@ public final class RedisServerProcess implements RedisTestServer {
 
 	private final int port;
 
+	private final @Nullable String configFile;
+
 	private final List<String> configuration;
 
 	private @Nullable RunningRedisProcess running;
 
 	private boolean closed;
 
-	private RedisServerProcess(Path binary, int port, List<String> configuration) {
+	private RedisServerProcess(Path binary, int port, @Nullable String configFile, List<String> configuration) {
 		this.binary = binary;
 		this.port = port;
+		this.configFile = configFile;
 		this.configuration = List.copyOf(configuration);
 		ShutdownCleanup.register(this);
 	}
@@ -63,7 +66,21 @@ public final class RedisServerProcess implements RedisTestServer {
 	 * the message includes the server's output
 	 */
 	public static RedisServerProcess startOnFreePort(String... configuration) {
-		return start(RedisServerBinary.resolve(), List.of(configuration));
+		return start(RedisServerBinary.resolve(), null, List.of(configuration));
+	}
+
+	/**
+	 * Starts a Redis Sentinel ({@code redis-server <file> --sentinel}) on a free port of
+	 * {@code 127.0.0.1} and waits until it answers PING.
+	 * @param sentinelConfiguration the lines of its configuration file, such as
+	 * {@code sentinel monitor mymaster 127.0.0.1 6380 2}; the Sentinel rewrites the file
+	 * as it learns the deployment
+	 * @return the running Sentinel
+	 * @throws IllegalStateException if no binary is found or the Sentinel does not come
+	 * up
+	 */
+	public static RedisServerProcess startSentinelOnFreePort(String sentinelConfiguration) {
+		return start(RedisServerBinary.resolve(), sentinelConfiguration, List.of("--sentinel"));
 	}
 
 	/**
@@ -76,7 +93,7 @@ public final class RedisServerProcess implements RedisTestServer {
 	 * the server does not come up
 	 */
 	public static RedisServerProcess startEmbeddedOnFreePort() {
-		return start(RedisServerBinary.embedded());
+		return start(RedisServerBinary.embedded(), null, List.of());
 	}
 
 	/**
@@ -89,17 +106,17 @@ public final class RedisServerProcess implements RedisTestServer {
 	 * server does not come up
 	 */
 	public static RedisServerProcess start(int port) {
-		return (port != 0) ? start(RedisServerBinary.resolve(), port, List.of()) : startOnFreePort();
+		return (port != 0) ? start(RedisServerBinary.resolve(), port, null, List.of()) : startOnFreePort();
 	}
 
 	static RedisServerProcess start(Path binary) {
-		return start(binary, List.of());
+		return start(binary, null, List.of());
 	}
 
-	private static RedisServerProcess start(Path binary, List<String> configuration) {
+	private static RedisServerProcess start(Path binary, @Nullable String configFile, List<String> configuration) {
 		for (int attempt = 1;; attempt++) {
 			try {
-				return start(binary, TestSocketUtils.findAvailableTcpPort(), configuration);
+				return start(binary, TestSocketUtils.findAvailableTcpPort(), configFile, configuration);
 			}
 			catch (PortInUseException ex) {
 				if (attempt == FREE_PORT_ATTEMPTS) {
@@ -111,11 +128,12 @@ public final class RedisServerProcess implements RedisTestServer {
 	}
 
 	static RedisServerProcess start(Path binary, int port) {
-		return start(binary, port, List.of());
+		return start(binary, port, null, List.of());
 	}
 
-	private static RedisServerProcess start(Path binary, int port, List<String> configuration) {
-		RedisServerProcess server = new RedisServerProcess(binary, port, configuration);
+	private static RedisServerProcess start(Path binary, int port, @Nullable String configFile,
+			List<String> configuration) {
+		RedisServerProcess server = new RedisServerProcess(binary, port, configFile, configuration);
 		try {
 			server.start();
 			return server;
@@ -160,18 +178,37 @@ public final class RedisServerProcess implements RedisTestServer {
 		if (!LocalPorts.isFree(this.port)) {
 			throw new PortInUseException("Port " + this.port + " on " + LocalPorts.LOOPBACK + " is already in use");
 		}
-		this.running = RunningRedisProcess.launch(this.binary, this.port, this.configuration, STARTUP_TIMEOUT);
+		this.running = RunningRedisProcess.launch(this.binary, this.port, this.configFile, this.configuration,
+				STARTUP_TIMEOUT);
 		logger.debug("Started {} for {}", this.running, this);
 	}
 
 	@Override
 	public synchronized void stop() {
+		stop(false);
+	}
+
+	/**
+	 * Kills the process at once ({@code SIGKILL}), as a crash would: unlike
+	 * {@link #stop()}, where Redis 7 first lets lagging replicas catch up, writes that
+	 * had not reached a replica are lost. Can be started again, empty.
+	 */
+	public synchronized void crash() {
+		stop(true);
+	}
+
+	private void stop(boolean crash) {
 		RunningRedisProcess process = this.running;
 		if (process == null) {
 			return;
 		}
 		this.running = null;
-		process.kill(STOP_TIMEOUT);
+		if (crash) {
+			process.crash(STOP_TIMEOUT);
+		}
+		else {
+			process.kill(STOP_TIMEOUT);
+		}
 		RedisProbe.awaitRefused(host(), this.port, STOP_TIMEOUT);
 		logger.debug("Stopped {}", this);
 	}

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One launched {@code redis-server} operating-system process, its drained output and its
  * private working directory, from launch until it is killed. {@link RedisServerProcess}
@@ -34,6 +36,9 @@ final class RunningRedisProcess {
 	 * until it answers PING.
 	 * @param binary the executable
 	 * @param port the port to listen on
+	 * @param configFile the text of a configuration file to start from, written to the
+	 * working directory and named first on the command line (a Sentinel needs one to
+	 * write its state to), or {@code null} for none
 	 * @param configuration further {@code redis-server} arguments, such as
 	 * {@code "--rename-command", "TIME", ""}
 	 * @param timeout how long to wait for PONG
@@ -42,11 +47,15 @@ final class RunningRedisProcess {
 	 * @throws IllegalStateException if it cannot be run, exits or does not answer in
 	 * time; includes its output
 	 */
-	static RunningRedisProcess launch(Path binary, int port, List<String> configuration, Duration timeout) {
+	static RunningRedisProcess launch(Path binary, int port, @Nullable String configFile, List<String> configuration,
+			Duration timeout) {
 		Path directory = createDirectory(port);
-		List<String> command = new ArrayList<>(List.of(binary.toString(), "--port", String.valueOf(port), "--bind",
-				LocalPorts.LOOPBACK, "--save", "", "--appendonly", "no", "--protected-mode", "no", "--daemonize", "no",
-				"--dir", directory.toString()));
+		List<String> command = new ArrayList<>(List.of(binary.toString()));
+		if (configFile != null) {
+			command.add(writeConfigFile(directory, configFile).toString());
+		}
+		command.addAll(List.of("--port", String.valueOf(port), "--bind", LocalPorts.LOOPBACK, "--save", "",
+				"--appendonly", "no", "--protected-mode", "no", "--daemonize", "no", "--dir", directory.toString()));
 		command.addAll(configuration);
 		Process process;
 		try {
@@ -95,7 +104,28 @@ final class RunningRedisProcess {
 	 * thread is interrupted
 	 */
 	void kill(Duration timeout) {
-		this.process.destroy();
+		kill(false, timeout);
+	}
+
+	/**
+	 * Kills the process at once ({@code SIGKILL}), as a crash would: it cannot flush
+	 * anything to its replicas or clients first. Waits for it to exit and deletes its
+	 * working directory.
+	 * @param timeout how long to wait for the exit
+	 * @throws IllegalStateException if the process is still alive afterwards or the
+	 * thread is interrupted
+	 */
+	void crash(Duration timeout) {
+		kill(true, timeout);
+	}
+
+	private void kill(boolean forcibly, Duration timeout) {
+		if (forcibly) {
+			this.process.destroyForcibly();
+		}
+		else {
+			this.process.destroy();
+		}
 		try {
 			if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 				this.process.destroyForcibly();
@@ -118,6 +148,16 @@ final class RunningRedisProcess {
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException("Could not create a working directory for redis-server", ex);
+		}
+	}
+
+	private static Path writeConfigFile(Path directory, String text) {
+		try {
+			return Files.writeString(directory.resolve("redis.conf"), text);
+		}
+		catch (IOException ex) {
+			deleteDirectory(directory);
+			throw new IllegalStateException("Could not write a configuration file for redis-server", ex);
 		}
 	}
 
