@@ -1,5 +1,7 @@
 package dev.distlock;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Thrown when Redis cannot be reached, or fails, while acquiring or releasing a lock. A
  * locked method is never run without its lock: this exception reaches the caller instead.
@@ -33,8 +35,24 @@ public class LockUnavailableException extends DistributedLockException {
 	 * @param cause the Redis client's exception
 	 */
 	public LockUnavailableException(String key, String name, String operation, Throwable cause) {
-		super("Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": Redis is unavailable ("
-				+ cause.getMessage() + "). Check spring.data.redis.* and that the Redis server is up.", cause);
+		this(key, name, operation,
+				"Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": Redis is unavailable ("
+						+ cause.getMessage() + "). Check spring.data.redis.* and that the Redis server is up.",
+				cause);
+	}
+
+	/**
+	 * Creates the exception with a message of its own, for a subclass that knows more
+	 * precisely what failed.
+	 * @param key the Redis key of the lock
+	 * @param name the logical name of the lock, as in {@link LockOptions#name()}
+	 * @param operation what was being done, such as "acquire" or {@value #RELEASE}
+	 * @param message what failed and what to do about it
+	 * @param cause the underlying failure, if any
+	 */
+	protected LockUnavailableException(String key, String name, String operation, String message,
+			@Nullable Throwable cause) {
+		super(message, cause);
 		this.key = key;
 		this.name = name;
 		this.operation = operation;

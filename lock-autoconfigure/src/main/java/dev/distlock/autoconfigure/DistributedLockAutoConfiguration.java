@@ -141,6 +141,8 @@ public final class DistributedLockAutoConfiguration {
 				.waiter(new JitteredBackoffWaiter(waiting.getInitialBackoff(), waiting.getMaxBackoff()))
 				.releaseMessages(waiting.isPubSub())
 				.maxLocalPasses(waiting.getMaxLocalPasses())
+				.replicaAcknowledgement(properties.getReplication().getMinReplicasAcked(),
+						properties.getReplication().getAckTimeout())
 				.observationRegistry(observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP));
 			properties.getLocks().forEach((name, lock) -> builder.defaultOptions(name, lock::applyTo));
 			listeners.orderedStream().forEach(builder::listener);

@@ -8,6 +8,7 @@ import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
 import dev.distlock.autoconfigure.DistributedLockProperties.Renewal;
+import dev.distlock.autoconfigure.DistributedLockProperties.Replication;
 import dev.distlock.autoconfigure.DistributedLockProperties.Waiting;
 
 /**
@@ -30,7 +31,7 @@ final class DistributedLockPropertiesValidator implements Validator {
 	@Override
 	public boolean supports(Class<?> type) {
 		return DistributedLockProperties.class.isAssignableFrom(type) || type == Renewal.class || type == Waiting.class
-				|| type == NamedLockProperties.class;
+				|| type == Replication.class || type == NamedLockProperties.class;
 	}
 
 	@Override
@@ -44,6 +45,9 @@ final class DistributedLockPropertiesValidator implements Validator {
 		}
 		else if (target instanceof Waiting waiting) {
 			validate(waiting, errors);
+		}
+		else if (target instanceof Replication replication) {
+			validate(replication, errors);
 		}
 		else if (target instanceof NamedLockProperties lock) {
 			validate(lock, errors);
@@ -78,6 +82,19 @@ final class DistributedLockPropertiesValidator implements Validator {
 			check(errors, "maxBackoff", PREFIX + "waiting.max-backoff", waiting.getMaxBackoff(), initial, LONGEST,
 					"between " + PREFIX + "waiting.initial-backoff (" + DurationText.of(initial) + ") and "
 							+ DurationText.of(LONGEST));
+		}
+	}
+
+	private void validate(Replication replication, Errors errors) {
+		int replicas = replication.getMinReplicasAcked();
+		if (replicas < 0) {
+			errors.rejectValue("minReplicasAcked", "range", PREFIX
+					+ "replication.min-replicas-acked must be 0 (no acknowledgement) or more, but is " + replicas);
+		}
+		if (replicas > 0) {
+			check(errors, "ackTimeout", PREFIX + "replication.ack-timeout", replication.getAckTimeout(),
+					Duration.ofMillis(1), LONGEST, "between 1ms and " + DurationText.of(LONGEST) + " when " + PREFIX
+							+ "replication.min-replicas-acked is set (WAIT with 0 would block forever)");
 		}
 	}
 

@@ -9,8 +9,10 @@ import org.springframework.dao.DataAccessException;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.ReplicaAcknowledgementException;
 import dev.distlock.redis.protocol.AcquireReply;
 import dev.distlock.redis.protocol.RedisErrors;
+import dev.distlock.redis.protocol.ReplicaAcknowledgement;
 import dev.distlock.redis.wait.WaitTimings;
 
 /**
@@ -18,7 +20,9 @@ import dev.distlock.redis.wait.WaitTimings;
  * owner token: asks the cohort of the client's threads how large a block of fencing
  * tokens to reserve, tells Redis whether an earlier attempt may have queued the caller,
  * and remembers when the last attempt was sent and the block it reserved, from which a
- * grant counts. An attempt whose outcome is unknown leaves the queue in the background.
+ * grant counts. An attempt whose outcome is unknown leaves the queue in the background. A
+ * grant that fewer replicas acknowledged than must is released again at once, and the
+ * attempt fails with a {@link ReplicaAcknowledgementException}.
  */
 final class AttemptSender {
 
@@ -71,7 +75,8 @@ final class AttemptSender {
 	 * @param handOffChannel where to be told of a hand-over if the lock is held, or null
 	 * to stay out of the lock's queue
 	 * @return the reply, or null if the thread is interrupted
-	 * @throws LockUnavailableException if the attempt fails
+	 * @throws LockUnavailableException if the attempt fails, or too few replicas
+	 * acknowledged its grant
 	 * @throws LockMisconfigurationException if Redis refuses the attempt for a reason to
 	 * fix
 	 */
@@ -83,8 +88,9 @@ final class AttemptSender {
 		this.lastBlock = this.services.cohort().tokensToReserve(this.key, this.options.isAutoRenewing());
 		boolean queuedBefore = this.mayBeQueued;
 		this.mayBeQueued |= handOffChannel != null;
+		AcquireReply reply;
 		try {
-			return this.services.commands()
+			reply = this.services.commands()
 				.acquire(this.key, this.token, this.leaseMillis, handOffChannel, WaitTimings.QUEUE_ENTRY_TTL.toMillis(),
 						this.lastBlock, queuedBefore);
 		}
@@ -101,6 +107,29 @@ final class AttemptSender {
 			}
 			throw new LockUnavailableException(this.key, this.options.name(), "acquire", ex);
 		}
+		if (reply instanceof AcquireReply.Granted granted) {
+			checkAcknowledged(granted);
+		}
+		return reply;
+	}
+
+	/**
+	 * Lets a grant go again, with the owner-checked release (which hands it to the next
+	 * waiter), if fewer replicas acknowledged it than must.
+	 */
+	private void checkAcknowledged(AcquireReply.Granted granted) {
+		ReplicaAcknowledgement required = this.services.commands().acknowledgement();
+		if (!required.isRequired() || granted.acknowledgedReplicas() >= required.replicas()) {
+			return;
+		}
+		try {
+			this.services.commands().release(this.key, this.token, 0);
+		}
+		catch (DataAccessException ex) {
+			this.exit.inBackground();
+		}
+		throw new ReplicaAcknowledgementException(this.key, this.options.name(), granted.acknowledgedReplicas(),
+				required.replicas(), required.timeout());
 	}
 
 }

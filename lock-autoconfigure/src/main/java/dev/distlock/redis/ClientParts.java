@@ -47,7 +47,7 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 		LockKeyspace keyspace = new LockKeyspace(builder.keyPrefix, builder.clusterSlots, builder.maxKeyLength);
 		RedisReachability reachability = new RedisReachability();
 		RedisLockCommands commands = new RedisLockCommands(builder.redis, keyspace, reachability,
-				builder.claimWindow.toMillis());
+				builder.claimWindow.toMillis(), builder.acknowledgement);
 		PendingReleases pending = new PendingReleases(commands);
 		String clientId = tokens.clientId();
 		String releaseChannel = keyspace.releaseChannel(clientId);

@@ -21,9 +21,11 @@ import dev.distlock.redis.wait.LockWaiter;
  * counts from that attempt's send. A hand-over at or below the fencing counter that an
  * attempt found is void (it came before that attempt, and has lapsed since), and one
  * whose claim window may have run out is checked in Redis by another attempt, as is a
- * grant whose reply came after its lease may have run out. An acquirer that gives up
- * leaves the queue, passing on a lock handed over in the meantime, and waits briefly for
- * Redis to have done so; an attempt whose outcome is unknown leaves it in the background.
+ * grant whose reply came after its lease may have run out. Where replicas must
+ * acknowledge grants, a hand-over is taken by another attempt, which confirms it in Redis
+ * with a write that {@code WAIT} can count. An acquirer that gives up leaves the queue,
+ * passing on a lock handed over in the meantime, and waits briefly for Redis to have done
+ * so; an attempt whose outcome is unknown leaves it in the background.
  */
 final class LockAttempts {
 
@@ -121,9 +123,12 @@ final class LockAttempts {
 				break;
 			}
 			Grant grant = this.handOvers.accept(wait.takeHandOver());
-			if (grant != null) {
+			if (grant != null && !this.services.commands().acknowledgement().isRequired()) {
 				return grant;
 			}
+			// With replica acknowledgement, the next attempt confirms a hand-over in
+			// Redis,
+			// and its grant is acknowledged like any other.
 			// None, void, or too late to trust: the next attempt finds out in Redis
 			// whether it is still ours.
 		}

@@ -14,6 +14,7 @@ import org.springframework.util.Assert;
 
 import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.protocol.ReplicaAcknowledgement;
 import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.redis.wait.LockWaiter;
 import dev.distlock.redis.wait.WaitTimings;
@@ -23,8 +24,8 @@ import dev.distlock.redis.wait.WaitTimings;
  * at most {@value #DEFAULT_MAX_KEY_LENGTH} characters, a wait of 5 seconds with
  * auto-renewing leases of 30 seconds, jittered backoff between attempts, up to
  * {@value #DEFAULT_MAX_LOCAL_PASSES} passes in a row between threads of the client
- * without Redis, no listeners, no observations, and renewal batches that ignore Redis
- * Cluster slots.
+ * without Redis, no listeners, no observations, renewal batches that ignore Redis Cluster
+ * slots, and no replica acknowledgement of grants.
  */
 public final class RedisLockClientBuilder {
 
@@ -60,6 +61,8 @@ public final class RedisLockClientBuilder {
 	boolean releaseMessages;
 
 	boolean shardedChannels = true;
+
+	ReplicaAcknowledgement acknowledgement = ReplicaAcknowledgement.NONE;
 
 	final List<LockListener> listeners = new ArrayList<>();
 
@@ -215,6 +218,26 @@ public final class RedisLockClientBuilder {
 	}
 
 	/**
+	 * Sets how many replicas must acknowledge the write of every grant in Redis (an
+	 * acquire, or a hand-over that the waiter confirms), with {@code WAIT} on the
+	 * connection that wrote it: a failover right after the grant then no longer loses it,
+	 * unless every acknowledging replica fails too. A grant that fewer acknowledge within
+	 * the timeout is released again and the acquisition fails with a
+	 * {@link dev.distlock.ReplicaAcknowledgementException}. Costs one more round trip per
+	 * grant; {@code WAIT} blocks the connection it is sent on, so other commands on a
+	 * shared connection queue behind it for up to the timeout. Passing a lock between
+	 * threads of the client without Redis writes nothing, and waits for nothing. Not
+	 * supported on a Redis Cluster.
+	 * @param replicas how many replicas must acknowledge, 0 (the default) for none
+	 * @param timeout how long to wait for them, at least 1ms if any are required
+	 * @return this builder
+	 */
+	public RedisLockClientBuilder replicaAcknowledgement(int replicas, Duration timeout) {
+		this.acknowledgement = new ReplicaAcknowledgement(replicas, timeout);
+		return this;
+	}
+
+	/**
 	 * Adds a listener told about acquisitions, releases, renewals and lost leases.
 	 * @param listener the listener
 	 * @return this builder
@@ -241,6 +264,9 @@ public final class RedisLockClientBuilder {
 	 * @return the client; close it to stop its renewal thread
 	 */
 	public RedisLockClient build() {
+		Assert.state(!(this.clusterSlots && this.acknowledgement.isRequired()),
+				"Replica acknowledgement (distlock.replication.min-replicas-acked) is not supported on a Redis "
+						+ "Cluster: WAIT cannot be sent on the node connection that wrote the lock. Set it to 0.");
 		return new RedisLockClient(this);
 	}
 

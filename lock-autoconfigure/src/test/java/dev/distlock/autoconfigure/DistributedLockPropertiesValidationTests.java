@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.validation.BindValidationException;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.validation.FieldError;
 
 import dev.distlock.LockOptions;
@@ -19,6 +20,7 @@ import dev.distlock.redis.RedisLockClientBuilder;
 import dev.distlock.testing.LockTestContexts;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Values out of range fail the binding of {@link DistributedLockProperties}, without a
@@ -58,6 +60,8 @@ class DistributedLockPropertiesValidationTests {
 				Arguments.of("waiting.initial-backoff=100ms", "distlock.waiting.maxBackoff", Duration.ofMillis(50),
 						"distlock.waiting.max-backoff must be between distlock.waiting.initial-backoff (100ms) and "
 								+ "106751d, but is 50ms"),
+				Arguments.of("replication.min-replicas-acked=-1", "distlock.replication.minReplicasAcked", -1,
+						"distlock.replication.min-replicas-acked must be 0 (no acknowledgement) or more, but is -1"),
 				Arguments.of("max-key-length=0", "distlock.maxKeyLength", 0,
 						"distlock.max-key-length must be at least 1, but is 0"),
 				Arguments.of("waiting.max-backoff=200000d", "distlock.waiting.maxBackoff", Duration.ofDays(200_000),
@@ -95,6 +99,39 @@ class DistributedLockPropertiesValidationTests {
 					assertThat(error.getDefaultMessage()).startsWith(reason);
 				});
 		});
+	}
+
+	@Test
+	void ackTimeoutUnderOneMillisecondFailsBindingWhenReplicasMustAcknowledge() {
+		this.runner
+			.withPropertyValues("distlock.replication.min-replicas-acked=1", "distlock.replication.ack-timeout=0ms")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				BindValidationException failure = (BindValidationException) rootCause(context.getStartupFailure());
+				assertThat(failure.getValidationErrors().getAllErrors()).singleElement()
+					.extracting((error) -> error.getDefaultMessage())
+					.asString()
+					.startsWith("distlock.replication.ack-timeout must be between 1ms and 106751d when "
+							+ "distlock.replication.min-replicas-acked is set");
+			});
+	}
+
+	@Test
+	void ackTimeoutIsNotCheckedWithoutAcknowledgement() {
+		LockTestContexts.withSharedRedis()
+			.withPropertyValues("distlock.replication.ack-timeout=0ms")
+			.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(RedisLockClient.class));
+	}
+
+	@Test
+	void replicaAcknowledgementOnAClusterIsRefusedByTheBuilder() {
+		assertThatExceptionOfType(IllegalStateException.class)
+			.isThrownBy(() -> RedisLockClient.builder(new StringRedisTemplate())
+				.clusterSlots(true)
+				.replicaAcknowledgement(1, Duration.ofMillis(100))
+				.build())
+			.withMessageContaining("distlock.replication.min-replicas-acked")
+			.withMessageContaining("Redis Cluster");
 	}
 
 	@Test

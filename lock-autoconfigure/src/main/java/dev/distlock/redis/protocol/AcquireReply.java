@@ -12,8 +12,8 @@ import org.jspecify.annotations.Nullable;
 public sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.Held {
 
 	/**
-	 * Parses the script's reply: {1, first fencing token} or {0, holder's lease,
-	 * counter}.
+	 * Parses the script's reply: {1, first fencing token}, or {1, first fencing token,
+	 * replicas that acknowledged} if any had to, or {0, holder's lease, counter}.
 	 * @param reply the reply, or {@code null} if there was none
 	 * @return the parsed reply
 	 * @throws IllegalStateException if the reply is neither
@@ -21,6 +21,9 @@ public sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.
 	static AcquireReply of(@Nullable List<Long> reply) {
 		if (reply != null && reply.size() == 2 && reply.get(0) == 1) {
 			return new Granted(reply.get(1));
+		}
+		if (reply != null && reply.size() == 3 && reply.get(0) == 1) {
+			return new Granted(reply.get(1), reply.get(2));
 		}
 		if (reply != null && reply.size() == 3 && reply.get(0) == 0) {
 			return new Held(reply.get(1), reply.get(2));
@@ -40,8 +43,22 @@ public sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.
 	 * The attempt acquired the lock.
 	 *
 	 * @param fencingToken the first fencing token of the block the attempt reserved
+	 * @param acknowledgedReplicas how many replicas acknowledged the grant, or
+	 * {@link #NOT_ASKED} if none had to
 	 */
-	public record Granted(long fencingToken) implements AcquireReply {
+	public record Granted(long fencingToken, long acknowledgedReplicas) implements AcquireReply {
+
+		/** The acknowledgements of a grant that no replica had to acknowledge. */
+		public static final long NOT_ASKED = -1;
+
+		/**
+		 * Creates a grant that no replica had to acknowledge.
+		 * @param fencingToken the first fencing token of the block the attempt reserved
+		 */
+		public Granted(long fencingToken) {
+			this(fencingToken, NOT_ASKED);
+		}
+
 	}
 
 	/**

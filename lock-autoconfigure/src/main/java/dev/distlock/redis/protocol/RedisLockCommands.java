@@ -2,6 +2,7 @@ package dev.distlock.redis.protocol;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -29,6 +30,8 @@ public final class RedisLockCommands {
 	 */
 	private final long claimWindowMillis;
 
+	private final ReplicaAcknowledgement acknowledgement;
+
 	/**
 	 * Creates the commands of one client.
 	 * @param redis the connection to Redis
@@ -39,11 +42,31 @@ public final class RedisLockCommands {
 	 */
 	public RedisLockCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability,
 			long claimWindowMillis) {
+		this(redis, keyspace, reachability, claimWindowMillis, ReplicaAcknowledgement.NONE);
+	}
+
+	/**
+	 * Creates the commands of one client whose grants replicas must acknowledge.
+	 * @param redis the connection to Redis
+	 * @param keyspace the names of the keys and channels
+	 * @param reachability where every command is recorded
+	 * @param claimWindowMillis how long a release keeps a lock it hands over until the
+	 * new holder confirms it
+	 * @param acknowledgement how many replicas must acknowledge each grant
+	 */
+	public RedisLockCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability,
+			long claimWindowMillis, ReplicaAcknowledgement acknowledgement) {
 		this.redis = redis;
 		this.keyspace = keyspace;
 		this.reachability = reachability;
 		this.recorder = new ReachabilityRecorder(reachability);
 		this.claimWindowMillis = claimWindowMillis;
+		this.acknowledgement = acknowledgement;
+	}
+
+	/** Returns how many replicas must acknowledge each grant. */
+	public ReplicaAcknowledgement acknowledgement() {
+		return this.acknowledgement;
 	}
 
 	/** Returns where every command is recorded. */
@@ -76,14 +99,17 @@ public final class RedisLockCommands {
 	 * attempt
 	 * @param block how many fencing tokens to reserve, 1 or more
 	 * @param mayBeQueued whether an earlier attempt of the same token may have queued it
-	 * @return the grant, or the holder's remaining lease and the fencing counter
+	 * @return the grant (with how many replicas acknowledged it, if any must), or the
+	 * holder's remaining lease and the fencing counter
 	 */
 	public AcquireReply acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
-		return AcquireReply.of(this.recorder.call(() -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token,
+		Supplier<List<Long>> script = () -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token,
 				Long.toString(leaseMillis), (handOffChannel != null) ? handOffChannel : "",
 				Long.toString(queueEntryTtlMillis), Integer.toString(block), mayBeQueued ? "1" : "0",
-				Long.toString(claimMillis(leaseMillis)), publishCommand(handOffChannel))));
+				Long.toString(claimMillis(leaseMillis)), publishCommand(handOffChannel));
+		return AcquireReply.of(this.recorder
+			.call(this.acknowledgement.isRequired() ? () -> this.acknowledgement.acquire(this.redis, script) : script));
 	}
 
 	private String publishCommand(@Nullable String handOffChannel) {

@@ -1,0 +1,49 @@
+package dev.distlock.redis.protocol;
+
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.output.IntegerOutput;
+
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.lettuce.LettuceConnection;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Sends {@code WAIT} on a connection (the template's own, not its close-suppressing
+ * proxy) as an integer command. Spring Data Redis sends a command it does not know with
+ * Lettuce as one that returns bytes, which cannot hold {@code WAIT}'s integer reply; a
+ * Lettuce connection is told the output to use instead. Loaded only if Lettuce is
+ * present.
+ */
+final class LettuceWait {
+
+	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.RedisClient",
+			LettuceWait.class.getClassLoader());
+
+	private LettuceWait() {
+	}
+
+	/**
+	 * Sends {@code WAIT} on the connection.
+	 * @return the reply
+	 */
+	static Object send(RedisConnection connection, byte[]... args) {
+		if (LETTUCE_PRESENT && isLettuce(connection)) {
+			return Lettuce.send(connection, args);
+		}
+		return connection.execute("WAIT", args);
+	}
+
+	private static boolean isLettuce(RedisConnection connection) {
+		return connection instanceof LettuceConnection;
+	}
+
+	/** The Lettuce part, in a class of its own so that it loads only with Lettuce. */
+	private static final class Lettuce {
+
+		static Object send(RedisConnection connection, byte[]... args) {
+			return ((LettuceConnection) connection).execute("WAIT", new IntegerOutput<>(ByteArrayCodec.INSTANCE), args);
+		}
+
+	}
+
+}

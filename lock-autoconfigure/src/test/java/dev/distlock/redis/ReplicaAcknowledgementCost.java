@@ -1,0 +1,65 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.Arrays;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.testing.MasterWithReplica;
+import dev.distlock.testing.TestRedis;
+
+/**
+ * Not a test: prints the median and 99th percentile of an uncontended acquire and
+ * release, without and with one replica's acknowledgement, on a master with one replica
+ * on loopback. Run by hand with the test class path: {@code java -cp ...
+ * dev.distlock.redis.ReplicaAcknowledgementCost [operations]}. The benchmarks measure it
+ * properly.
+ */
+final class ReplicaAcknowledgementCost {
+
+	private ReplicaAcknowledgementCost() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		int operations = (args.length > 0) ? Integer.parseInt(args[0]) : 5000;
+		try (MasterWithReplica servers = new MasterWithReplica()) {
+			for (int round = 0; round < 2; round++) {
+				for (int replicas : new int[] { 0, 1 }) {
+					long[] nanos = run(servers, replicas, operations);
+					Arrays.sort(nanos);
+					System.out.printf("round %d, min-replicas-acked=%d: %d ops, median %d us, p99 %d us%n", round,
+							replicas, operations, nanos[nanos.length / 2] / 1000,
+							nanos[(int) (nanos.length * 0.99)] / 1000);
+				}
+			}
+		}
+	}
+
+	private static long[] run(MasterWithReplica servers, int replicas, int operations) {
+		LettuceConnectionFactory factory = TestRedis.connectionFactory(servers.master);
+		try (RedisLockClient client = RedisLockClient.builder(TestRedis.template(factory))
+			.replicaAcknowledgement(replicas, Duration.ofMillis(100))
+			.build()) {
+			LockOptions options = LockOptions.renewing(Duration.ZERO);
+			String key = TestRedis.uniqueKey("cost");
+			for (int i = 0; i < operations / 5; i++) {
+				client.lock(key, options).close();
+			}
+			long[] nanos = new long[operations];
+			for (int i = 0; i < operations; i++) {
+				long start = System.nanoTime();
+				try (LockHandle handle = client.lock(key, options)) {
+					// Nothing: the round trips of the grant and the release are measured.
+				}
+				nanos[i] = System.nanoTime() - start;
+			}
+			return nanos;
+		}
+		finally {
+			factory.destroy();
+		}
+	}
+
+}

@@ -1,0 +1,181 @@
+package dev.distlock.redis;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.ReplicaAcknowledgementException;
+import dev.distlock.testing.MasterWithReplica;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * With {@code replicaAcknowledgement(1, timeout)} a grant runs its body only once the
+ * replica acknowledged the write, on a master with one replica, over Lettuce's shared
+ * connection and over a dedicated one. A replica that sleeps (still connected, so that a
+ * {@code WAIT} on a connection without the grant's write would count it at once) or is
+ * stopped fails the acquisition with the count, and the key is free again; the control
+ * without acknowledgement grants in the same state.
+ */
+class ReplicaAcknowledgementTests {
+
+	private static final Duration TIMEOUT = Duration.ofMillis(100);
+
+	private static final LockOptions NO_WAIT = LockOptions.renewing(Duration.ZERO);
+
+	private static MasterWithReplica servers;
+
+	private final List<AutoCloseable> opened = new ArrayList<>();
+
+	@BeforeAll
+	static void startServers() {
+		servers = new MasterWithReplica();
+	}
+
+	@AfterAll
+	static void stopServers() throws IOException {
+		servers.close();
+	}
+
+	@AfterEach
+	void closeClients() throws Exception {
+		servers.awaitReplicaAwake();
+		for (AutoCloseable closeable : this.opened) {
+			closeable.close();
+		}
+	}
+
+	@ParameterizedTest(name = "shared native connection: {0}")
+	@ValueSource(booleans = { true, false })
+	void grantAcknowledgedByTheReplicaIsOnTheReplicaWhenTheBodyRuns(boolean shared) {
+		RedisLockClient client = client(shared, 1);
+		String key = TestRedis.uniqueKey("acked");
+		try (LockHandle handle = client.lock(key, NO_WAIT)) {
+			assertThat(servers.replicaRedis.hasKey(key)).as("the replica applied the grant before the body").isTrue();
+		}
+	}
+
+	@ParameterizedTest(name = "shared native connection: {0}")
+	@ValueSource(booleans = { true, false })
+	void grantThatASleepingReplicaDoesNotAcknowledgeFailsAndIsReleased(boolean shared) {
+		RedisLockClient client = client(shared, 1);
+		String key = TestRedis.uniqueKey("unacked");
+		servers.sleepReplica(Duration.ofSeconds(3));
+		AtomicInteger bodyRuns = new AtomicInteger();
+		assertThatExceptionOfType(ReplicaAcknowledgementException.class)
+			.isThrownBy(() -> client.run(key, NO_WAIT, bodyRuns::incrementAndGet))
+			.isInstanceOf(LockUnavailableException.class)
+			.withMessageContaining(key)
+			.withMessageContaining("acknowledged by 0 of 1 replicas within 100ms")
+			.withMessageContaining("distlock.replication.min-replicas-acked")
+			.satisfies((ex) -> assertThat(ex.getAcknowledged()).isZero());
+		assertThat(bodyRuns).hasValue(0);
+		assertThat(client(shared, 0).tryLock(key, NO_WAIT)).as("the key is free again").isPresent();
+	}
+
+	@Test
+	void controlWithoutAcknowledgementGrantsWhileTheReplicaSleeps() {
+		RedisLockClient client = client(true, 0);
+		servers.sleepReplica(Duration.ofSeconds(3));
+		AtomicInteger bodyRuns = new AtomicInteger();
+		client.run(TestRedis.uniqueKey("control"), NO_WAIT, bodyRuns::incrementAndGet);
+		assertThat(bodyRuns).hasValue(1);
+	}
+
+	@Test
+	void grantFailsWhileTheReplicaIsStopped() {
+		RedisLockClient client = client(true, 1);
+		String key = TestRedis.uniqueKey("replica-down");
+		servers.replica.stop();
+		try {
+			assertThatExceptionOfType(ReplicaAcknowledgementException.class).isThrownBy(() -> client.lock(key, NO_WAIT))
+				.withMessageContaining("acknowledged by 0 of 1 replicas within 100ms");
+			assertThat(client(true, 0).tryLock(key, NO_WAIT)).as("the key is free again").isPresent();
+		}
+		finally {
+			servers.replica.start();
+			servers.awaitLinkUp();
+		}
+	}
+
+	@Test
+	void handOverWaitsForTheReplicaToo() throws Exception {
+		RedisLockClient holder = client(true, 0);
+		RedisLockClient waiter = client(true, 1);
+		String key = TestRedis.uniqueKey("hand-over");
+		LockHandle held = holder.lock(key, NO_WAIT);
+		CompletableFuture<Boolean> waited = CompletableFuture
+			.supplyAsync(() -> waiter.tryLock(key, LockOptions.renewing(Duration.ofSeconds(10)))
+				.map((handle) -> servers.replicaRedis.hasKey(key) && closed(handle))
+				.orElse(false));
+		await().atMost(Duration.ofSeconds(5)).until(() -> waiter.monitor().waiters().size() == 1);
+		held.close();
+		assertThat(waited.get(10, TimeUnit.SECONDS)).as("handed over, and on the replica before the body").isTrue();
+	}
+
+	@Test
+	void handOverThatASleepingReplicaDoesNotAcknowledgeFails() throws Exception {
+		RedisLockClient holder = client(true, 0);
+		RedisLockClient waiter = client(true, 1);
+		String key = TestRedis.uniqueKey("hand-over-unacked");
+		LockHandle held = holder.lock(key, NO_WAIT);
+		CompletableFuture<Boolean> waited = CompletableFuture
+			.supplyAsync(() -> waiter.tryLock(key, LockOptions.renewing(Duration.ofSeconds(10))).isPresent());
+		await().atMost(Duration.ofSeconds(5)).until(() -> waiter.monitor().waiters().size() == 1);
+		servers.sleepReplica(Duration.ofSeconds(3));
+		held.close();
+		assertThat(waited).failsWithin(Duration.ofSeconds(10))
+			.withThrowableOfType(java.util.concurrent.ExecutionException.class)
+			.withCauseInstanceOf(ReplicaAcknowledgementException.class);
+		assertThat(holder.tryLock(key, NO_WAIT)).as("the key is free again").isPresent();
+	}
+
+	private static boolean closed(LockHandle handle) {
+		handle.close();
+		return true;
+	}
+
+	private RedisLockClient client(boolean sharedConnection, int replicas) {
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration(servers.master.host(), servers.master.port()),
+				LettuceClientConfiguration.builder().commandTimeout(Duration.ofSeconds(2)).build());
+		factory.setShareNativeConnection(sharedConnection);
+		factory.afterPropertiesSet();
+		factory.start();
+		StringRedisTemplate redis = TestRedis.template(factory);
+		RedisLockClient client = RedisLockClient.builder(redis)
+			.releaseMessages(true)
+			.replicaAcknowledgement(replicas, TIMEOUT)
+			.build();
+		client.start();
+		client.monitor()
+			.releaseSubscription()
+			.ifPresent((subscription) -> await().atMost(Duration.ofSeconds(10)).until(subscription::isSubscribed));
+		this.opened.add(0, factory::destroy);
+		this.opened.add(0, client);
+		return client;
+	}
+
+}
