@@ -6,7 +6,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -84,30 +83,26 @@ abstract class AbstractTwoInstanceLockingTests {
 	@Test
 	void waiterOfTheOtherInstanceGivesUpAtItsWaitTimeAndIsLetInOnRelease() throws Exception {
 		String sku = uniqueSku();
-		CountDownLatch held = new CountDownLatch(1);
-		CountDownLatch release = new CountDownLatch(1);
-		CompletableFuture<Hold> holder = inThread(() -> stock(0).holdUntilReleased(sku, held, release));
-		assertThat(held.await(30, TimeUnit.SECONDS)).isTrue();
+		HoldInOtherThread holder = HoldInOtherThread
+			.start((held, release) -> stock(0).holdUntilReleased(sku, held, release));
 		assertThatExceptionOfType(LockNotAcquiredException.class).isThrownBy(() -> stock(1).lockWithinShortWait(sku))
 			.satisfies((ex) -> assertThat(ex.getWaited()).isGreaterThanOrEqualTo(Duration.ofMillis(300)));
-		CompletableFuture<Long> waiter = inThread(() -> stock(1).increment(sku));
+		CompletableFuture<Long> waiter = CompletableFuture.supplyAsync(() -> stock(1).increment(sku),
+				(task) -> new Thread(task, "waiter").start());
 		assertThat(waiter).as("waiter let in while the lock is held").isNotDone();
-		release.countDown();
-		long holderToken = holder.get(30, TimeUnit.SECONDS).fencingToken();
+		long holderToken = holder.release().get(30, TimeUnit.SECONDS).fencingToken();
 		assertThat(waiter.get(30, TimeUnit.SECONDS)).isGreaterThan(holderToken);
 	}
 
 	@Test
 	void renewedHoldOutlastsItsLeaseWhileTheOtherInstanceWaitsInVain() throws Exception {
 		String sku = uniqueSku();
-		CountDownLatch held = new CountDownLatch(1);
-		CountDownLatch release = new CountDownLatch(1);
-		CompletableFuture<Hold> holder = inThread(() -> stock(0).holdUntilReleased(sku, held, release));
-		assertThat(held.await(30, TimeUnit.SECONDS)).isTrue();
+		HoldInOtherThread holder = HoldInOtherThread
+			.start((held, release) -> stock(0).holdUntilReleased(sku, held, release));
 		assertThatExceptionOfType(LockNotAcquiredException.class)
-			.isThrownBy(() -> stock(1).lockWithinTwoAndAHalfSeconds(sku));
-		release.countDown();
-		Hold hold = holder.get(30, TimeUnit.SECONDS);
+			.isThrownBy(() -> stock(1).lockWithinTwoAndAHalfSeconds(sku))
+			.satisfies((ex) -> assertThat(ex.getWaited()).isGreaterThanOrEqualTo(Duration.ofMillis(2500)));
+		Hold hold = holder.release().get(30, TimeUnit.SECONDS);
 		assertThat(hold.endNanos() - hold.startNanos()).isGreaterThan(LEASE.multipliedBy(2).toNanos());
 		assertThat(hold.leaseLost()).isFalse();
 		assertThat(stock(1).lockWithinShortWait(sku)).isGreaterThan(hold.fencingToken());
@@ -116,13 +111,10 @@ abstract class AbstractTwoInstanceLockingTests {
 	@Test
 	void controlHoldOnAFixedLeaseOfTheSameLengthLetsTheOtherInstanceInAndFailsClosed() throws Exception {
 		String sku = uniqueSku();
-		CountDownLatch held = new CountDownLatch(1);
-		CountDownLatch release = new CountDownLatch(1);
-		CompletableFuture<Hold> holder = inThread(() -> stock(0).holdOnFixedLeaseUntilReleased(sku, held, release));
-		assertThat(held.await(30, TimeUnit.SECONDS)).isTrue();
+		HoldInOtherThread holder = HoldInOtherThread
+			.start((held, release) -> stock(0).holdOnFixedLeaseUntilReleased(sku, held, release));
 		long intruder = stock(1).lockWithinTwoAndAHalfSeconds(sku);
-		release.countDown();
-		assertThat(holder).failsWithin(Duration.ofSeconds(30))
+		assertThat(holder.release()).failsWithin(Duration.ofSeconds(30))
 			.withThrowableThat()
 			.havingRootCause()
 			.isInstanceOf(LockLeaseLostException.class);
@@ -147,19 +139,6 @@ abstract class AbstractTwoInstanceLockingTests {
 
 	private static String uniqueSku() {
 		return UUID.randomUUID().toString();
-	}
-
-	private static <T> CompletableFuture<T> inThread(java.util.concurrent.Callable<T> action) {
-		CompletableFuture<T> result = new CompletableFuture<>();
-		new Thread(() -> {
-			try {
-				result.complete(action.call());
-			}
-			catch (Throwable ex) {
-				result.completeExceptionally(ex);
-			}
-		}, "other-caller").start();
-		return result;
 	}
 
 }

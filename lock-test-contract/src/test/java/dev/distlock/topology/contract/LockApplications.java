@@ -7,14 +7,18 @@ import java.util.List;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.redis.RedisLockClient;
 
 import static org.awaitility.Awaitility.await;
 
 /**
- * Starts {@link ShopApplication} as a user starts theirs, with every auto-configuration
+ * Starts a small shop application as a user starts theirs, with every auto-configuration
  * on the test class path (Spring Data Redis, distlock) and only the properties given, so
  * that the lock client under test is the one Spring Boot builds from what a user writes:
  * {@code spring.data.redis.cluster.nodes} or {@code spring.data.redis.sentinel.*}, and
@@ -51,6 +55,21 @@ final class LockApplications {
 			context.close();
 			throw ex;
 		}
+	}
+
+	/**
+	 * A user's application: Spring Boot with distlock auto-configured, and a
+	 * {@link SkuStock} whose methods are locked per SKU.
+	 */
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	static class ShopApplication {
+
+		@Bean
+		SkuStock skuStock(StringRedisTemplate redis) {
+			return new SkuStock(redis);
+		}
+
 	}
 
 }
