@@ -41,8 +41,7 @@ abstract class AbstractTwoInstanceLockingTests {
 	private final List<ConfigurableApplicationContext> instances = new ArrayList<>();
 
 	/**
-	 * Returns the properties that connect each instance to the deployment under test.
-	 * @return the properties, as {@code name=value}
+	 * Returns the properties, {@code name=value}, that connect an instance to Redis.
 	 */
 	abstract List<String> connection();
 
@@ -95,17 +94,25 @@ abstract class AbstractTwoInstanceLockingTests {
 	}
 
 	@Test
-	void renewedHoldOutlastsItsLeaseWhileTheOtherInstanceWaitsInVain() throws Exception {
-		String sku = uniqueSku();
-		HoldInOtherThread holder = HoldInOtherThread
-			.start((held, release) -> stock(0).holdUntilReleased(sku, held, release));
+	void renewedHoldsOfSeveralKeysOutlastTheirLeaseWhileTheOtherInstanceWaitsInVain() throws Exception {
+		List<String> skus = List.of(uniqueSku(), uniqueSku(), uniqueSku(), uniqueSku());
+		List<HoldInOtherThread> holders = new ArrayList<>();
+		for (String sku : skus) {
+			holders.add(HoldInOtherThread.start((held, release) -> stock(0).holdUntilReleased(sku, held, release)));
+		}
 		assertThatExceptionOfType(LockNotAcquiredException.class)
-			.isThrownBy(() -> stock(1).lockWithinTwoAndAHalfSeconds(sku))
+			.isThrownBy(() -> stock(1).lockWithinTwoAndAHalfSeconds(skus.get(0)))
 			.satisfies((ex) -> assertThat(ex.getWaited()).isGreaterThanOrEqualTo(Duration.ofMillis(2500)));
-		Hold hold = holder.release().get(30, TimeUnit.SECONDS);
-		assertThat(hold.endNanos() - hold.startNanos()).isGreaterThan(LEASE.multipliedBy(2).toNanos());
-		assertThat(hold.leaseLost()).isFalse();
-		assertThat(stock(1).lockWithinShortWait(sku)).isGreaterThan(hold.fencingToken());
+		for (String sku : skus.subList(1, skus.size())) {
+			assertThatExceptionOfType(LockNotAcquiredException.class)
+				.isThrownBy(() -> stock(1).lockWithinShortWait(sku));
+		}
+		for (int i = 0; i < skus.size(); i++) {
+			Hold hold = holders.get(i).release().get(30, TimeUnit.SECONDS);
+			assertThat(hold.endNanos() - hold.startNanos()).isGreaterThan(LEASE.multipliedBy(2).toNanos());
+			assertThat(hold.leaseLost()).isFalse();
+			assertThat(stock(1).lockWithinShortWait(skus.get(i))).isGreaterThan(hold.fencingToken());
+		}
 	}
 
 	@Test

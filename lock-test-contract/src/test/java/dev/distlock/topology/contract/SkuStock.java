@@ -30,6 +30,7 @@ public class SkuStock {
 		this.redis = redis;
 	}
 
+	/** Counts the stock up by one and records the hold; waits up to a minute. */
 	@DistributedLock(key = "'lock:sku:' + #sku", waitTime = "1m")
 	public long increment(String sku) {
 		long start = System.nanoTime();
@@ -41,22 +42,26 @@ public class SkuStock {
 		return token;
 	}
 
+	/** Holds the lock, on an auto-renewed lease, until told to let go. */
 	@DistributedLock(key = "'lock:sku:' + #sku", waitTime = "0")
 	public Hold holdUntilReleased(String sku, CountDownLatch held, CountDownLatch release) throws InterruptedException {
 		return hold(held, release);
 	}
 
+	/** Holds the lock, on a fixed lease of one second, until told to let go. */
 	@DistributedLock(key = "'lock:sku:' + #sku", waitTime = "0", leaseTime = "1s")
 	public Hold holdOnFixedLeaseUntilReleased(String sku, CountDownLatch held, CountDownLatch release)
 			throws InterruptedException {
 		return hold(held, release);
 	}
 
+	/** Takes the lock within 300 ms and returns its fencing token. */
 	@DistributedLock(key = "'lock:sku:' + #sku", waitTime = "300ms")
 	public long lockWithinShortWait(String sku) {
 		return LockContext.fencingToken();
 	}
 
+	/** Takes the lock within 2.5 s and returns its fencing token. */
 	@DistributedLock(key = "'lock:sku:' + #sku", waitTime = "2500ms")
 	public long lockWithinTwoAndAHalfSeconds(String sku) {
 		return LockContext.fencingToken();
