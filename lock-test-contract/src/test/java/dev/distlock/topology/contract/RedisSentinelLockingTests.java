@@ -1,0 +1,117 @@
+package dev.distlock.topology.contract;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.context.ConfigurableApplicationContext;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.test.redis.RedisAdminCommands;
+import dev.distlock.test.redis.RedisSentinelDeployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Locks on a Redis master with 2 replicas and 3 Sentinels, through the lock client Spring
+ * Boot auto-configures from {@code spring.data.redis.sentinel.master} and
+ * {@code spring.data.redis.sentinel.nodes} alone: the lock contract with release messages
+ * and with backoff, with and without locks passed between an instance's threads, and
+ * annotated methods of two instances; and that the lock is kept there, not on any other
+ * Redis. One deployment serves every nested class.
+ */
+class RedisSentinelLockingTests {
+
+	private static RedisSentinelDeployment sentinel;
+
+	@BeforeAll
+	static void startSentinel() {
+		sentinel = RedisSentinelDeployment.start();
+	}
+
+	@AfterAll
+	static void stopSentinel() {
+		if (sentinel != null) {
+			sentinel.close();
+		}
+	}
+
+	static List<String> connection() {
+		return List.of("spring.data.redis.sentinel.master=" + sentinel.masterName(),
+				"spring.data.redis.sentinel.nodes=" + sentinel.sentinelNodes());
+	}
+
+	@Test
+	void lockIsKeptOnTheMasterTheSentinelsName() {
+		try (ConfigurableApplicationContext application = LockApplications.start(connection())) {
+			LockClient client = application.getBean(LockClient.class);
+			String key = "test:where:" + UUID.randomUUID();
+			try (LockHandle held = client.lock(key, new LockOptions(Duration.ZERO, Duration.ofSeconds(30)))) {
+				assertThat(RedisAdminCommands.call(sentinel.master(), "EXISTS", held.key())).isEqualTo(1L);
+			}
+		}
+	}
+
+	@Nested
+	class HandOverContract extends AbstractBootContractTests {
+
+		@Override
+		List<String> connection() {
+			return RedisSentinelLockingTests.connection();
+		}
+
+		@Override
+		String[] settings() {
+			return new String[0];
+		}
+
+	}
+
+	@Nested
+	class NoLocalPassingContract extends AbstractBootContractTests {
+
+		@Override
+		List<String> connection() {
+			return RedisSentinelLockingTests.connection();
+		}
+
+		@Override
+		String[] settings() {
+			return new String[] { "distlock.waiting.max-local-passes=0" };
+		}
+
+	}
+
+	@Nested
+	class BackoffContract extends AbstractBootContractTests {
+
+		@Override
+		List<String> connection() {
+			return RedisSentinelLockingTests.connection();
+		}
+
+		@Override
+		String[] settings() {
+			return new String[] { "distlock.waiting.pub-sub=false" };
+		}
+
+	}
+
+	@Nested
+	class TwoAnnotatedInstances extends AbstractTwoInstanceLockingTests {
+
+		@Override
+		List<String> connection() {
+			return RedisSentinelLockingTests.connection();
+		}
+
+	}
+
+}
