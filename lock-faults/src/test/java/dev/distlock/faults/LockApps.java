@@ -36,7 +36,8 @@ final class LockApps implements AutoCloseable {
 
 	/**
 	 * Starts an application on a Sentinel deployment, configured as a Spring Boot user
-	 * configures one: the master name and the Sentinels, Lettuce's defaults otherwise.
+	 * configures one: the master name and the Sentinels, Lettuce's defaults otherwise;
+	 * with a {@link LeaseLostRecorder} bean.
 	 * @param masterName the master name
 	 * @param sentinelNodes the Sentinels, {@code host:port} comma-separated
 	 * @param more further {@code name=value} properties
@@ -46,7 +47,7 @@ final class LockApps implements AutoCloseable {
 		List<String> properties = new ArrayList<>(List.of("spring.data.redis.sentinel.master=" + masterName,
 				"spring.data.redis.sentinel.nodes=" + sentinelNodes));
 		properties.addAll(List.of(more));
-		ConfigurableApplicationContext context = FaultApplication.start(properties);
+		ConfigurableApplicationContext context = FaultApplication.start(properties, LeaseLostRecorder.class);
 		this.contexts.add(context);
 		return context;
 	}
