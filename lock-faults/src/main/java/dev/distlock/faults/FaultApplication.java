@@ -34,7 +34,18 @@ public class FaultApplication {
 	 * @return the running context, to close
 	 */
 	public static ConfigurableApplicationContext start(List<String> properties) {
-		return new SpringApplicationBuilder(FaultApplication.class).web(WebApplicationType.NONE)
+		return start(properties, new Class<?>[0]);
+	}
+
+	/**
+	 * Starts the application with further beans, such as a listener.
+	 * @param properties {@code name=value} pairs
+	 * @param beans further bean or configuration classes
+	 * @return the running context, to close
+	 */
+	public static ConfigurableApplicationContext start(List<String> properties, Class<?>... beans) {
+		return new SpringApplicationBuilder(FaultApplication.class).sources(beans)
+			.web(WebApplicationType.NONE)
 			.bannerMode(Banner.Mode.OFF)
 			.logStartupInfo(false)
 			.properties(properties.toArray(String[]::new))

@@ -34,6 +34,24 @@ final class LockApps implements AutoCloseable {
 		return context;
 	}
 
+	/**
+	 * Starts an application on a Sentinel deployment, configured as a Spring Boot user
+	 * configures one: the master name and the Sentinels, Lettuce's defaults otherwise;
+	 * with a {@link LeaseLostRecorder} bean.
+	 * @param masterName the master name
+	 * @param sentinelNodes the Sentinels, {@code host:port} comma-separated
+	 * @param more further {@code name=value} properties
+	 * @return the running context
+	 */
+	ConfigurableApplicationContext startOnSentinel(String masterName, String sentinelNodes, String... more) {
+		List<String> properties = new ArrayList<>(List.of("spring.data.redis.sentinel.master=" + masterName,
+				"spring.data.redis.sentinel.nodes=" + sentinelNodes));
+		properties.addAll(List.of(more));
+		ConfigurableApplicationContext context = FaultApplication.start(properties, LeaseLostRecorder.class);
+		this.contexts.add(context);
+		return context;
+	}
+
 	LockClient client(int port, String... more) {
 		return start(port, more).getBean(LockClient.class);
 	}

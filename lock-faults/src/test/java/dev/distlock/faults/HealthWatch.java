@@ -1,0 +1,74 @@
+package dev.distlock.faults;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+
+/**
+ * Asks a health indicator every 50 ms on a thread of its own and records each answer:
+ * when it was asked, when it answered, and the status.
+ */
+final class HealthWatch implements AutoCloseable {
+
+	/**
+	 * One answer of the indicator.
+	 *
+	 * @param asked {@link System#nanoTime()} when it was asked
+	 * @param answered when it answered
+	 * @param status the status
+	 */
+	record Sample(long asked, long answered, Status status) {
+
+	}
+
+	private final List<Sample> samples = new CopyOnWriteArrayList<>();
+
+	private final Thread thread;
+
+	private volatile boolean stopped;
+
+	HealthWatch(HealthIndicator indicator) {
+		this.thread = new Thread(() -> {
+			while (!this.stopped) {
+				long asked = System.nanoTime();
+				Status status = indicator.health().getStatus();
+				this.samples.add(new Sample(asked, System.nanoTime(), status));
+				Pause.millis(50);
+			}
+		}, "health-watch");
+		this.thread.setDaemon(true);
+		this.thread.start();
+	}
+
+	/**
+	 * The answers so far.
+	 * @return the samples
+	 */
+	List<Sample> samples() {
+		return new ArrayList<>(this.samples);
+	}
+
+	/**
+	 * When the first answer with the status was given after a moment (to a question asked
+	 * before or after it).
+	 * @param status the status
+	 * @param after {@link System#nanoTime()} of the moment
+	 * @return when it was answered, {@code -1} if it was not
+	 */
+	long firstAnswered(Status status, long after) {
+		return this.samples.stream()
+			.filter((sample) -> sample.answered() - after >= 0 && sample.status().equals(status))
+			.mapToLong(Sample::answered)
+			.findFirst()
+			.orElse(-1);
+	}
+
+	@Override
+	public void close() {
+		this.stopped = true;
+	}
+
+}
