@@ -15,7 +15,10 @@ import dev.distlock.redis.RedisLockMonitor;
  * waiting, the release channel is subscribed; {@code DOWN} with details otherwise, and
  * while the last lock command was refused for a misconfiguration (a missing permission,
  * wrong credentials), with what to fix. Details also give the number of locks held and
- * callers waiting.
+ * callers waiting. On a Redis Cluster the locking check runs on a key of every master, so
+ * that the status is {@code DOWN} while any slot has no reachable master; the script
+ * check, which asks one node only, is left out there (the locking check runs the scripts
+ * on every master).
  */
 public class DistributedLockHealthIndicator implements HealthIndicator {
 
@@ -34,9 +37,12 @@ public class DistributedLockHealthIndicator implements HealthIndicator {
 	public Health health() {
 		Health.Builder builder = Health.up();
 		try {
-			Map<String, String> scripts = new LinkedHashMap<>();
-			this.monitor.checkScripts().forEach((name, present) -> scripts.put(name, present ? "present" : "loaded"));
-			builder.withDetail("scripts", scripts);
+			if (!this.monitor.isCluster()) {
+				Map<String, String> scripts = new LinkedHashMap<>();
+				this.monitor.checkScripts()
+					.forEach((name, present) -> scripts.put(name, present ? "present" : "loaded"));
+				builder.withDetail("scripts", scripts);
+			}
 			this.monitor.checkLocking();
 			builder.withDetail("locking", "ok");
 		}

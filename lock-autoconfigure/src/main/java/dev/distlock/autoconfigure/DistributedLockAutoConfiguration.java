@@ -53,7 +53,7 @@ import dev.distlock.redis.wait.JitteredBackoffWaiter;
 @ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(DistributedLockProperties.class)
 @Import({ DistributedLockProxyRegistrar.class, LettuceReconnectConfiguration.class,
-		InMemoryLockClientConfiguration.class })
+		LettuceClusterRefreshConfiguration.class, InMemoryLockClientConfiguration.class })
 public final class DistributedLockAutoConfiguration {
 
 	@Bean

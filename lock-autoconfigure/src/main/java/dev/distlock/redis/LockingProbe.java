@@ -1,6 +1,7 @@
 package dev.distlock.redis;
 
 import java.util.function.UnaryOperator;
+import java.util.List;
 
 import org.springframework.dao.DataAccessException;
 
@@ -10,11 +11,11 @@ import dev.distlock.redis.protocol.ReleaseOutcome;
 
 /**
  * Exercises every command and permission a lock needs, on a key of its own in distlock's
- * namespace, for health checks: one owner takes the lock, a second queues for it, the
- * first releases and so hands it over (publishing on the client's release channel of the
- * key, where nobody waits for the second owner's token), and the second releases. Each
- * run uses fresh tokens and a fresh key with a short lease, so an interrupted run leaves
- * nothing behind for long.
+ * namespace (on a cluster, one in a slot of each master), for health checks: one owner
+ * takes the lock, a second queues for it, the first releases and so hands it over
+ * (publishing on the client's release channel of the key, where nobody waits for the
+ * second owner's token), and the second releases. Each run uses fresh tokens and a fresh
+ * key with a short lease, so an interrupted run leaves nothing behind for long.
  */
 final class LockingProbe {
 
@@ -33,14 +34,27 @@ final class LockingProbe {
 	}
 
 	/**
-	 * Locks, queues, hands over and releases the probe's key.
+	 * Locks, queues, hands over and releases the probe's key; on a cluster, a key in a
+	 * slot of each master, so that a master that cannot be reached (a killed one whose
+	 * replica is not yet promoted, or whose promotion the client has not yet learned of)
+	 * fails the check whichever slots it serves.
 	 * @throws DataAccessException if Redis cannot be reached or refuses a command
 	 * @throws IllegalStateException if Redis answers a step other than a lock would need
 	 */
 	void run() {
-		String holder = this.tokens.next();
+		List<Integer> slots = this.commands.masterSlots();
+		if (slots.isEmpty()) {
+			String holder = this.tokens.next();
+			run(holder, this.commands.keyspace().healthKey(holder));
+		}
+		for (int slot : slots) {
+			String holder = this.tokens.next();
+			run(holder, this.commands.keyspace().healthKey(holder, slot));
+		}
+	}
+
+	private void run(String holder, String key) {
 		String waiter = this.tokens.next();
-		String key = this.commands.keyspace().healthKey(holder);
 		check(this.commands.acquire(key, holder, LEASE_MILLIS, null, LEASE_MILLIS, 1, false).granted(), key,
 				"acquire did not grant a free key");
 		check(!this.commands.acquire(key, waiter, LEASE_MILLIS, this.channelOf.apply(key), LEASE_MILLIS, 1, false)

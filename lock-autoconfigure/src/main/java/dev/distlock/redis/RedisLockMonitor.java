@@ -113,10 +113,22 @@ public final class RedisLockMonitor {
 	}
 
 	/**
+	 * Returns whether Redis is a cluster. There {@link #checkScripts()} asks one node
+	 * only, which need not serve any lock, while {@link #checkLocking()} runs the lock
+	 * scripts on every master (loading them where they are missing).
+	 * @return whether Redis is a cluster
+	 */
+	public boolean isCluster() {
+		return this.commands.keyspace().isCluster();
+	}
+
+	/**
 	 * Checks that the client may lock: takes, queues for, hands over and releases a key
 	 * of its own in distlock's namespace ({@code <prefix>distlock:health:*}), so that
 	 * every command, key and channel permission a lock needs is exercised. Costs four
-	 * round trips.
+	 * round trips; on a cluster, four per master, each on a key in a slot of that master
+	 * as the client sees the cluster, so that the check fails while any slot has no
+	 * reachable master.
 	 * @throws DataAccessException if Redis cannot be reached or refuses a command (a
 	 * missing permission is also reported by {@link #misconfiguration()})
 	 * @throws IllegalStateException if Redis answers a step other than a lock needs

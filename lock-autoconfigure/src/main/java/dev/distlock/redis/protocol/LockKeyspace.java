@@ -138,6 +138,25 @@ public final class LockKeyspace {
 		return this.prefix + RESERVED + "health:" + clientId;
 	}
 
+	/**
+	 * Returns the key that health checks lock on a cluster to exercise one master: a key
+	 * of the given slot.
+	 * @param clientId the client's id
+	 * @param slot the slot, 0 to 16383
+	 * @return the Redis key of the health check's lock in that slot
+	 */
+	public String healthKey(String clientId, int slot) {
+		return this.prefix + RESERVED + "{" + ClusterSlotTags.tagOf(slot) + "}:health:" + clientId;
+	}
+
+	/**
+	 * Returns whether Redis is a cluster, where a lock's own keys share its slot.
+	 * @return whether Redis is a cluster
+	 */
+	public boolean isCluster() {
+		return this.cluster;
+	}
+
 	private String own(String lockKey) {
 		return this.prefix + RESERVED + (this.cluster ? "{" + ClusterSlotTags.tagOf(slot(lockKey)) + "}:" : "");
 	}

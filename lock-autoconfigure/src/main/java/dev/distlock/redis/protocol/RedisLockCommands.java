@@ -1,11 +1,15 @@
 package dev.distlock.redis.protocol;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisClusterNode;
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
@@ -168,6 +172,30 @@ public final class RedisLockCommands {
 	public KeyInspection inspect(String key, List<String> tokens) {
 		return KeyInspection
 			.of(this.recorder.call(() -> this.redis.execute(LockScripts.INSPECT, List.of(key), tokens.toArray())));
+	}
+
+	/**
+	 * Returns one slot of each master that serves slots, as the client's view of the
+	 * cluster has them (a killed master keeps its slots there until the client learns of
+	 * the promotion): a health check that locks a key in each of them reaches every
+	 * master a lock may need. Empty unless Redis is a cluster.
+	 * @return one slot per master
+	 */
+	public List<Integer> masterSlots() {
+		if (!this.keyspace.isCluster()) {
+			return List.of();
+		}
+		List<Integer> slots = this.redis.execute((RedisCallback<List<Integer>>) (connection) -> {
+			List<Integer> firstSlots = new ArrayList<>();
+			for (RedisClusterNode node : ((RedisClusterConnection) connection).clusterGetNodes()) {
+				int[] served = node.getSlotRange().getSlotsArray();
+				if (node.isMaster() && served.length > 0) {
+					firstSlots.add(served[0]);
+				}
+			}
+			return firstSlots;
+		});
+		return (slots != null) ? slots : List.of();
 	}
 
 	/**
