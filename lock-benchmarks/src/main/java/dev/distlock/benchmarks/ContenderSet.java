@@ -6,22 +6,19 @@ import java.util.List;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
-import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
-import org.redisson.config.Config;
 
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.integration.redis.util.RedisLockRegistry;
 import org.springframework.integration.redis.util.RedisLockRegistry.RedisLockType;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /**
- * Every contender of one process, in table order, on one Redis server, and the Redis
- * template the harness itself uses (critical sections, counters, {@code INFO}). Only the
- * contenders asked for are created, so that a process measuring one of them carries no
- * other library's threads.
+ * Every contender of one process, in table order, on one Redis server or cluster, and the
+ * Redis template the harness itself uses (critical sections, counters, {@code INFO}).
+ * Only the contenders asked for are created, so that a process measuring one of them
+ * carries no other library's threads.
  */
 final class ContenderSet implements AutoCloseable {
 
@@ -43,7 +40,9 @@ final class ContenderSet implements AutoCloseable {
 
 	private final @Nullable RedissonClient redisson;
 
-	private final List<RedisLockRegistry> registries = new ArrayList<>();
+	private final List<SpringIntegrationLock> springIntegrationLocks = new ArrayList<>();
+
+	private final List<ConfigurableApplicationContext> otherContexts = new ArrayList<>();
 
 	private final @Nullable ThreadPoolTaskScheduler renewalScheduler;
 
@@ -52,8 +51,22 @@ final class ContenderSet implements AutoCloseable {
 	private final List<String> names = new ArrayList<>();
 
 	/**
+	 * Returns the ids of every contender a target can have, in table order: on a cluster
+	 * also {@link ReplicaAcknowledgedDistlock#ID} where the build has it.
+	 * @param target the Redis
+	 * @return the ids
+	 */
+	static List<String> ids(RedisTarget target) {
+		List<String> ids = new ArrayList<>(ALL);
+		if (target.cluster() && ReplicaAcknowledgedDistlock.available()) {
+			ids.add(ids.indexOf("distlock-annotated") + 1, ReplicaAcknowledgedDistlock.ID);
+		}
+		return ids;
+	}
+
+	/**
 	 * Creates the contenders.
-	 * @param redisUrl the Redis server
+	 * @param target the Redis server or cluster
 	 * @param wanted ids of the contenders to create
 	 * @param renewSpringIntegration whether Spring Integration's registries get a renewal
 	 * scheduler; it renews every lock right after acquiring it and every third of the
@@ -61,26 +74,31 @@ final class ContenderSet implements AutoCloseable {
 	 * is only set where locks are held for long (scenario 4), as most applications leave
 	 * it unset
 	 */
-	ContenderSet(String redisUrl, Set<String> wanted, boolean renewSpringIntegration) {
-		this.context = DistlockFactory.context(redisUrl);
+	ContenderSet(RedisTarget target, Set<String> wanted, boolean renewSpringIntegration) {
+		this.context = DistlockFactory.context(target);
 		RedisConnectionFactory connectionFactory = this.context.getBean(RedisConnectionFactory.class);
 		this.redis = new StringRedisTemplate(connectionFactory);
 		boolean si = wanted.contains("si-spin") || wanted.contains("si-pubsub");
-		this.renewalScheduler = (si && renewSpringIntegration) ? renewalScheduler() : null;
-		this.redisson = wanted.contains("redisson") ? redisson(redisUrl) : null;
-		for (String name : ALL) {
+		this.renewalScheduler = (si && renewSpringIntegration) ? SpringIntegrationLock.renewalScheduler() : null;
+		this.redisson = wanted.contains("redisson") ? target.redisson() : null;
+		for (String name : ids(target)) {
 			if (wanted.contains(name)) {
-				this.contenders.add(create(name, connectionFactory));
+				this.contenders.add(create(name, target, connectionFactory));
 				this.names.add(name);
 			}
 		}
 	}
 
-	private Contender create(String name, RedisConnectionFactory connectionFactory) {
+	private Contender create(String name, RedisTarget target, RedisConnectionFactory connectionFactory) {
 		return switch (name) {
-			case FLOOR -> new PingFloor(this.redis);
+			case FLOOR -> new PingFloor(this.redis, target.cluster());
 			case "distlock-client" -> DistlockFactory.client(this.context);
 			case "distlock-annotated" -> DistlockFactory.annotated(this.context);
+			case ReplicaAcknowledgedDistlock.ID -> {
+				ConfigurableApplicationContext context = ReplicaAcknowledgedDistlock.context(target);
+				this.otherContexts.add(context);
+				yield DistlockFactory.client(context, ReplicaAcknowledgedDistlock.NAME);
+			}
 			case "redisson" -> new RedissonLock(this.redisson);
 			case "si-spin" -> springIntegration(connectionFactory, RedisLockType.SPIN_LOCK);
 			case "si-pubsub" -> springIntegration(connectionFactory, RedisLockType.PUB_SUB_LOCK);
@@ -90,30 +108,10 @@ final class ContenderSet implements AutoCloseable {
 	}
 
 	private Contender springIntegration(RedisConnectionFactory connectionFactory, RedisLockType type) {
-		RedisLockRegistry registry = new RedisLockRegistry(connectionFactory, "si-" + type.name().toLowerCase(),
-				SI_EXPIRE_AFTER);
-		registry.setRedisLockType(type);
-		String lease = "expireAfter " + SI_EXPIRE_AFTER.toSeconds() + " s, not renewed";
-		if (this.renewalScheduler != null) {
-			registry.setRenewalTaskScheduler(this.renewalScheduler);
-			lease = "expireAfter " + SI_EXPIRE_AFTER.toSeconds() + " s, renewed every "
-					+ SI_EXPIRE_AFTER.toSeconds() / 3 + " s (renewal scheduler, 1 thread)";
-		}
-		this.registries.add(registry);
-		return new SpringIntegrationLock(registry, type, lease);
-	}
-
-	private static ThreadPoolTaskScheduler renewalScheduler() {
-		ThreadPoolTaskScheduler scheduler = new ThreadPoolTaskScheduler();
-		scheduler.setThreadNamePrefix("si-lock-renewal-");
-		scheduler.initialize();
-		return scheduler;
-	}
-
-	private static RedissonClient redisson(String redisUrl) {
-		Config config = new Config();
-		config.useSingleServer().setAddress(redisUrl);
-		return Redisson.create(config);
+		SpringIntegrationLock lock = SpringIntegrationLock.create(connectionFactory, type, SI_EXPIRE_AFTER,
+				this.renewalScheduler);
+		this.springIntegrationLocks.add(lock);
+		return lock;
 	}
 
 	StringRedisTemplate redis() {
@@ -134,13 +132,14 @@ final class ContenderSet implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.registries.forEach(RedisLockRegistry::destroy);
+		this.springIntegrationLocks.forEach(SpringIntegrationLock::destroy);
 		if (this.renewalScheduler != null) {
 			this.renewalScheduler.shutdown();
 		}
 		if (this.redisson != null) {
 			this.redisson.shutdown();
 		}
+		this.otherContexts.forEach(ConfigurableApplicationContext::close);
 		this.context.close();
 	}
 
