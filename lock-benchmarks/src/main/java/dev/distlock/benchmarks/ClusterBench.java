@@ -70,7 +70,8 @@ final class ClusterBench {
 				ClusterTraffic traffic = new ClusterTraffic(cluster.nodes());
 				report.contended = BenchMain.contended(target, set, traffic, sizes, print);
 				BenchMain.emit(print, "Commands and pub/sub per node in the measured blocks (the table above counts "
-						+ "the masters; replicas repeat the masters' writes; INFO and CLUSTER commands left out):\n\n"
+						+ "the masters; replicas repeat the masters' writes; INFO and CLUSTER commands left out; "
+						+ "bus messages still in flight when a block ends are counted in no block):\n\n"
 						+ traffic.table(report.contended));
 			}
 		}

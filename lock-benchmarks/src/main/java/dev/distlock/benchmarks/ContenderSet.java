@@ -75,7 +75,7 @@ final class ContenderSet implements AutoCloseable {
 	 * it unset
 	 */
 	ContenderSet(RedisTarget target, Set<String> wanted, boolean renewSpringIntegration) {
-		this.context = DistlockFactory.context(target);
+		this.context = DistlockFactory.builder(target).run();
 		RedisConnectionFactory connectionFactory = this.context.getBean(RedisConnectionFactory.class);
 		this.redis = new StringRedisTemplate(connectionFactory);
 		boolean si = wanted.contains("si-spin") || wanted.contains("si-pubsub");
@@ -92,7 +92,7 @@ final class ContenderSet implements AutoCloseable {
 	private Contender create(String name, RedisTarget target, RedisConnectionFactory connectionFactory) {
 		return switch (name) {
 			case FLOOR -> new PingFloor(this.redis, target.cluster());
-			case "distlock-client" -> DistlockFactory.client(this.context);
+			case "distlock-client" -> DistlockFactory.client(this.context, DistlockFactory.CLIENT_NAME);
 			case "distlock-annotated" -> DistlockFactory.annotated(this.context);
 			case ReplicaAcknowledgedDistlock.ID -> {
 				ConfigurableApplicationContext context = ReplicaAcknowledgedDistlock.context(target);

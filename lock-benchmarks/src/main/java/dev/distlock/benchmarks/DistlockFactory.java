@@ -118,19 +118,11 @@ final class DistlockFactory {
 		return (value != null && !value.isBlank()) ? Boolean.parseBoolean(value.trim()) : defaultValue;
 	}
 
-	static ConfigurableApplicationContext context(RedisTarget target) {
-		return builder(target).run();
-	}
-
 	static SpringApplicationBuilder builder(RedisTarget target) {
 		return new SpringApplicationBuilder(BenchApplication.class).web(WebApplicationType.NONE)
 			.bannerMode(Banner.Mode.OFF)
 			.logStartupInfo(false)
 			.properties(properties(target).toArray(String[]::new));
-	}
-
-	static ExplicitContender client(ConfigurableApplicationContext context) {
-		return client(context, CLIENT_NAME);
 	}
 
 	static ExplicitContender client(ConfigurableApplicationContext context, String name) {
