@@ -115,7 +115,7 @@ public final class BenchMain {
 			boolean print) throws IOException {
 		progress("contended");
 		Map<String, String> names = new LinkedHashMap<>();
-		for (String id : ContenderSet.ids(target)) {
+		for (String id : set.created()) {
 			if (!id.equals(ContenderSet.FLOOR)) {
 				names.put(id, set.get(id).name());
 			}

@@ -3,6 +3,7 @@ package dev.distlock.benchmarks;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -62,7 +63,7 @@ final class ClusterBench {
 				.orElse("?");
 			report.environment = BenchEnvironment.describe(version + ", cluster of " + cluster.nodes().size()
 					+ " nodes (3 masters + 3 replicas) on loopback, cluster-node-timeout 1000 ms, no persistence");
-			BenchMain.emit(print, "## Environment\n\n" + report.environment + "\n" + contenderNotes());
+			BenchMain.emit(print, "## Environment\n\n" + report.environment + "\n" + contenderNotes(set.leftOut()));
 			if (scenarios.contains("uncontended")) {
 				report.uncontended = BenchMain.uncontended(set, sizes, print);
 			}
@@ -93,13 +94,13 @@ final class ClusterBench {
 		}
 	}
 
-	private static String contenderNotes() {
+	private static String contenderNotes(List<String> leftOut) {
 		String notes = "On the cluster: distlock auto-configured on Boot's cluster Lettuce connection factory "
 				+ "(spring.data.redis.cluster.nodes, so cluster slots on); Redisson useClusterServers() with every "
 				+ "node; Spring Integration's registries on the same connection factory; the blog lock included "
 				+ "(its SET NX PX and compare-and-delete script touch one key, which a cluster serves); the floor is "
 				+ "2×EXISTS of the key on the key's master, since a cluster connection's PING goes to every node.\n";
-		return ReplicaAcknowledgedDistlock.available() ? notes : notes + ReplicaAcknowledgedDistlock.absence() + ".\n";
+		return notes + leftOut.stream().map((reason) -> reason + ".\n").collect(Collectors.joining());
 	}
 
 }

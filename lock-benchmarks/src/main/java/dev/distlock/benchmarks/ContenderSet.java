@@ -1,6 +1,5 @@
 package dev.distlock.benchmarks;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -28,12 +27,6 @@ final class ContenderSet implements AutoCloseable {
 	static final List<String> ALL = List.of(FLOOR, "distlock-client", "distlock-annotated", "redisson", "si-spin",
 			"si-pubsub", "blog");
 
-	/**
-	 * Spring Integration's lease, the same as Redisson's watchdog so both renew every 10
-	 * s.
-	 */
-	private static final Duration SI_EXPIRE_AFTER = Duration.ofSeconds(30);
-
 	private final ConfigurableApplicationContext context;
 
 	private final StringRedisTemplate redis;
@@ -50,15 +43,17 @@ final class ContenderSet implements AutoCloseable {
 
 	private final List<String> names = new ArrayList<>();
 
+	private final List<String> leftOut = new ArrayList<>();
+
 	/**
 	 * Returns the ids of every contender a target can have, in table order: on a cluster
-	 * also {@link ReplicaAcknowledgedDistlock#ID} where the build has it.
+	 * also {@link ReplicaAcknowledgedDistlock#ID}, which may be left out when created.
 	 * @param target the Redis
 	 * @return the ids
 	 */
 	static List<String> ids(RedisTarget target) {
 		List<String> ids = new ArrayList<>(ALL);
-		if (target.cluster() && ReplicaAcknowledgedDistlock.available()) {
+		if (target.cluster()) {
 			ids.add(ids.indexOf("distlock-annotated") + 1, ReplicaAcknowledgedDistlock.ID);
 		}
 		return ids;
@@ -83,22 +78,22 @@ final class ContenderSet implements AutoCloseable {
 		this.redisson = wanted.contains("redisson") ? target.redisson() : null;
 		for (String name : ids(target)) {
 			if (wanted.contains(name)) {
-				this.contenders.add(create(name, target, connectionFactory));
-				this.names.add(name);
+				Contender contender = create(name, target, connectionFactory);
+				if (contender != null) {
+					this.contenders.add(contender);
+					this.names.add(name);
+				}
 			}
 		}
 	}
 
-	private Contender create(String name, RedisTarget target, RedisConnectionFactory connectionFactory) {
+	private @Nullable Contender create(String name, RedisTarget target, RedisConnectionFactory connectionFactory) {
 		return switch (name) {
 			case FLOOR -> new PingFloor(this.redis, target.cluster());
 			case "distlock-client" -> DistlockFactory.client(this.context, DistlockFactory.CLIENT_NAME);
 			case "distlock-annotated" -> DistlockFactory.annotated(this.context);
-			case ReplicaAcknowledgedDistlock.ID -> {
-				ConfigurableApplicationContext context = ReplicaAcknowledgedDistlock.context(target);
-				this.otherContexts.add(context);
-				yield DistlockFactory.client(context, ReplicaAcknowledgedDistlock.NAME);
-			}
+			case ReplicaAcknowledgedDistlock.ID ->
+				ReplicaAcknowledgedDistlock.create(target, this.otherContexts::add, this.leftOut::add);
 			case "redisson" -> new RedissonLock(this.redisson);
 			case "si-spin" -> springIntegration(connectionFactory, RedisLockType.SPIN_LOCK);
 			case "si-pubsub" -> springIntegration(connectionFactory, RedisLockType.PUB_SUB_LOCK);
@@ -108,8 +103,7 @@ final class ContenderSet implements AutoCloseable {
 	}
 
 	private Contender springIntegration(RedisConnectionFactory connectionFactory, RedisLockType type) {
-		SpringIntegrationLock lock = SpringIntegrationLock.create(connectionFactory, type, SI_EXPIRE_AFTER,
-				this.renewalScheduler);
+		SpringIntegrationLock lock = SpringIntegrationLock.create(connectionFactory, type, this.renewalScheduler);
 		this.springIntegrationLocks.add(lock);
 		return lock;
 	}
@@ -120,6 +114,16 @@ final class ContenderSet implements AutoCloseable {
 
 	List<Contender> contenders() {
 		return this.contenders;
+	}
+
+	/** Ids of the contenders created, in table order. */
+	List<String> created() {
+		return this.names;
+	}
+
+	/** Why contenders asked for were left out, one sentence each. */
+	List<String> leftOut() {
+		return this.leftOut;
 	}
 
 	Contender get(String name) {

@@ -17,6 +17,12 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
  */
 final class SpringIntegrationLock extends JavaLockContender {
 
+	/**
+	 * The lease, the same as Redisson's watchdog so that both renew every 10 s where
+	 * renewed.
+	 */
+	private static final Duration EXPIRE_AFTER = Duration.ofSeconds(30);
+
 	private final RedisLockRegistry registry;
 
 	private final RedisLockRegistry.RedisLockType type;
@@ -33,12 +39,12 @@ final class SpringIntegrationLock extends JavaLockContender {
 	 * Creates a registry of its own on the connection factory (one server or a cluster).
 	 * @param connectionFactory the connection factory
 	 * @param type the lock type
-	 * @param expireAfter the lease
 	 * @param renewalScheduler the registry's renewal scheduler, {@code null} for none
 	 * @return the contender
 	 */
 	static SpringIntegrationLock create(RedisConnectionFactory connectionFactory, RedisLockRegistry.RedisLockType type,
-			Duration expireAfter, @Nullable ThreadPoolTaskScheduler renewalScheduler) {
+			@Nullable ThreadPoolTaskScheduler renewalScheduler) {
+		Duration expireAfter = EXPIRE_AFTER;
 		RedisLockRegistry registry = new RedisLockRegistry(connectionFactory,
 				"si-" + type.name().toLowerCase(Locale.ROOT), expireAfter);
 		registry.setRedisLockType(type);
