@@ -100,7 +100,9 @@ final class ClusterBench {
 				+ "node; Spring Integration's registries on the same connection factory; the blog lock included "
 				+ "(its SET NX PX and compare-and-delete script touch one key, which a cluster serves); the floor is "
 				+ "2×EXISTS of the key on the key's master, since a cluster connection's PING goes to every node.\n";
-		return notes + leftOut.stream().map((reason) -> reason + ".\n").collect(Collectors.joining());
+		return notes + leftOut.stream()
+			.map((reason) -> reason + (reason.endsWith(".") ? "\n" : ".\n"))
+			.collect(Collectors.joining());
 	}
 
 }

@@ -104,7 +104,7 @@ final class DistlockFactory {
 		return waiting + "; " + lease;
 	}
 
-	private static boolean hasMethod(Class<?> type, String name) {
+	static boolean hasMethod(Class<?> type, String name) {
 		for (Method method : type.getMethods()) {
 			if (method.getName().equals(name)) {
 				return true;

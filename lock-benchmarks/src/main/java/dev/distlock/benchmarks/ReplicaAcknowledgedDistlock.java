@@ -1,32 +1,26 @@
 package dev.distlock.benchmarks;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.time.Duration;
 import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.core.NestedExceptionUtils;
 
-import dev.distlock.autoconfigure.RedisLockClientBuilderCustomizer;
-import dev.distlock.redis.RedisLockClientBuilder;
+import dev.distlock.autoconfigure.DistributedLockProperties;
 
 /**
  * The extra distlock contender of the cluster run, {@value #ID}: the programmatic client
- * of an application that also asks for each grant to reach one replica before it counts
- * ({@code RedisLockClientBuilder.replicaAcknowledgement(1, 1 s)}, set by a
- * {@link RedisLockClientBuilderCustomizer} bean). Its context is otherwise the one
+ * of an application that also asks for every grant to reach one replica before it counts
+ * ({@value #PROPERTY}, so {@code WAIT 1} with the default
+ * {@code distlock.replication.ack-timeout}). Its context is otherwise the one
  * {@link DistlockFactory} builds.
  * <p>
- * The builder method is looked up when the run starts, as {@link DistlockFactory} looks
- * up what a build supports, and the client may refuse the target when it starts (a build
- * that does not support replica acknowledgement on a Redis Cluster fails its build with
- * an {@link IllegalStateException}). Either way the contender is left out and the run
- * says why.
+ * The contender is left out, and the run says why, where the build on the class path has
+ * no such property (as {@link DistlockFactory} tells what a build supports, for
+ * {@code BENCH_DISTLOCK_REF} builds), or where the client refuses to start on the target:
+ * a build that does not support replica acknowledgement on a Redis Cluster fails its
+ * client with an {@link IllegalStateException} naming the property.
  */
 final class ReplicaAcknowledgedDistlock {
 
@@ -34,11 +28,7 @@ final class ReplicaAcknowledgedDistlock {
 
 	static final String NAME = "distlock client, WAIT 1 replica";
 
-	private static final int REPLICAS = 1;
-
-	private static final Duration TIMEOUT = Duration.ofSeconds(1);
-
-	private static final @Nullable Method REPLICA_ACKNOWLEDGEMENT = builderMethod();
+	static final String PROPERTY = "distlock.replication.min-replicas-acked=1";
 
 	private ReplicaAcknowledgedDistlock() {
 	}
@@ -52,22 +42,13 @@ final class ReplicaAcknowledgedDistlock {
 	 */
 	static @Nullable ExplicitContender create(RedisTarget target, Consumer<ConfigurableApplicationContext> started,
 			Consumer<String> leftOut) {
-		ConfigurableApplicationContext context = start(target, leftOut);
-		if (context == null) {
+		if (!DistlockFactory.hasMethod(DistributedLockProperties.class, "getReplication")) {
+			leftOut.accept(ID + " (" + NAME + ") left out: this build has no distlock.replication.min-replicas-acked");
 			return null;
 		}
-		started.accept(context);
-		return DistlockFactory.client(context, NAME);
-	}
-
-	private static @Nullable ConfigurableApplicationContext start(RedisTarget target, Consumer<String> leftOut) {
-		if (REPLICA_ACKNOWLEDGEMENT == null) {
-			leftOut.accept(ID + " (" + NAME + ") left out: this build's RedisLockClientBuilder has no "
-					+ "replicaAcknowledgement(int, Duration)");
-			return null;
-		}
+		ConfigurableApplicationContext context;
 		try {
-			return DistlockFactory.builder(target).sources(ReplicaAcknowledgement.class).run();
+			context = DistlockFactory.builder(target).properties(PROPERTY).run();
 		}
 		catch (RuntimeException ex) {
 			Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);
@@ -77,40 +58,8 @@ final class ReplicaAcknowledgedDistlock {
 			leftOut.accept(ID + " (" + NAME + ") left out: the client refused to start: " + cause.getMessage());
 			return null;
 		}
-	}
-
-	private static @Nullable Method builderMethod() {
-		try {
-			return RedisLockClientBuilder.class.getMethod("replicaAcknowledgement", int.class, Duration.class);
-		}
-		catch (NoSuchMethodException ex) {
-			return null;
-		}
-	}
-
-	/**
-	 * Asks the auto-configured client to wait for one replica.
-	 */
-	@Configuration(proxyBeanMethods = false)
-	static class ReplicaAcknowledgement {
-
-		@Bean
-		RedisLockClientBuilderCustomizer replicaAcknowledgementCustomizer() {
-			Method method = REPLICA_ACKNOWLEDGEMENT;
-			if (method == null) {
-				throw new IllegalStateException("RedisLockClientBuilder has no replicaAcknowledgement(int, Duration)");
-			}
-			return (builder) -> {
-				try {
-					method.invoke(builder, REPLICAS, TIMEOUT);
-				}
-				catch (IllegalAccessException | InvocationTargetException ex) {
-					throw new IllegalStateException(
-							"Could not set replicaAcknowledgement(" + REPLICAS + ", " + TIMEOUT + ")", ex);
-				}
-			};
-		}
-
+		started.accept(context);
+		return DistlockFactory.client(context, NAME);
 	}
 
 }
