@@ -26,12 +26,21 @@ final class BenchEnvironment {
 	static String describe(StringRedisTemplate redis) {
 		Properties server = redis
 			.execute((RedisCallback<Properties>) (connection) -> connection.serverCommands().info("server"));
+		return describe(server.getProperty("redis_version") + " on loopback, no persistence");
+	}
+
+	/**
+	 * Describes the environment.
+	 * @param redis the Redis version and deployment
+	 * @return the table
+	 */
+	static String describe(String redis) {
 		MarkdownTable table = new MarkdownTable("what", "value");
 		table.row("CPUs (nproc)", Runtime.getRuntime().availableProcessors());
 		table.row("CPU model", firstValue("/proc/cpuinfo", "model name"));
 		table.row("memory", firstValue("/proc/meminfo", "MemTotal"));
 		table.row("load average at start", read("/proc/loadavg"));
-		table.row("Redis", server.getProperty("redis_version") + " on loopback, no persistence");
+		table.row("Redis", redis);
 		table.row("JDK", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
 		table.row("Spring Boot", SpringBootVersion.getVersion());
 		table.row("Redisson", jarOf(Redisson.class));

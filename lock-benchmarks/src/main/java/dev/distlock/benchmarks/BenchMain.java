@@ -1,5 +1,6 @@
 package dev.distlock.benchmarks;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -15,7 +16,8 @@ import dev.distlock.test.redis.RedisServerProcess;
  * {@code ./bench/run [all|uncontended|contended|many-keys|held|smoke]}. Starts its own
  * {@code redis-server} on a free loopback port without persistence, runs every contender
  * against it, and prints Markdown tables on standard output (progress goes to standard
- * error).
+ * error). {@code ./bench/run cluster ...} runs scenarios 1 and 2 on a local Redis Cluster
+ * instead ({@link ClusterBench}).
  */
 public final class BenchMain {
 
@@ -30,6 +32,10 @@ public final class BenchMain {
 	 * @throws Exception on failure
 	 */
 	public static void main(String[] args) throws Exception {
+		if (args.length > 0 && args[0].equals("cluster")) {
+			ClusterBench.run(List.of(args).subList(1, args.length));
+			return;
+		}
 		String scenario = (args.length > 0) ? args[0] : "all";
 		boolean smoke = scenario.equals("smoke") || (args.length > 1 && args[1].equals("smoke"));
 		BenchSizes sizes = smoke ? BenchSizes.smoke() : BenchSizes.full();
@@ -37,7 +43,8 @@ public final class BenchMain {
 			case "all", "smoke" -> SCENARIOS;
 			default -> {
 				if (!SCENARIOS.contains(scenario)) {
-					System.err.println("Usage: bench/run [all|smoke|" + String.join("|", SCENARIOS) + "] [smoke]");
+					System.err
+						.println("Usage: bench/run [all|smoke|cluster|" + String.join("|", SCENARIOS) + "] [smoke]");
 					System.exit(2);
 				}
 				yield List.of(scenario);
@@ -63,34 +70,15 @@ public final class BenchMain {
 			boolean print) throws Exception {
 		long start = System.nanoTime();
 		BenchReport report = new BenchReport();
-		try (ContenderSet set = new ContenderSet(redisUrl, new HashSet<>(ContenderSet.ALL), false)) {
+		RedisTarget target = RedisTarget.server(redisUrl);
+		try (ContenderSet set = new ContenderSet(target, new HashSet<>(ContenderSet.ALL), false)) {
 			report.environment = BenchEnvironment.describe(set.redis());
 			emit(print, "## Environment\n\n" + report.environment);
 			if (scenarios.contains("uncontended")) {
-				progress("uncontended");
-				report.uncontended = new UncontendedScenario(set.contenders(), sizes).run();
-				emit(print, "## 1. Uncontended: one thread, acquire + release\n\n"
-						+ UncontendedScenario.table(report.uncontended));
+				report.uncontended = uncontended(set, sizes, print);
 			}
 			if (scenarios.contains("contended")) {
-				progress("contended");
-				Map<String, String> names = new LinkedHashMap<>();
-				for (String id : ContenderSet.ALL) {
-					if (!id.equals(ContenderSet.FLOOR)) {
-						names.put(id, set.get(id).name());
-					}
-				}
-				Path workDir = Files.createTempDirectory("distlock-bench");
-				ContendedScenario contended = new ContendedScenario(redisUrl, set.redis(), names, sizes, workDir,
-						set.get(ContenderSet.FLOOR));
-				report.contended = contended.run();
-				Files.deleteIfExists(workDir);
-				double floor = contended.floorLatency().getValueAtPercentile(50);
-				emit(print, "## 2. Contended: one key, " + sizes.workers() + " JVMs × " + sizes.threadsPerWorker()
-						+ " threads, " + sizes.criticalSectionMicros() / 1000.0 + " ms critical section\n\n"
-						+ ContendedScenario.table(report.contended, floor, sizes.criticalSectionMicros() * 1_000L)
-						+ "\nFloor for the gap ratio: 2×PING p50 measured between the blocks, "
-						+ MarkdownTable.micros(floor) + " µs\n");
+				report.contended = contended(target, set, CommandStats.blockCommands(set.redis()), sizes, print);
 			}
 			if (scenarios.contains("many-keys")) {
 				progress("many-keys");
@@ -102,7 +90,7 @@ public final class BenchMain {
 		if (scenarios.contains("held")) {
 			// Without the other contenders' clients, whose keep-alive PINGs would be
 			// counted.
-			try (ContenderSet admin = new ContenderSet(redisUrl, Set.of(), false)) {
+			try (ContenderSet admin = new ContenderSet(target, Set.of(), false)) {
 				progress("held");
 				report.held = new HeldLocksScenario(redisUrl, admin.redis(), sizes, heldContenders).run();
 				emit(print,
@@ -116,11 +104,43 @@ public final class BenchMain {
 		return report;
 	}
 
+	static List<UncontendedScenario.Result> uncontended(ContenderSet set, BenchSizes sizes, boolean print) {
+		progress("uncontended");
+		List<UncontendedScenario.Result> results = new UncontendedScenario(set.contenders(), sizes).run();
+		emit(print, "## 1. Uncontended: one thread, acquire + release\n\n" + UncontendedScenario.table(results));
+		return results;
+	}
+
+	static List<HandOffStats> contended(RedisTarget target, ContenderSet set, BlockCommands commands, BenchSizes sizes,
+			boolean print) throws IOException {
+		progress("contended");
+		Map<String, String> names = new LinkedHashMap<>();
+		for (String id : set.created()) {
+			if (!id.equals(ContenderSet.FLOOR)) {
+				names.put(id, set.get(id).name());
+			}
+		}
+		Path workDir = Files.createTempDirectory("distlock-bench");
+		PingFloor floor = (PingFloor) set.get(ContenderSet.FLOOR);
+		ContendedScenario contended = new ContendedScenario(target, set.redis(), commands, names, sizes, workDir,
+				floor);
+		List<HandOffStats> results = contended.run();
+		Files.deleteIfExists(workDir);
+		double floorNanos = contended.floorLatency().getValueAtPercentile(50);
+		emit(print,
+				"## 2. Contended: one key, " + sizes.workers() + " JVMs × " + sizes.threadsPerWorker() + " threads, "
+						+ sizes.criticalSectionMicros() / 1000.0 + " ms critical section\n\n"
+						+ ContendedScenario.table(results, floorNanos, sizes.criticalSectionMicros() * 1_000L)
+						+ "\nFloor for the gap ratio: " + floor.pair() + " p50 measured between the blocks, "
+						+ MarkdownTable.micros(floorNanos) + " µs\n");
+		return results;
+	}
+
 	private static void progress(String scenario) {
 		System.err.println("Running " + scenario + " ...");
 	}
 
-	private static void emit(boolean print, String text) {
+	static void emit(boolean print, String text) {
 		if (print) {
 			System.out.println(text);
 			System.out.flush();

@@ -50,6 +50,29 @@ final class CommandStats {
 		return delta;
 	}
 
+	/**
+	 * Counts the blocks of scenario 2 on one server.
+	 * @param redis the harness's template on that server
+	 * @return the counter
+	 */
+	static BlockCommands blockCommands(StringRedisTemplate redis) {
+		return new BlockCommands() {
+
+			private Map<String, Long> before = Map.of();
+
+			@Override
+			public void before() {
+				this.before = calls(redis);
+			}
+
+			@Override
+			public Map<String, Long> after(String contender) {
+				return delta(this.before, calls(redis));
+			}
+
+		};
+	}
+
 	static long total(Map<String, Long> counts) {
 		return counts.values().stream().mapToLong(Long::longValue).sum();
 	}

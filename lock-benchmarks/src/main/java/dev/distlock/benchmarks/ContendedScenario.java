@@ -24,9 +24,11 @@ final class ContendedScenario {
 	/** 2×PING pairs measured after each block, for the floor of the hand-off gap. */
 	private static final int FLOOR_PAIRS_PER_BLOCK = 500;
 
-	private final String redisUrl;
+	private final RedisTarget target;
 
 	private final StringRedisTemplate redis;
+
+	private final BlockCommands commands;
 
 	private final Map<String, String> contenders;
 
@@ -42,18 +44,20 @@ final class ContendedScenario {
 
 	/**
 	 * Creates the scenario.
-	 * @param redisUrl the Redis server
-	 * @param redis the harness's template, for the counters
+	 * @param target the Redis server or cluster
+	 * @param redis the harness's template, for the shared counter
+	 * @param commands counts the commands Redis executes in each block
 	 * @param contenders display names by contender id, in table order
 	 * @param sizes the sizes
 	 * @param workDir where workers write their hold intervals
 	 * @param floor the 2×PING floor, measured between the blocks
 	 */
-	ContendedScenario(String redisUrl, StringRedisTemplate redis, Map<String, String> contenders, BenchSizes sizes,
-			Path workDir, Contender floor) {
+	ContendedScenario(RedisTarget target, StringRedisTemplate redis, BlockCommands commands,
+			Map<String, String> contenders, BenchSizes sizes, Path workDir, Contender floor) {
 		this.floor = floor;
-		this.redisUrl = redisUrl;
+		this.target = target;
 		this.redis = redis;
+		this.commands = commands;
 		this.contenders = contenders;
 		this.sizes = sizes;
 		this.workDir = workDir;
@@ -71,7 +75,7 @@ final class ContendedScenario {
 		List<ForkedJvm> workers = new ArrayList<>();
 		try {
 			for (int w = 0; w < this.sizes.workers(); w++) {
-				workers.add(ForkedJvm.start("512m", ContendedWorker.class, this.redisUrl,
+				workers.add(ForkedJvm.start("512m", ContendedWorker.class, this.target.argument(),
 						Integer.toString(this.sizes.threadsPerWorker())));
 			}
 			workers.forEach(ForkedJvm::reply);
@@ -121,9 +125,9 @@ final class ContendedScenario {
 						Long.toString(stop), Long.toString(this.sizes.criticalSectionMicros() * 1_000L),
 						file.toString()));
 		}
-		Map<String, Long> commandsBefore = CommandStats.calls(this.redis);
+		this.commands.before();
 		workers.forEach(ForkedJvm::reply);
-		stats.addCommands(CommandStats.delta(commandsBefore, CommandStats.calls(this.redis)));
+		stats.addCommands(this.commands.after(stats.contender()));
 		List<HandOffStats.Hold> holds = new ArrayList<>();
 		for (int w = 0; w < files.size(); w++) {
 			for (String line : Files.readAllLines(files.get(w))) {

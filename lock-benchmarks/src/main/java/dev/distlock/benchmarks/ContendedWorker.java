@@ -34,16 +34,17 @@ public final class ContendedWorker {
 
 	/**
 	 * Runs the worker.
-	 * @param args the Redis URL and the number of threads
+	 * @param args the Redis server or cluster ({@link RedisTarget#argument()}) and the
+	 * number of threads
 	 * @throws Exception on failure, after replying with an error
 	 */
 	public static void main(String[] args) throws Exception {
-		String redisUrl = args[0];
+		RedisTarget target = RedisTarget.parse(args[0]);
 		int threads = Integer.parseInt(args[1]);
-		List<String> names = new ArrayList<>(ContenderSet.ALL);
+		List<String> names = new ArrayList<>(ContenderSet.ids(target));
 		names.remove(ContenderSet.FLOOR);
 		ExecutorService pool = Executors.newFixedThreadPool(threads);
-		try (ContenderSet set = new ContenderSet(redisUrl, new HashSet<>(names), false)) {
+		try (ContenderSet set = new ContenderSet(target, new HashSet<>(names), false)) {
 			ForkedJvm.reply("ready");
 			BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
 			String line;

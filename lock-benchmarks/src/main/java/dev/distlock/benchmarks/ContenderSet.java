@@ -1,27 +1,23 @@
 package dev.distlock.benchmarks;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
-import org.redisson.Redisson;
 import org.redisson.api.RedissonClient;
-import org.redisson.config.Config;
 
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.integration.redis.util.RedisLockRegistry;
 import org.springframework.integration.redis.util.RedisLockRegistry.RedisLockType;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 /**
- * Every contender of one process, in table order, on one Redis server, and the Redis
- * template the harness itself uses (critical sections, counters, {@code INFO}). Only the
- * contenders asked for are created, so that a process measuring one of them carries no
- * other library's threads.
+ * Every contender of one process, in table order, on one Redis server or cluster, and the
+ * Redis template the harness itself uses (critical sections, counters, {@code INFO}).
+ * Only the contenders asked for are created, so that a process measuring one of them
+ * carries no other library's threads.
  */
 final class ContenderSet implements AutoCloseable {
 
@@ -31,19 +27,15 @@ final class ContenderSet implements AutoCloseable {
 	static final List<String> ALL = List.of(FLOOR, "distlock-client", "distlock-annotated", "redisson", "si-spin",
 			"si-pubsub", "blog");
 
-	/**
-	 * Spring Integration's lease, the same as Redisson's watchdog so both renew every 10
-	 * s.
-	 */
-	private static final Duration SI_EXPIRE_AFTER = Duration.ofSeconds(30);
-
 	private final ConfigurableApplicationContext context;
 
 	private final StringRedisTemplate redis;
 
 	private final @Nullable RedissonClient redisson;
 
-	private final List<RedisLockRegistry> registries = new ArrayList<>();
+	private final List<SpringIntegrationLock> springIntegrationLocks = new ArrayList<>();
+
+	private final List<ConfigurableApplicationContext> otherContexts = new ArrayList<>();
 
 	private final @Nullable ThreadPoolTaskScheduler renewalScheduler;
 
@@ -51,9 +43,25 @@ final class ContenderSet implements AutoCloseable {
 
 	private final List<String> names = new ArrayList<>();
 
+	private final List<String> leftOut = new ArrayList<>();
+
+	/**
+	 * Returns the ids of every contender a target can have, in table order: on a cluster
+	 * also {@link ReplicaAcknowledgedDistlock#ID}, which may be left out when created.
+	 * @param target the Redis
+	 * @return the ids
+	 */
+	static List<String> ids(RedisTarget target) {
+		List<String> ids = new ArrayList<>(ALL);
+		if (target.cluster()) {
+			ids.add(ids.indexOf("distlock-annotated") + 1, ReplicaAcknowledgedDistlock.ID);
+		}
+		return ids;
+	}
+
 	/**
 	 * Creates the contenders.
-	 * @param redisUrl the Redis server
+	 * @param target the Redis server or cluster
 	 * @param wanted ids of the contenders to create
 	 * @param renewSpringIntegration whether Spring Integration's registries get a renewal
 	 * scheduler; it renews every lock right after acquiring it and every third of the
@@ -61,26 +69,31 @@ final class ContenderSet implements AutoCloseable {
 	 * is only set where locks are held for long (scenario 4), as most applications leave
 	 * it unset
 	 */
-	ContenderSet(String redisUrl, Set<String> wanted, boolean renewSpringIntegration) {
-		this.context = DistlockFactory.context(redisUrl);
+	ContenderSet(RedisTarget target, Set<String> wanted, boolean renewSpringIntegration) {
+		this.context = DistlockFactory.builder(target).run();
 		RedisConnectionFactory connectionFactory = this.context.getBean(RedisConnectionFactory.class);
 		this.redis = new StringRedisTemplate(connectionFactory);
 		boolean si = wanted.contains("si-spin") || wanted.contains("si-pubsub");
-		this.renewalScheduler = (si && renewSpringIntegration) ? renewalScheduler() : null;
-		this.redisson = wanted.contains("redisson") ? redisson(redisUrl) : null;
-		for (String name : ALL) {
+		this.renewalScheduler = (si && renewSpringIntegration) ? SpringIntegrationLock.renewalScheduler() : null;
+		this.redisson = wanted.contains("redisson") ? target.redisson() : null;
+		for (String name : ids(target)) {
 			if (wanted.contains(name)) {
-				this.contenders.add(create(name, connectionFactory));
-				this.names.add(name);
+				Contender contender = create(name, target, connectionFactory);
+				if (contender != null) {
+					this.contenders.add(contender);
+					this.names.add(name);
+				}
 			}
 		}
 	}
 
-	private Contender create(String name, RedisConnectionFactory connectionFactory) {
+	private @Nullable Contender create(String name, RedisTarget target, RedisConnectionFactory connectionFactory) {
 		return switch (name) {
-			case FLOOR -> new PingFloor(this.redis);
-			case "distlock-client" -> DistlockFactory.client(this.context);
+			case FLOOR -> new PingFloor(this.redis, target.cluster());
+			case "distlock-client" -> DistlockFactory.client(this.context, DistlockFactory.CLIENT_NAME);
 			case "distlock-annotated" -> DistlockFactory.annotated(this.context);
+			case ReplicaAcknowledgedDistlock.ID ->
+				ReplicaAcknowledgedDistlock.create(target, this.otherContexts::add, this.leftOut::add);
 			case "redisson" -> new RedissonLock(this.redisson);
 			case "si-spin" -> springIntegration(connectionFactory, RedisLockType.SPIN_LOCK);
 			case "si-pubsub" -> springIntegration(connectionFactory, RedisLockType.PUB_SUB_LOCK);
@@ -90,30 +103,9 @@ final class ContenderSet implements AutoCloseable {
 	}
 
 	private Contender springIntegration(RedisConnectionFactory connectionFactory, RedisLockType type) {
-		RedisLockRegistry registry = new RedisLockRegistry(connectionFactory, "si-" + type.name().toLowerCase(),
-				SI_EXPIRE_AFTER);
-		registry.setRedisLockType(type);
-		String lease = "expireAfter " + SI_EXPIRE_AFTER.toSeconds() + " s, not renewed";
-		if (this.renewalScheduler != null) {
-			registry.setRenewalTaskScheduler(this.renewalScheduler);
-			lease = "expireAfter " + SI_EXPIRE_AFTER.toSeconds() + " s, renewed every "
-					+ SI_EXPIRE_AFTER.toSeconds() / 3 + " s (renewal scheduler, 1 thread)";
-		}
-		this.registries.add(registry);
-		return new SpringIntegrationLock(registry, type, lease);
-	}
-
-	private static ThreadPoolTaskScheduler renewalScheduler() {
-		ThreadPoolTaskScheduler scheduler = new ThreadPoolTaskScheduler();
-		scheduler.setThreadNamePrefix("si-lock-renewal-");
-		scheduler.initialize();
-		return scheduler;
-	}
-
-	private static RedissonClient redisson(String redisUrl) {
-		Config config = new Config();
-		config.useSingleServer().setAddress(redisUrl);
-		return Redisson.create(config);
+		SpringIntegrationLock lock = SpringIntegrationLock.create(connectionFactory, type, this.renewalScheduler);
+		this.springIntegrationLocks.add(lock);
+		return lock;
 	}
 
 	StringRedisTemplate redis() {
@@ -122,6 +114,16 @@ final class ContenderSet implements AutoCloseable {
 
 	List<Contender> contenders() {
 		return this.contenders;
+	}
+
+	/** Ids of the contenders created, in table order. */
+	List<String> created() {
+		return this.names;
+	}
+
+	/** Why contenders asked for were left out, one sentence each. */
+	List<String> leftOut() {
+		return this.leftOut;
 	}
 
 	Contender get(String name) {
@@ -134,13 +136,14 @@ final class ContenderSet implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.registries.forEach(RedisLockRegistry::destroy);
+		this.springIntegrationLocks.forEach(SpringIntegrationLock::destroy);
 		if (this.renewalScheduler != null) {
 			this.renewalScheduler.shutdown();
 		}
 		if (this.redisson != null) {
 			this.redisson.shutdown();
 		}
+		this.otherContexts.forEach(ConfigurableApplicationContext::close);
 		this.context.close();
 	}
 

@@ -64,9 +64,9 @@ final class DistlockFactory {
 	private DistlockFactory() {
 	}
 
-	static List<String> properties(String redisUrl) {
+	static List<String> properties(RedisTarget target) {
 		List<String> properties = new ArrayList<>();
-		properties.add("spring.data.redis.url=" + redisUrl);
+		properties.add(target.springProperty());
 		properties.add("distlock.wait-time=" + WAIT.toSeconds() + "s");
 		if (!AUTO_RENEWAL || !hasMethod(LockOptions.class, "isAutoRenewing")) {
 			properties.add("distlock.lease-time=" + FIXED_LEASE.toSeconds() + "s");
@@ -104,7 +104,7 @@ final class DistlockFactory {
 		return waiting + "; " + lease;
 	}
 
-	private static boolean hasMethod(Class<?> type, String name) {
+	static boolean hasMethod(Class<?> type, String name) {
 		for (Method method : type.getMethods()) {
 			if (method.getName().equals(name)) {
 				return true;
@@ -118,15 +118,14 @@ final class DistlockFactory {
 		return (value != null && !value.isBlank()) ? Boolean.parseBoolean(value.trim()) : defaultValue;
 	}
 
-	static ConfigurableApplicationContext context(String redisUrl) {
+	static SpringApplicationBuilder builder(RedisTarget target) {
 		return new SpringApplicationBuilder(BenchApplication.class).web(WebApplicationType.NONE)
 			.bannerMode(Banner.Mode.OFF)
 			.logStartupInfo(false)
-			.properties(properties(redisUrl).toArray(String[]::new))
-			.run();
+			.properties(properties(target).toArray(String[]::new));
 	}
 
-	static ExplicitContender client(ConfigurableApplicationContext context) {
+	static ExplicitContender client(ConfigurableApplicationContext context, String name) {
 		LockClient client = context.getBean(LockClient.class);
 		boolean renewing = AUTO_RENEWAL && hasMethod(LockOptions.class, "isAutoRenewing");
 		LockOptions longHeld = renewing ? client.defaultOptions()
@@ -137,7 +136,7 @@ final class DistlockFactory {
 
 			@Override
 			public String name() {
-				return CLIENT_NAME;
+				return name;
 			}
 
 			@Override

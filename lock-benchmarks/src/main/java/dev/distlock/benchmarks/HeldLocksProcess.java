@@ -49,7 +49,7 @@ public final class HeldLocksProcess {
 			int afterChurnSeconds) throws Exception {
 		Map<String, String> result = new LinkedHashMap<>();
 		URI uri = URI.create(redisUrl);
-		try (ContenderSet set = new ContenderSet(redisUrl, Set.of(id), true);
+		try (ContenderSet set = new ContenderSet(RedisTarget.server(redisUrl), Set.of(id), true);
 				RedisMonitor monitor = new RedisMonitor(uri.getHost(), uri.getPort())) {
 			StringRedisTemplate redis = set.redis();
 			ExplicitContender contender = (ExplicitContender) set.get(id);

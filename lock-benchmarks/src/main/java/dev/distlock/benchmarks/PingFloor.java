@@ -4,32 +4,67 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The floor: two synchronous {@code PING}s on the same Lettuce connection the
- * Spring-based contenders use, the round-trip limit for an acquire plus a release. Not a
- * lock.
+ * The floor: two synchronous round trips on the same Lettuce connection the Spring-based
+ * contenders use, the limit for an acquire plus a release. Not a lock. On one server they
+ * are {@code PING}s; on a cluster they are {@code EXISTS} of the key, which Lettuce
+ * routes to the master of the key's slot as it routes the locks' scripts, since Spring
+ * Data Redis sends a cluster connection's {@code PING} to every node.
  */
 final class PingFloor implements Contender {
 
 	static final String NAME = "floor: 2×PING";
 
+	static final String CLUSTER_NAME = "floor: 2×EXISTS key";
+
+	private static final String PREFIX = "floor: ";
+
 	private static final RedisCallback<String> PING = (connection) -> connection.ping();
 
 	private final StringRedisTemplate redis;
 
-	PingFloor(StringRedisTemplate redis) {
+	private final boolean cluster;
+
+	PingFloor(StringRedisTemplate redis, boolean cluster) {
 		this.redis = redis;
+		this.cluster = cluster;
+	}
+
+	/**
+	 * Tells whether a contender name is the floor's, in either form.
+	 * @param name the name shown in the tables
+	 * @return whether it is the floor
+	 */
+	static boolean isFloor(String name) {
+		return name.startsWith(PREFIX);
+	}
+
+	/**
+	 * Returns what one floor pair does, for the text under the tables.
+	 * @return {@code 2×PING} or {@code 2×EXISTS key}
+	 */
+	String pair() {
+		return name().substring(PREFIX.length());
 	}
 
 	@Override
 	public String name() {
-		return NAME;
+		return this.cluster ? CLUSTER_NAME : NAME;
 	}
 
 	@Override
 	public void runLocked(String key, Runnable section) {
-		this.redis.execute(PING);
+		roundTrip(key);
 		section.run();
-		this.redis.execute(PING);
+		roundTrip(key);
+	}
+
+	private void roundTrip(String key) {
+		if (this.cluster) {
+			this.redis.hasKey(key);
+		}
+		else {
+			this.redis.execute(PING);
+		}
 	}
 
 }

@@ -131,7 +131,10 @@ final class UncontendedScenario {
 	}
 
 	private static Result floor(List<Result> results, String keyMode) {
-		return find(results, PingFloor.NAME, keyMode);
+		return results.stream()
+			.filter((result) -> PingFloor.isFloor(result.contender()) && result.keyMode().equals(keyMode))
+			.findFirst()
+			.orElseThrow(() -> new IllegalStateException("No floor result for " + keyMode));
 	}
 
 	static Result find(List<Result> results, String contender, String keyMode) {

@@ -1,0 +1,26 @@
+package dev.distlock.benchmarks;
+
+import java.util.Map;
+
+/**
+ * Counts the commands Redis executes during each block of scenario 2, from the servers'
+ * own counters ({@code INFO commandstats}, commands run inside scripts included): on one
+ * server from that server, on a cluster from every node.
+ */
+interface BlockCommands {
+
+	/**
+	 * Reads the counters before a block.
+	 */
+	void before();
+
+	/**
+	 * Reads the counters after a block.
+	 * @param contender the name of the contender the block measured
+	 * @return calls by command since {@link #before()}, on the server or summed over the
+	 * cluster's masters (replicas only repeat the masters' writes), without the commands
+	 * the harness itself sends while counting
+	 */
+	Map<String, Long> after(String contender);
+
+}
