@@ -33,6 +33,24 @@ final class LockCalls {
 	}
 
 	/**
+	 * Acquires and releases a key a number of times, each with {@link #lockEventually}.
+	 * @param client the client
+	 * @param key the key
+	 * @param options the options
+	 * @param times how many grants
+	 * @return the fencing token of the last grant
+	 */
+	static long grant(LockClient client, String key, LockOptions options, int times) {
+		long token = 0;
+		for (int i = 0; i < times; i++) {
+			try (LockHandle handle = lockEventually(client, key, options)) {
+				token = handle.fencingToken();
+			}
+		}
+		return token;
+	}
+
+	/**
 	 * Tries to acquire every 20 ms until it succeeds or the bound passes; releases at
 	 * once.
 	 * @param client the client
