@@ -42,8 +42,10 @@ final class AcknowledgedAcquire {
 	 */
 	@Nullable List<Long> acquire(List<String> keys, String... args) {
 		if (this.cluster) {
-			return this.redis.execute((RedisCallback<List<Long>>) (connection) -> LettuceClusterAcquire
-				.acquire(connection, this.acknowledgement, keys, args), true);
+			return this.redis.execute(
+					(RedisCallback<List<Long>>) (connection) -> LettuceClusterAcquire.acquire(connection,
+							this.acknowledgement.replicas(), this.acknowledgement.timeout().toMillis(), keys, args),
+					true);
 		}
 		return this.redis.execute(new SessionCallback<List<Long>>() {
 

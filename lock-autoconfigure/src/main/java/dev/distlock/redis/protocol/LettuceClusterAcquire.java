@@ -47,14 +47,16 @@ final class LettuceClusterAcquire {
 	 * Runs the script with the keys (the lock's key first) and arguments on the node
 	 * connection of the lock's slot, and {@code WAIT} on it after a grant.
 	 * @param connection the template's cluster connection, not its proxy
+	 * @param replicas how many replicas {@code WAIT} waits for
+	 * @param timeoutMillis how long {@code WAIT} waits
 	 * @return the script's reply, with the acknowledgements appended to a grant
 	 */
-	static List<Long> acquire(RedisConnection connection, ReplicaAcknowledgement acknowledgement, List<String> keys,
+	static List<Long> acquire(RedisConnection connection, int replicas, long timeoutMillis, List<String> keys,
 			String... args) {
 		if (!LETTUCE_PRESENT) {
 			throw new IllegalStateException("distlock.replication.min-replicas-acked needs Lettuce on a Redis Cluster");
 		}
-		return Lettuce.acquire(connection, acknowledgement, keys, args);
+		return Lettuce.acquire(connection, replicas, timeoutMillis, keys, args);
 	}
 
 	/** The Lettuce part, in a class of its own so that it loads only with Lettuce. */
@@ -64,7 +66,7 @@ final class LettuceClusterAcquire {
 			return connectionFactory instanceof LettuceConnectionFactory;
 		}
 
-		static List<Long> acquire(RedisConnection connection, ReplicaAcknowledgement acknowledgement, List<String> keys,
+		static List<Long> acquire(RedisConnection connection, int replicas, long timeoutMillis, List<String> keys,
 				String... args) {
 			if (!(connection.getNativeConnection() instanceof RedisAdvancedClusterAsyncCommands<?, ?> commands)) {
 				throw new IllegalStateException("distlock.replication.min-replicas-acked on a Redis Cluster needs a "
@@ -87,7 +89,7 @@ final class LettuceClusterAcquire {
 				if (reply.isEmpty() || reply.get(0) != 1) {
 					return reply;
 				}
-				reply.add(node.waitForReplication(acknowledgement.replicas(), acknowledgement.timeout().toMillis()));
+				reply.add(node.waitForReplication(replicas, timeoutMillis));
 				return reply;
 			}
 			catch (RedisCommandExecutionException ex) {
