@@ -244,8 +244,8 @@ public class DistributedLockProperties implements Validator {
 		 * WAIT, before the locked method runs; a grant that fewer acknowledge within the
 		 * timeout is released and the call fails. A failover right after a grant then no
 		 * longer loses it, unless every acknowledging replica fails too. Costs one more
-		 * round trip per grant. Zero to trust the master alone. Not supported on a Redis
-		 * Cluster.
+		 * round trip per grant. Zero to trust the master alone. On a Redis Cluster only
+		 * with Lettuce.
 		 */
 		private int minReplicasAcked;
 

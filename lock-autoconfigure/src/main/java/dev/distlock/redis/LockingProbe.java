@@ -42,7 +42,7 @@ final class LockingProbe {
 	 * @throws IllegalStateException if Redis answers a step other than a lock would need
 	 */
 	void run() {
-		List<Integer> slots = this.commands.masterSlots();
+		List<Integer> slots = this.commands.monitoring().masterSlots();
 		if (slots.isEmpty()) {
 			String holder = this.tokens.next();
 			run(holder, this.commands.keyspace().healthKey(holder));

@@ -9,6 +9,7 @@ import java.util.function.UnaryOperator;
 
 import io.micrometer.observation.ObservationRegistry;
 
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.util.Assert;
 
@@ -226,8 +227,9 @@ public final class RedisLockClientBuilder {
 	 * {@link dev.distlock.ReplicaAcknowledgementException}. Costs one more round trip per
 	 * grant; {@code WAIT} blocks the connection it is sent on, so other commands on a
 	 * shared connection queue behind it for up to the timeout. Passing a lock between
-	 * threads of the client without Redis writes nothing, and waits for nothing. Not
-	 * supported on a Redis Cluster.
+	 * threads of the client without Redis writes nothing, and waits for nothing. On a
+	 * Redis Cluster both go over Lettuce's write connection to the master of the lock's
+	 * slot; with Jedis a cluster is refused when the client is built.
 	 * @param replicas how many replicas must acknowledge, 0 (the default) for none
 	 * @param timeout how long to wait for them, at least 1ms if any are required
 	 * @return this builder
@@ -264,9 +266,14 @@ public final class RedisLockClientBuilder {
 	 * @return the client; close it to stop its renewal thread
 	 */
 	public RedisLockClient build() {
-		Assert.state(!(this.clusterSlots && this.acknowledgement.isRequired()),
-				"Replica acknowledgement (distlock.replication.min-replicas-acked) is not supported on a Redis "
-						+ "Cluster: WAIT cannot be sent on the node connection that wrote the lock. Set it to 0.");
+		RedisConnectionFactory connectionFactory = this.redis.getConnectionFactory();
+		Assert.state(
+				!this.clusterSlots || !this.acknowledgement.isRequired()
+						|| (connectionFactory != null
+								&& ReplicaAcknowledgement.isSupportedOnCluster(connectionFactory)),
+				"Replica acknowledgement (distlock.replication.min-replicas-acked) on a Redis Cluster needs Lettuce: "
+						+ "Jedis routes each command on its own, so WAIT cannot be sent on the node connection that "
+						+ "wrote the lock. Use Lettuce, or set distlock.replication.min-replicas-acked to 0.");
 		return new RedisLockClient(this);
 	}
 

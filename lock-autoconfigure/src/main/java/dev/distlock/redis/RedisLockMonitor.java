@@ -75,7 +75,7 @@ public final class RedisLockMonitor {
 		List<RedisLockHandle> mine = this.held.held(key);
 		KeyInspection state;
 		try {
-			state = this.commands.inspect(key, mine.stream().map(RedisLockHandle::token).toList());
+			state = this.commands.monitoring().inspect(key, mine.stream().map(RedisLockHandle::token).toList());
 		}
 		catch (DataAccessException ex) {
 			throw new LockUnavailableException(key, "inspect", ex);
@@ -109,7 +109,7 @@ public final class RedisLockMonitor {
 	 * @throws DataAccessException if Redis cannot be reached or refuses to load a script
 	 */
 	public Map<String, Boolean> checkScripts() {
-		return this.commands.loadScripts();
+		return this.commands.monitoring().loadScripts();
 	}
 
 	/**

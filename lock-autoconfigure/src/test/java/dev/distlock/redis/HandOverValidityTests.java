@@ -17,6 +17,7 @@ import dev.distlock.LockOptions;
 import dev.distlock.redis.protocol.HandOverMessage;
 import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.RedisReachability;
+import dev.distlock.redis.protocol.ReplicaAcknowledgement;
 import dev.distlock.redis.protocol.ReleaseOutcome;
 import dev.distlock.redis.wait.LockWaiter;
 import dev.distlock.redis.wait.WaitTimings;
@@ -74,7 +75,7 @@ class HandOverValidityTests {
 	void waiterThatDiedInTheQueueKeepsTheNextOneOutOnlyForTheClaimWindow() throws Exception {
 		this.fixture = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
 		this.commands = new RedisLockCommands(this.fixture.redis, LockFixture.KEYSPACE, new RedisReachability(),
-				WaitTimings.CLAIM_WINDOW.toMillis());
+				WaitTimings.CLAIM_WINDOW.toMillis(), ReplicaAcknowledgement.NONE);
 		String key = TestRedis.uniqueKey("crashed-waiter");
 		assertThat(this.commands.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
 		this.commands.acquire(key, "dead", 30_000, NOBODY_LISTENS, 3_000, 1, true);
@@ -110,7 +111,7 @@ class HandOverValidityTests {
 		this.fixture = LockFixture.start(RedisTestServers.shared(),
 				(builder) -> builder.claimWindow(CLAIM).releaseMessages(false).waiter(new ScriptedWaiter(steps)));
 		this.commands = new RedisLockCommands(this.fixture.redis, LockFixture.KEYSPACE, new RedisReachability(),
-				CLAIM.toMillis());
+				CLAIM.toMillis(), ReplicaAcknowledgement.NONE);
 		assertThat(this.commands.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
 		return this.fixture.client.tryLock(key, LockOptions.renewing(Duration.ofSeconds(20)));
 	}

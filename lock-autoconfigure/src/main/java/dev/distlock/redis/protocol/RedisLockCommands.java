@@ -1,22 +1,15 @@
 package dev.distlock.redis.protocol;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.data.redis.connection.RedisClusterConnection;
-import org.springframework.data.redis.connection.RedisClusterNode;
-import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * The Redis commands of the lock, one round trip each: acquire (or queue), release (or
- * hand over) and batch renewal, and for monitoring, inspecting a key and checking the
- * scripts. Failures are thrown as Spring's {@code DataAccessException}s. Every command is
- * recorded in the client's {@link RedisReachability}.
+ * hand over), batch renewal ({@link #monitoring()} has the rest). Failures are thrown as
+ * Spring's {@code DataAccessException}s, and recorded in a {@link RedisReachability}.
  */
 public final class RedisLockCommands {
 
@@ -28,29 +21,15 @@ public final class RedisLockCommands {
 
 	private final ReachabilityRecorder recorder;
 
-	/**
-	 * How long a release keeps a lock it hands over until the new holder confirms it, in
-	 * ms.
-	 */
+	/** How long a release keeps a lock it hands over until the new holder confirms it. */
 	private final long claimWindowMillis;
 
-	private final ReplicaAcknowledgement acknowledgement;
+	private final LockMonitoringCommands monitoring;
+
+	private final AcquireScript acquire;
 
 	/**
 	 * Creates the commands of one client.
-	 * @param redis the connection to Redis
-	 * @param keyspace the names of the keys and channels
-	 * @param reachability where every command is recorded
-	 * @param claimWindowMillis how long a release keeps a lock it hands over until the
-	 * new holder confirms it
-	 */
-	public RedisLockCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability,
-			long claimWindowMillis) {
-		this(redis, keyspace, reachability, claimWindowMillis, ReplicaAcknowledgement.NONE);
-	}
-
-	/**
-	 * Creates the commands of one client whose grants replicas must acknowledge.
 	 * @param redis the connection to Redis
 	 * @param keyspace the names of the keys and channels
 	 * @param reachability where every command is recorded
@@ -65,12 +44,13 @@ public final class RedisLockCommands {
 		this.reachability = reachability;
 		this.recorder = new ReachabilityRecorder(reachability);
 		this.claimWindowMillis = claimWindowMillis;
-		this.acknowledgement = acknowledgement;
+		this.monitoring = new LockMonitoringCommands(redis, keyspace, this.recorder);
+		this.acquire = new AcquireScript(redis, acknowledgement, keyspace.isCluster());
 	}
 
 	/** Returns how many replicas must acknowledge each grant. */
 	public ReplicaAcknowledgement acknowledgement() {
-		return this.acknowledgement;
+		return this.acquire.acknowledgement();
 	}
 
 	/** Returns where every command is recorded. */
@@ -108,16 +88,11 @@ public final class RedisLockCommands {
 	 */
 	public AcquireReply acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
-		Supplier<List<Long>> script = () -> this.redis.execute(LockScripts.ACQUIRE, keys(key), token,
-				Long.toString(leaseMillis), (handOffChannel != null) ? handOffChannel : "",
+		String[] args = { token, Long.toString(leaseMillis), (handOffChannel != null) ? handOffChannel : "",
 				Long.toString(queueEntryTtlMillis), Integer.toString(block), mayBeQueued ? "1" : "0",
-				Long.toString(claimMillis(leaseMillis)), publishCommand(handOffChannel));
-		return AcquireReply.of(this.recorder
-			.call(this.acknowledgement.isRequired() ? () -> this.acknowledgement.acquire(this.redis, script) : script));
-	}
-
-	private String publishCommand(@Nullable String handOffChannel) {
-		return (handOffChannel != null && this.keyspace.isShardedChannel(handOffChannel)) ? "spublish" : "publish";
+				Long.toString(claimMillis(leaseMillis)),
+				(handOffChannel != null && this.keyspace.isShardedChannel(handOffChannel)) ? "spublish" : "publish" };
+		return AcquireReply.of(this.recorder.call(() -> this.acquire.run(keys(key), args)));
 	}
 
 	/**
@@ -165,45 +140,11 @@ public final class RedisLockCommands {
 	}
 
 	/**
-	 * Reads a lock's state without reading its owner token back.
-	 * @param tokens the tokens this client holds the key with
-	 * @return the key's time to live, and which of the tokens holds it
+	 * Returns the commands that monitoring sends: inspecting a key, finding the masters
+	 * of a cluster, checking the scripts.
 	 */
-	public KeyInspection inspect(String key, List<String> tokens) {
-		return KeyInspection
-			.of(this.recorder.call(() -> this.redis.execute(LockScripts.INSPECT, List.of(key), tokens.toArray())));
-	}
-
-	/**
-	 * Returns one slot of each master that serves slots, as the client's view of the
-	 * cluster has them (a killed master keeps its slots there until the client learns of
-	 * the promotion): a health check that locks a key in each of them reaches every
-	 * master a lock may need. Empty unless Redis is a cluster.
-	 * @return one slot per master
-	 */
-	public List<Integer> masterSlots() {
-		if (!this.keyspace.isCluster()) {
-			return List.of();
-		}
-		List<Integer> slots = this.redis.execute((RedisCallback<List<Integer>>) (connection) -> {
-			List<Integer> firstSlots = new ArrayList<>();
-			for (RedisClusterNode node : ((RedisClusterConnection) connection).clusterGetNodes()) {
-				int[] served = node.getSlotRange().getSlotsArray();
-				if (node.isMaster() && served.length > 0) {
-					firstSlots.add(served[0]);
-				}
-			}
-			return firstSlots;
-		});
-		return (slots != null) ? slots : List.of();
-	}
-
-	/**
-	 * Makes sure Redis has every script, loading those it lacks.
-	 * @return per script name, whether Redis already had it
-	 */
-	public Map<String, Boolean> loadScripts() {
-		return ScriptLoader.loadScripts(this.redis);
+	public LockMonitoringCommands monitoring() {
+		return this.monitoring;
 	}
 
 }

@@ -1,31 +1,16 @@
 package dev.distlock.redis.protocol;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Supplier;
 
-import org.jspecify.annotations.Nullable;
-
-import org.springframework.data.redis.connection.RedisClusterConnection;
-import org.springframework.data.redis.core.RedisCallback;
-import org.springframework.data.redis.core.RedisOperations;
-import org.springframework.data.redis.core.SessionCallback;
-import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.util.Assert;
 
 /**
  * How many replicas must acknowledge the write of a grant, and how long to wait for them:
- * after a script that granted a lock, {@code WAIT replicas timeout} runs on the same
- * connection, in one session of the template, because {@code WAIT} counts the
- * acknowledgements of the writes of the connection it is sent on. With none required
- * ({@link #NONE}) the script runs alone, with no extra round trip.
- * <p>
- * On a Redis Cluster the template's {@code WAIT} is not routed to the node connection
- * that wrote the key, so there the acknowledgement is refused (fail closed): counted on
- * another connection, with no writes of its own, {@code WAIT} would return at once with
- * every connected replica.
+ * after a script that granted a lock, {@code WAIT replicas timeout} runs on the
+ * connection that sent the script ({@link AcknowledgedAcquire}), because {@code WAIT}
+ * counts the acknowledgements of the writes of the connection it is sent on. With none
+ * required ({@link #NONE}) the script runs alone, with no extra round trip.
  *
  * @param replicas how many replicas must acknowledge, 0 for none
  * @param timeout how long {@code WAIT} waits for them, at least 1ms if any are required
@@ -47,48 +32,14 @@ public record ReplicaAcknowledgement(int replicas, Duration timeout) {
 	}
 
 	/**
-	 * Runs an acquire script and, if it granted the lock, {@code WAIT} on the same
-	 * connection; the number of replicas that acknowledged is appended to the reply.
-	 * @param redis the template
-	 * @param script runs the script through the template
-	 * @return the script's reply, with the acknowledgements appended to a grant
+	 * Returns whether grants can be acknowledged on a Redis Cluster reached through the
+	 * connection factory: only with Lettuce, whose node connections can be addressed (a
+	 * Jedis cluster connection routes each command on its own).
+	 * @param connectionFactory the factory of the lock's connections
+	 * @return whether the factory is Lettuce's
 	 */
-	@Nullable List<Long> acquire(StringRedisTemplate redis, Supplier<@Nullable List<Long>> script) {
-		return redis.execute(new SessionCallback<List<Long>>() {
-
-			@Override
-			@SuppressWarnings("unchecked")
-			public <K, V> List<Long> execute(RedisOperations<K, V> operations) {
-				// The session binds one connection: the script and WAIT both use it.
-				if (Boolean.TRUE.equals(redis
-					.execute((RedisCallback<Boolean>) (connection) -> connection instanceof RedisClusterConnection))) {
-					throw new IllegalStateException("distlock.replication.min-replicas-acked is not supported on a "
-							+ "Redis Cluster: WAIT cannot be sent on the node connection that wrote the lock. "
-							+ "Set it to 0, or use a standalone or Sentinel master");
-				}
-				List<Long> reply = script.get();
-				if (reply == null || reply.isEmpty() || reply.get(0) != 1) {
-					return (reply != null) ? reply : List.of();
-				}
-				List<Long> acknowledged = new ArrayList<>(reply);
-				acknowledged.add(waitForReplicas(redis));
-				return acknowledged;
-			}
-
-		});
-	}
-
-	private long waitForReplicas(StringRedisTemplate redis) {
-		Object acked = redis.execute((RedisCallback<Object>) (connection) -> LettuceWait.send(connection,
-				bytes(this.replicas), bytes(this.timeout.toMillis())), true);
-		if (!(acked instanceof Long count)) {
-			throw new IllegalStateException("Unexpected reply of WAIT: " + acked);
-		}
-		return count;
-	}
-
-	private static byte[] bytes(long value) {
-		return Long.toString(value).getBytes(StandardCharsets.US_ASCII);
+	public static boolean isSupportedOnCluster(RedisConnectionFactory connectionFactory) {
+		return LettuceClusterAcquire.supports(connectionFactory);
 	}
 
 }

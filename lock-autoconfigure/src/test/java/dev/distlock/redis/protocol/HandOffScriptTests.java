@@ -37,7 +37,7 @@ class HandOffScriptTests {
 	private static final long CLAIM_WINDOW = 2_000;
 
 	private final RedisLockCommands commands = new RedisLockCommands(this.redis, KEYSPACE, new RedisReachability(),
-			CLAIM_WINDOW);
+			CLAIM_WINDOW, ReplicaAcknowledgement.NONE);
 
 	@Test
 	void heldLockQueuesTheCallerAndReportsTheHoldersLease() {

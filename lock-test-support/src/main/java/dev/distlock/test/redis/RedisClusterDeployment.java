@@ -26,7 +26,9 @@ import org.springframework.test.util.TestSocketUtils;
 public final class RedisClusterDeployment implements AutoCloseable {
 
 	private static final List<String> NODE_CONFIGURATION = List.of("--cluster-enabled", "yes", "--cluster-config-file",
-			"nodes.conf", "--cluster-node-timeout", "1000", "--cluster-replica-validity-factor", "0");
+			"nodes.conf", "--cluster-node-timeout", "1000", "--cluster-replica-validity-factor", "0",
+			// DEBUG SLEEP lets a test make a node unresponsive while it stays connected.
+			"--enable-debug-command", "local");
 
 	private final List<RedisServerProcess> nodes;
 
