@@ -78,9 +78,9 @@ public interface LockListener {
 
 	/**
 	 * Called once when a hold's lease is found lost: a renewal found the key gone or
-	 * owned by someone else, the hold's local validity ran out before Redis confirmed a
-	 * renewal (Redis unreachable or not answering), or the release found the key gone or
-	 * the validity run out.
+	 * owned by someone else, the hold's local validity ran out while it was held (told
+	 * when the deadline passes, for a fixed lease the method outlives as for a renewed
+	 * one that Redis did not confirm in time), or the release found the key gone.
 	 * @param handle the hold whose lease was lost
 	 */
 	default void leaseLost(LockHandle handle) {

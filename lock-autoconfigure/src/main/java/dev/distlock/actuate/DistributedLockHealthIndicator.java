@@ -1,7 +1,9 @@
 package dev.distlock.actuate;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.TimeoutException;
 
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -18,33 +20,48 @@ import dev.distlock.redis.RedisLockMonitor;
  * callers waiting. On a Redis Cluster the locking check runs on a key of every master, so
  * that the status is {@code DOWN} while any slot has no reachable master; the script
  * check, which asks one node only, is left out there (the locking check runs the scripts
- * on every master).
+ * on every master). The checks that ask Redis are given a time bound of their own:
+ * {@code DOWN} if Redis has not answered within it (the check goes on in the background,
+ * and no other starts before it ends), whatever the command timeout.
  */
 public class DistributedLockHealthIndicator implements HealthIndicator {
 
+	/** How long a health request waits for Redis by default. */
+	public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
+
 	private final RedisLockMonitor monitor;
+
+	private final BoundedRedisCheck<Map<String, Object>> redisChecks;
+
+	/**
+	 * Creates an indicator that waits for Redis at most {@link #DEFAULT_TIMEOUT}.
+	 * @param monitor the monitor of the lock client, which knows its release
+	 * subscription, if any
+	 */
+	public DistributedLockHealthIndicator(RedisLockMonitor monitor) {
+		this(monitor, DEFAULT_TIMEOUT);
+	}
 
 	/**
 	 * Creates an indicator.
 	 * @param monitor the monitor of the lock client, which knows its release
 	 * subscription, if any
+	 * @param timeout how long a health request waits for Redis before it reports
+	 * {@code DOWN}
 	 */
-	public DistributedLockHealthIndicator(RedisLockMonitor monitor) {
+	public DistributedLockHealthIndicator(RedisLockMonitor monitor, Duration timeout) {
 		this.monitor = monitor;
+		this.redisChecks = new BoundedRedisCheck<>(this::checkRedis, timeout);
 	}
 
 	@Override
 	public Health health() {
 		Health.Builder builder = Health.up();
 		try {
-			if (!this.monitor.isCluster()) {
-				Map<String, String> scripts = new LinkedHashMap<>();
-				this.monitor.checkScripts()
-					.forEach((name, present) -> scripts.put(name, present ? "present" : "loaded"));
-				builder.withDetail("scripts", scripts);
-			}
-			this.monitor.checkLocking();
-			builder.withDetail("locking", "ok");
+			builder.withDetails(this.redisChecks.run());
+		}
+		catch (TimeoutException ex) {
+			builder.down().withDetail("error", String.valueOf(ex.getMessage()));
 		}
 		catch (RuntimeException ex) {
 			builder.down(ex);
@@ -61,6 +78,19 @@ public class DistributedLockHealthIndicator implements HealthIndicator {
 		return builder.withDetail("heldLocks", this.monitor.heldLocks().size())
 			.withDetail("waiters", this.monitor.waiters().size())
 			.build();
+	}
+
+	/** Asks Redis: the scripts (off a cluster), and a lock of a key of its own. */
+	private Map<String, Object> checkRedis() {
+		Map<String, Object> details = new LinkedHashMap<>();
+		if (!this.monitor.isCluster()) {
+			Map<String, String> scripts = new LinkedHashMap<>();
+			this.monitor.checkScripts().forEach((name, present) -> scripts.put(name, present ? "present" : "loaded"));
+			details.put("scripts", scripts);
+		}
+		this.monitor.checkLocking();
+		details.put("locking", "ok");
+		return details;
 	}
 
 }

@@ -73,6 +73,11 @@ abstract class LeasedHold implements RenewedHold, PassableHold {
 		return this.lease.isLost();
 	}
 
+	@Override
+	public long validUntilNanos() {
+		return this.lease.validUntilNanos();
+	}
+
 	/** Whether the local validity has run out: Redis may have expired the lock. */
 	boolean isPastDeadline() {
 		return this.lease.isPastDeadline();

@@ -11,9 +11,10 @@ import dev.distlock.redis.lease.LeaseRenewer;
 /**
  * Turns what an acquisition was granted into a hold: creates the handle with its local
  * validity, registers it ({@link HeldLocks}), has its lease renewed if it is
- * auto-renewing, confirms in the background a hand-over that Redis keeps only for its
- * claim window (so that the holder's method starts without waiting), and reports the
- * acquisition.
+ * auto-renewing (its deadline watched either way, so that a lease running out while held
+ * is reported when it does), confirms in the background a hand-over that Redis keeps only
+ * for its claim window (so that the holder's method starts without waiting), and reports
+ * the acquisition.
  */
 final class LockGrants {
 
@@ -60,6 +61,9 @@ final class LockGrants {
 		this.held.add(handle);
 		if (handle.isAutoRenewing()) {
 			this.renewer.register(handle);
+		}
+		else {
+			this.renewer.watchDeadline(handle);
 		}
 		this.events.acquired(handle, startNanos);
 	}

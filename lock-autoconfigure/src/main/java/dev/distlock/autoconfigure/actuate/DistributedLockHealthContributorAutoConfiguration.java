@@ -4,6 +4,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
@@ -15,7 +16,8 @@ import dev.distlock.redis.RedisLockClient;
 
 /**
  * Auto-configures the {@code distlock} {@link DistributedLockHealthIndicator health
- * indicator} of the auto-configured lock client, unless
+ * indicator} of the auto-configured lock client, whose Redis checks wait at most
+ * {@code distlock.health.timeout}, unless
  * {@code management.health.distlock.enabled=false}.
  */
 @AutoConfiguration(after = DistributedLockAutoConfiguration.class)
@@ -29,12 +31,14 @@ public final class DistributedLockHealthContributorAutoConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnBean(RedisLockClient.class)
 	@ConditionalOnEnabledHealthIndicator("distlock")
+	@EnableConfigurationProperties(DistributedLockHealthProperties.class)
 	static class HealthIndicatorConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(name = "distlockHealthIndicator")
-		DistributedLockHealthIndicator distlockHealthIndicator(RedisLockClient distributedLockClient) {
-			return new DistributedLockHealthIndicator(distributedLockClient.monitor());
+		DistributedLockHealthIndicator distlockHealthIndicator(RedisLockClient distributedLockClient,
+				DistributedLockHealthProperties properties) {
+			return new DistributedLockHealthIndicator(distributedLockClient.monitor(), properties.getTimeout());
 		}
 
 	}

@@ -16,9 +16,11 @@ import dev.distlock.redis.protocol.RedisLockCommands;
  * for Redis: batches go out on sender threads, and a batch that has not been answered
  * within a renewal period is sent again, so one slow command never holds renewal up past
  * a deadline. A lock whose local validity ran out before Redis confirmed a renewal is
- * marked lost at once. A lock stops being renewed when it is released, when its holder
- * thread has died, and when its lease is lost; renewal never extends a key that does not
- * hold the lock's token.
+ * marked lost at once, and every hold, renewed or not, is reported lost when its local
+ * deadline passes while it is held ({@link LeaseDeadlines}), even if no reply from Redis
+ * ever comes. A lock stops being renewed when it is released, when its holder thread has
+ * died, and when its lease is lost; renewal never extends a key that does not hold the
+ * lock's token.
  */
 public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable {
 
@@ -36,6 +38,8 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private final RenewalScheduler scheduler;
 
+	private final LeaseDeadlines<H> deadlines;
+
 	/**
 	 * Creates the renewer of one client; its thread starts with the first registration.
 	 * @param listener told what renewal finds out
@@ -49,6 +53,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		this.sender = new RenewalSender<>(commands, listener);
 		this.rounds = new RenewalRoundComposer<>(this.sender, listener, lease, periodNanos, bySlot);
 		this.scheduler = new RenewalScheduler(this::renewAllSafely, periodNanos);
+		this.deadlines = new LeaseDeadlines<>(this.scheduler, listener);
 	}
 
 	/** Returns the lease each renewal extends a hold to. */
@@ -56,22 +61,40 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		return this.lease;
 	}
 
-	/** Renews the hold from the next round on, until it ends or is unregistered. */
+	/**
+	 * Renews the hold from the next round on, until it ends or is unregistered, and
+	 * reports it lost if its local deadline passes before Redis confirms a renewal.
+	 */
 	public void register(H handle) {
 		this.rounds.add(handle);
+		this.deadlines.watch(handle, "its lease ran out before Redis confirmed a renewal");
 		if (!this.scheduler.isStarted()) {
 			this.scheduler.start();
 		}
 	}
 
-	/** Stops renewing the hold. */
+	/**
+	 * Reports a hold that is not renewed (a fixed lease) lost if its local deadline
+	 * passes before it ends or is unregistered.
+	 */
+	public void watchDeadline(H handle) {
+		this.deadlines.watch(handle, "its fixed lease ran out while the lock was still held");
+	}
+
+	/** Stops renewing the hold and watching its deadline. */
 	public void unregister(H handle) {
 		this.rounds.remove(handle);
+		this.deadlines.unwatch(handle);
 	}
 
 	/** Returns how many holds are renewed. */
 	public int size() {
 		return this.rounds.size();
+	}
+
+	/** Returns how many holds have their deadline watched, renewed or not. */
+	public int watchedDeadlines() {
+		return this.deadlines.size();
 	}
 
 	/**
@@ -140,6 +163,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		this.scheduler.close();
 		this.sender.close();
 		this.rounds.clear();
+		this.deadlines.clear();
 	}
 
 }

@@ -1,7 +1,9 @@
 package dev.distlock.redis.lease;
 
-import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
@@ -10,8 +12,9 @@ import dev.distlock.redis.protocol.DaemonThreads;
 
 /**
  * The thread of one client's renewal rounds: started on first use, it runs a round every
- * renewal period, a round out of turn when asked (after a reconnect), and tasks that must
- * come back after a pause (a confirmation sent again). Once closed, it runs nothing more.
+ * renewal period once rounds are started, a round out of turn when asked (after a
+ * reconnect), and tasks that must run at a given time (a confirmation sent again, a
+ * lease's local deadline). Once closed, it runs nothing more.
  */
 final class RenewalScheduler implements AutoCloseable {
 
@@ -19,7 +22,11 @@ final class RenewalScheduler implements AutoCloseable {
 
 	private final long periodNanos;
 
-	private volatile @Nullable ScheduledExecutorService scheduler;
+	private volatile @Nullable ScheduledThreadPoolExecutor executor;
+
+	private volatile boolean roundsStarted;
+
+	private boolean closed;
 
 	/**
 	 * Creates the scheduler of one client.
@@ -32,30 +39,55 @@ final class RenewalScheduler implements AutoCloseable {
 		this.periodNanos = periodNanos;
 	}
 
-	/** Whether the thread has been started (and perhaps closed since). */
+	/** Whether the rounds have been started (and perhaps closed since). */
 	boolean isStarted() {
-		return this.scheduler != null;
+		return this.roundsStarted;
 	}
 
 	/**
-	 * Starts the thread unless started already: it runs a round every period from then
-	 * on.
+	 * Starts the rounds unless started already: a round every period from then on.
 	 * @return the executor of the thread
 	 */
 	synchronized ScheduledExecutorService start() {
-		ScheduledExecutorService running = this.scheduler;
-		if (running == null) {
-			running = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-renewal"));
+		ScheduledThreadPoolExecutor running = executor();
+		if (!this.roundsStarted) {
 			running.scheduleWithFixedDelay(this.round, this.periodNanos, this.periodNanos, TimeUnit.NANOSECONDS);
-			this.scheduler = running;
+			this.roundsStarted = true;
 		}
 		return running;
 	}
 
-	/** Runs a round now, on the thread, if it has been started and is not closed. */
+	/**
+	 * Runs a task on the thread after a delay, starting the thread (but not the rounds)
+	 * if need be; a task cancelled before it runs is dropped at once.
+	 * @param task the task; must not throw
+	 * @param delayNanos the delay
+	 * @return the scheduled task
+	 * @throws RejectedExecutionException once closed
+	 */
+	ScheduledFuture<?> schedule(Runnable task, long delayNanos) {
+		return executor().schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+	}
+
+	private synchronized ScheduledThreadPoolExecutor executor() {
+		ScheduledThreadPoolExecutor running = this.executor;
+		if (this.closed) {
+			throw new RejectedExecutionException("Lease renewal has been closed");
+		}
+		if (running == null) {
+			running = new ScheduledThreadPoolExecutor(1, DaemonThreads.named("distlock-renewal"));
+			running.setRemoveOnCancelPolicy(true);
+			this.executor = running;
+		}
+		return running;
+	}
+
+	/**
+	 * Runs a round now, on the thread, if the rounds have been started and not closed.
+	 */
 	void runRoundSoon() {
-		ScheduledExecutorService running = this.scheduler;
-		if (running != null) {
+		ScheduledThreadPoolExecutor running = this.executor;
+		if (running != null && this.roundsStarted) {
 			try {
 				running.execute(this.round);
 			}
@@ -68,7 +100,8 @@ final class RenewalScheduler implements AutoCloseable {
 	/** Stops the thread, if it has been started. */
 	@Override
 	public synchronized void close() {
-		ScheduledExecutorService running = this.scheduler;
+		this.closed = true;
+		ScheduledThreadPoolExecutor running = this.executor;
 		if (running != null) {
 			running.shutdownNow();
 		}

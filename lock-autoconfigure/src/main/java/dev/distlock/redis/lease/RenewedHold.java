@@ -46,6 +46,13 @@ public interface RenewedHold {
 	boolean isLeaseLost();
 
 	/**
+	 * Returns until when the hold is valid by the local count; it moves only when Redis
+	 * confirms a renewal.
+	 * @return the deadline, by {@link System#nanoTime()}
+	 */
+	long validUntilNanos();
+
+	/**
 	 * Records that Redis confirmed the hold for the given time from a request sent then.
 	 * @param sentNanos when the confirmed request was sent, by {@link System#nanoTime()}
 	 * @param validFor how long Redis keeps the lock from then

@@ -1,0 +1,125 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockListener;
+import dev.distlock.LockOptions;
+import dev.distlock.test.redis.RedisAdminCommands;
+import dev.distlock.test.redis.RedisTestServer;
+import dev.distlock.test.redis.RedisTestServers;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A hold whose local deadline passes while its method still runs is reported to the
+ * listeners when the deadline passes, once, and before its release: a fixed lease that
+ * the method outlives, and a renewed lease whose renewals get no reply (Redis stopped).
+ * Control: before the deadline was watched, the fixed lease was reported only at release,
+ * and the renewed one at the first renewal round after the deadline, up to a renewal
+ * period late (694 ms in one run; 1 to 8 ms with the deadline watched).
+ */
+class LeaseLostAtDeadlineTests {
+
+	/** How late after the deadline the report may come: timer and thread jitter. */
+	private static final Duration LATE = Duration.ofMillis(300);
+
+	@Test
+	void fixedLeaseOutlivedByItsMethodIsReportedAtItsDeadline() {
+		TimedLossListener listener = new TimedLossListener();
+		try (RedisTestServer server = RedisTestServers.startDedicated();
+				LockFixture fixture = LockFixture.start(server, Duration.ofSeconds(30), listener)) {
+			LockHandle handle = fixture.client.lock(TestRedis.uniqueKey("fixed"),
+					new LockOptions(Duration.ZERO, Duration.ofMillis(1500)));
+			long deadline = ((LeasedHold) handle).validUntilNanos();
+			await().atMost(Duration.ofSeconds(5)).until(() -> !listener.lost.isEmpty());
+			assertToldOnceAtTheDeadline(listener, handle, deadline);
+			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
+			assertThat(listener.lost).as("told once, not again at release").containsExactly(handle);
+		}
+	}
+
+	@Test
+	void renewedLeaseWithoutRepliesIsReportedAtItsDeadline() {
+		TimedLossListener listener = new TimedLossListener();
+		try (RedisTestServer server = RedisTestServers.startDedicated();
+				LockFixture fixture = LockFixture.start(server, Duration.ofSeconds(3), listener)) {
+			// Redis answers the acquire 600 ms after it was sent, so the deadline (from
+			// the send) falls between two renewal rounds (from the registration).
+			RedisAdminCommands.call(server, "CLIENT", "PAUSE", "600");
+			LockHandle handle = fixture.client.lock(TestRedis.uniqueKey("renewed"),
+					LockOptions.renewing(Duration.ZERO));
+			server.stop();
+			long deadline = ((LeasedHold) handle).validUntilNanos();
+			await().atMost(Duration.ofSeconds(10)).until(() -> !listener.lost.isEmpty());
+			assertThat(((LeasedHold) handle).validUntilNanos()).as("no renewal was confirmed").isEqualTo(deadline);
+			assertToldOnceAtTheDeadline(listener, handle, deadline);
+			server.start();
+			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
+			assertThat(listener.lost).as("told once, not again at release").containsExactly(handle);
+			assertThat(fixture.client.parts().renewer().renewalsOfReleasedLocks()).isZero();
+		}
+	}
+
+	@Test
+	void releasedHoldsAreNoLongerWatched() {
+		TimedLossListener listener = new TimedLossListener();
+		try (RedisTestServer server = RedisTestServers.startDedicated();
+				LockFixture fixture = LockFixture.start(server, Duration.ofSeconds(3), listener)) {
+			LockHandle fixed = fixture.client.lock(TestRedis.uniqueKey("fixed"),
+					new LockOptions(Duration.ZERO, Duration.ofSeconds(2)));
+			LockHandle renewed = fixture.client.lock(TestRedis.uniqueKey("renewed"),
+					LockOptions.renewing(Duration.ZERO));
+			assertThat(fixture.client.parts().renewer().watchedDeadlines()).isEqualTo(2);
+			fixed.release();
+			renewed.release();
+			// Nothing left that could report them after their release.
+			assertThat(fixture.client.parts().renewer().watchedDeadlines()).isZero();
+			assertThat(listener.lost).isEmpty();
+		}
+	}
+
+	private static void assertToldOnceAtTheDeadline(TimedLossListener listener, LockHandle handle, long deadline) {
+		assertThat(listener.lost).containsExactly(handle);
+		assertThat(listener.releasedBeforeLoss).as("released before the report").isZero();
+		long late = listener.lostAt.get(0) - deadline;
+		assertThat(late).as("told %d ms after the deadline", late / 1_000_000)
+			.isNotNegative()
+			.isLessThan(LATE.toNanos());
+		assertThat(handle.isLeaseLost()).isTrue();
+		assertThat(handle.isReleased()).isFalse();
+	}
+
+	/** Records each lost lease, when it was told, and releases told before it. */
+	static final class TimedLossListener implements LockListener {
+
+		final List<LockHandle> lost = new CopyOnWriteArrayList<>();
+
+		final List<Long> lostAt = new CopyOnWriteArrayList<>();
+
+		volatile int releasedBeforeLoss;
+
+		@Override
+		public void leaseLost(LockHandle handle) {
+			this.lostAt.add(System.nanoTime());
+			this.lost.add(handle);
+		}
+
+		@Override
+		public void released(LockHandle handle, Duration held) {
+			if (this.lost.isEmpty()) {
+				this.releasedBeforeLoss++;
+			}
+		}
+
+	}
+
+}
