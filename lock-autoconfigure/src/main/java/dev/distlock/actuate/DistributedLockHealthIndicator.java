@@ -14,8 +14,13 @@ import dev.distlock.redis.RedisLockMonitor;
  * over and release a key of its own (every permission a lock needs), and, with pub/sub
  * waiting, the release channel is subscribed; {@code DOWN} with details otherwise, and
  * while the last lock command was refused for a misconfiguration (a missing permission,
- * wrong credentials), with what to fix. Details also give the number of locks held and
- * callers waiting.
+ * wrong credentials), with what to fix. On a cluster with sharded hand-over messages, a
+ * channel is subscribed per slot only while a caller waits on that slot, so no
+ * subscription is normal: the details give the slots subscribed now, those waited on but
+ * not yet subscribed, and whether the cluster pub/sub connection is open, and the status
+ * is {@code DOWN} only while the client is stopped or a slot waited on has stayed
+ * unsubscribed for longer than a failover takes to recover. Details also give the number
+ * of locks held and callers waiting.
  */
 public class DistributedLockHealthIndicator implements HealthIndicator {
 
@@ -49,6 +54,21 @@ public class DistributedLockHealthIndicator implements HealthIndicator {
 			builder.withDetail("releaseSubscription",
 					Map.of("channel", subscription.channel(), "subscribed", subscribed));
 			if (!subscribed) {
+				builder.down();
+			}
+		});
+		this.monitor.shardedReleaseSubscription().ifPresent((sharded) -> {
+			Map<String, Object> detail = new LinkedHashMap<>();
+			detail.put("sharded", true);
+			detail.put("running", sharded.running());
+			detail.put("subscribedSlots", sharded.subscribedSlots());
+			detail.put("pendingSlots", sharded.pendingSlots());
+			detail.put("connected", sharded.connected());
+			if (!sharded.overdueSlots().isEmpty()) {
+				detail.put("overdueSlots", sharded.overdueSlots());
+			}
+			builder.withDetail("releaseSubscription", detail);
+			if (!sharded.isHealthy()) {
 				builder.down();
 			}
 		});
