@@ -81,6 +81,10 @@ public final class ShardedReleaseSubscription implements SmartLifecycle {
 			this.connection.open(this::dropped);
 		}
 		this.slots.subscriber(this.subscriber::change);
+		if (!this.slots.unconfirmed().isEmpty()) {
+			// Started again while callers wait.
+			this.subscriber.resubscribeNow();
+		}
 	}
 
 	@Override

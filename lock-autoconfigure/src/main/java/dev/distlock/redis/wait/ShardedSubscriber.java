@@ -128,14 +128,17 @@ final class ShardedSubscriber {
 		}
 	}
 
-	/** Plans the next check, unless one is planned as soon. */
+	/**
+	 * Plans the next check, unless one is planned as soon and has not started (a check
+	 * that runs already, or is due, may have seen the state before this change).
+	 */
 	private synchronized void checkIn(long millis) {
 		ScheduledFuture<?> planned = this.nextCheck;
-		if (this.executor == null
-				|| planned != null && !planned.isDone() && planned.getDelay(TimeUnit.MILLISECONDS) <= millis) {
+		long delay = (planned != null && !planned.isDone()) ? planned.getDelay(TimeUnit.MILLISECONDS) : -1;
+		if (this.executor == null || delay > 0 && delay <= millis) {
 			return;
 		}
-		if (planned != null) {
+		if (planned != null && delay > millis) {
 			planned.cancel(false);
 		}
 		this.nextCheck = this.executor.schedule(this::resubscribeUnconfirmed, millis, TimeUnit.MILLISECONDS);
