@@ -87,8 +87,7 @@ final class ShardedSubscriber {
 	private void send(String channel, boolean subscribe) {
 		try {
 			if (subscribe) {
-				// Refused (MOVED after a failover) or timed out: the next check
-				// refreshes.
+				// Refused (MOVED) or timed out: the next check refreshes.
 				this.connection.ssubscribe(channel, () -> this.refresh = true);
 			}
 			else {
