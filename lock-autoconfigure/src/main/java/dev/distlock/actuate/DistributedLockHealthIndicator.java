@@ -20,9 +20,14 @@ import dev.distlock.redis.RedisLockMonitor;
  * callers waiting. On a Redis Cluster the locking check runs on a key of every master, so
  * that the status is {@code DOWN} while any slot has no reachable master; the script
  * check, which asks one node only, is left out there (the locking check runs the scripts
- * on every master). The checks that ask Redis are given a time bound of their own:
- * {@code DOWN} if Redis has not answered within it (the check goes on in the background,
- * and no other starts before it ends), whatever the command timeout.
+ * on every master). With sharded hand-over messages, a channel is subscribed per slot
+ * only while a caller waits on that slot, so no subscription is normal: the details give
+ * the slots subscribed now, those waited on but not yet subscribed, and whether the
+ * cluster pub/sub connection is open, and the status is {@code DOWN} only while the
+ * client is stopped or a slot waited on has stayed unsubscribed for longer than a
+ * failover takes to recover. The checks that ask Redis are given a time bound of their
+ * own: {@code DOWN} if Redis has not answered within it (the check goes on in the
+ * background, and no other starts before it ends), whatever the command timeout.
  */
 public class DistributedLockHealthIndicator implements HealthIndicator {
 
@@ -72,6 +77,21 @@ public class DistributedLockHealthIndicator implements HealthIndicator {
 			builder.withDetail("releaseSubscription",
 					Map.of("channel", subscription.channel(), "subscribed", subscribed));
 			if (!subscribed) {
+				builder.down();
+			}
+		});
+		this.monitor.shardedReleaseSubscription().ifPresent((sharded) -> {
+			Map<String, Object> detail = new LinkedHashMap<>();
+			detail.put("sharded", true);
+			detail.put("running", sharded.running());
+			detail.put("subscribedSlots", sharded.subscribedSlots());
+			detail.put("pendingSlots", sharded.pendingSlots());
+			detail.put("connected", sharded.connected());
+			if (!sharded.overdueSlots().isEmpty()) {
+				detail.put("overdueSlots", sharded.overdueSlots());
+			}
+			builder.withDetail("releaseSubscription", detail);
+			if (!sharded.isHealthy()) {
 				builder.down();
 			}
 		});

@@ -64,7 +64,7 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 		LockAcquirer acquirer = new LockAcquirer(new AcquisitionServices(commands, pending, cohort, waiting), waiter,
 				new LockGrants(held, renewer, events, releaser::lastHoldEnded), events, builder.renewalLease, tokens);
 		RedisLockMonitor monitor = new RedisLockMonitor(commands, held, releaser, waiting,
-				new LockingProbe(commands, tokens, messaging.channelOf()), messaging.classic());
+				new LockingProbe(commands, tokens, messaging.channelOf()), messaging.classic(), messaging.sharded());
 		AutoCloseable connectionEvents = LETTUCE_PRESENT
 				? LettuceConnectionEvents.watch(connectionFactory, reachability, renewer::renewSoon) : () -> {
 				};

@@ -22,9 +22,11 @@ import dev.distlock.redis.wait.LockWaiter;
  * <p>
  * Create it with {@link #builder(StringRedisTemplate)}. With
  * {@link RedisLockClientBuilder#releaseMessages(boolean) release messages} it owns its
- * subscription to its release channel, which runs while the client does: a Spring context
- * starts and stops it as a {@link SmartLifecycle}; elsewhere call {@link #start()}. Its
- * {@link #monitor() monitor} lists the locks it holds and the callers waiting for one.
+ * subscription to its release channel (on a cluster through Lettuce, its sharded
+ * channels, one per slot a caller waits on), which runs while the client does: a Spring
+ * context starts and stops it as a {@link SmartLifecycle}; elsewhere call
+ * {@link #start()}. Its {@link #monitor() monitor} lists the locks it holds and the
+ * callers waiting for one.
  */
 public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseable {
 
@@ -84,8 +86,13 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	/**
 	 * Returns this client's own channel, on which a release tells its waiters that it
 	 * handed them a lock over. Each client has its own, so that a hand-over message
-	 * reaches only the process that waits.
+	 * reaches only the process that waits. On a cluster with sharded hand-over messages
+	 * (Lettuce, Redis 7.0+), releases tell the client's waiters on its sharded channel of
+	 * the lock's slot instead, {@code <prefix>distlock:{<tag>}:released:<clientId>}, one
+	 * per slot and subscribed only while a caller waits on that slot; this channel then
+	 * names the client (its last segment is the same client id) but carries no messages.
 	 * @return the channel name
+	 * @see RedisLockMonitor#shardedReleaseSubscription()
 	 */
 	public String releaseChannel() {
 		return this.parts.releaseChannel();
@@ -109,7 +116,8 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	/**
 	 * Subscribes to the release channel, if waiters are handed locks by message; until
 	 * the subscription is established (retried every half second), they wait with the
-	 * builder's waiter.
+	 * builder's waiter. With sharded channels on a cluster, it starts the subscriber,
+	 * which subscribes a slot's channel when a caller first waits on that slot.
 	 */
 	@Override
 	public void start() {

@@ -14,6 +14,8 @@ import dev.distlock.LockUnavailableException;
 import dev.distlock.redis.protocol.KeyInspection;
 import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.wait.ReleaseSubscription;
+import dev.distlock.redis.wait.ShardedReleaseSubscription;
+import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 /**
  * What a {@link RedisLockClient} holds and waits for, for the actuator endpoint and
@@ -35,9 +37,13 @@ public final class RedisLockMonitor {
 
 	private final @Nullable ReleaseSubscription subscription;
 
+	private final @Nullable ShardedReleaseSubscription sharded;
+
 	RedisLockMonitor(RedisLockCommands commands, HeldLocks held, LockReleaser releaser, WaitingAcquirers waiting,
-			LockingProbe probe, @Nullable ReleaseSubscription subscription) {
+			LockingProbe probe, @Nullable ReleaseSubscription subscription,
+			@Nullable ShardedReleaseSubscription sharded) {
 		this.subscription = subscription;
+		this.sharded = sharded;
 		this.commands = commands;
 		this.held = held;
 		this.releaser = releaser;
@@ -138,12 +144,24 @@ public final class RedisLockMonitor {
 	}
 
 	/**
-	 * Returns the client's subscription to its release channel, if its waiters are handed
-	 * locks over by message.
-	 * @return the subscription, or empty if waiters only retry
+	 * Returns the client's subscription to its one release channel, if its waiters are
+	 * handed locks over by message on it.
+	 * @return the subscription, or empty if waiters only retry or, on a cluster, are told
+	 * on sharded channels (see {@link #shardedReleaseSubscription()})
 	 */
 	public Optional<ReleaseSubscription> releaseSubscription() {
 		return Optional.ofNullable(this.subscription);
+	}
+
+	/**
+	 * Returns the state of the client's subscriptions to its sharded release channels, if
+	 * its waiters are handed locks over by message on a cluster: the slots subscribed now
+	 * (only those its callers wait on) and whether the cluster pub/sub connection is
+	 * open. No Redis command is sent.
+	 * @return the state, or empty unless hand-over messages are sharded
+	 */
+	public Optional<ShardedSubscriptionState> shardedReleaseSubscription() {
+		return Optional.ofNullable(this.sharded).map(ShardedReleaseSubscription::state);
 	}
 
 	/**

@@ -22,29 +22,32 @@ import dev.distlock.redis.wait.SlotSubscriptions;
  *
  * @param waiter the waiter, or null if waiters only retry
  * @param classic the classic subscription, or null
+ * @param sharded the sharded subscription, or null
  * @param subscription what subscribes while the client runs (either kind), or null
  * @param channelOf the channel a release tells a waiter on a lock key on
  */
 record ReleaseMessaging(@Nullable ReleaseMessageWaiter waiter, @Nullable ReleaseSubscription classic,
-		@Nullable Lifecycle subscription, UnaryOperator<String> channelOf) {
+		@Nullable ShardedReleaseSubscription sharded, @Nullable Lifecycle subscription,
+		UnaryOperator<String> channelOf) {
 
 	static ReleaseMessaging of(RedisLockClientBuilder builder, RedisConnectionFactory connectionFactory,
 			LockKeyspace keyspace, String clientId, boolean lettucePresent) {
 		String channel = keyspace.releaseChannel(clientId);
 		if (!builder.releaseMessages) {
-			return new ReleaseMessaging(null, null, null, (key) -> channel);
+			return new ReleaseMessaging(null, null, null, null, (key) -> channel);
 		}
 		if (builder.clusterSlots && builder.shardedChannels && lettucePresent
 				&& ShardedReleaseSubscription.supports(connectionFactory)) {
 			SlotSubscriptions slots = new SlotSubscriptions((slot) -> keyspace.shardedReleaseChannel(clientId, slot));
 			ReleaseMessageWaiter waiter = new ReleaseMessageWaiter(builder.waiter, slots);
-			return new ReleaseMessaging(waiter, null,
-					new ShardedReleaseSubscription((LettuceConnectionFactory) connectionFactory, slots, waiter),
+			ShardedReleaseSubscription sharded = new ShardedReleaseSubscription(
+					(LettuceConnectionFactory) connectionFactory, slots, waiter);
+			return new ReleaseMessaging(waiter, null, sharded, sharded,
 					(key) -> keyspace.shardedReleaseChannel(clientId, LockKeyspace.slot(key)));
 		}
 		ReleaseMessageWaiter waiter = new ReleaseMessageWaiter(builder.waiter);
 		ReleaseSubscription classic = new ReleaseSubscription(connectionFactory, channel, waiter);
-		return new ReleaseMessaging(waiter, classic, classic, (key) -> channel);
+		return new ReleaseMessaging(waiter, classic, null, classic, (key) -> channel);
 	}
 
 }

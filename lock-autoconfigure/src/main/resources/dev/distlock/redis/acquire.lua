@@ -7,7 +7,8 @@
 -- KEYS[1] lock key; KEYS[2] the fencing counter shared by the locks of its hash slot; KEYS[3] the
 -- lock's queue (a list of waiters' owner tokens in arrival order); KEYS[4] the waiters' entries
 -- (a hash: owner token -> "<valid until, ms by this server's clock> <claim window ms> <block> <publish
--- command> <channel>").
+-- command> <channel>"; release.lua also reads "<valid until> <claim window> <block> <channel>", as
+-- older versions of this script wrote it, as a classic channel).
 -- ARGV[1] owner token; ARGV[2] lease in ms; ARGV[3] channel on which the caller is told that it
 -- was handed the lock, empty to stay out of the queue; ARGV[4] ms the place in the queue stays
 -- valid unless another attempt renews it; ARGV[5] how many fencing tokens to reserve (1 or more);

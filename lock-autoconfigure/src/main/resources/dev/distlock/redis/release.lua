@@ -57,6 +57,17 @@ while queued do
 	if entry then
 		local validUntil, entryClaim, entryBlock, entryPublish, entryChannel = string.match(entry,
 			'^(%d+) (%d+) (%d+) (s?publish) (.*)$')
+		if not validUntil then
+			-- Rolling upgrade: an entry written by an older acquire.lua reads
+			-- '<validUntil> <claim> <block> <channel>' and always names a classic channel. The other way
+			-- round, an older release.lua takes 'publish <channel>' of a new entry for the channel and
+			-- publishes where nobody listens: the waiter then takes the lock with its next attempt, after
+			-- its 1-second backstop, until every instance runs this version (safe, only slower). Where ACLs
+			-- allow only channels under the prefix, the older script is refused NOPERM instead, and the
+			-- lock is free again when its lease ends.
+			validUntil, entryClaim, entryBlock, entryChannel = string.match(entry, '^(%d+) (%d+) (%d+) (.*)$')
+			entryPublish = 'publish'
+		end
 		if validUntil and tonumber(validUntil) > tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) then
 			waiter, claim, block, publish, channel = candidate, entryClaim, tonumber(entryBlock), entryPublish, entryChannel
 			break

@@ -2,13 +2,18 @@ package dev.distlock.redis;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+
 import dev.distlock.LockHandle;
+import dev.distlock.actuate.DistributedLockHealthIndicator;
 import dev.distlock.test.redis.RedisAdminCommands;
 import dev.distlock.test.redis.RedisClusterDeployment;
 import dev.distlock.test.redis.RedisServerProcess;
@@ -20,7 +25,8 @@ import static org.awaitility.Awaitility.await;
  * Hand-overs between two clients on a real Redis Cluster go on sharded channels in the
  * lock's slot: a waiter is woken by the message, its client subscribes to the slot only
  * while it waits, and the messages reach only the lock's master and its replica. The
- * control, the one classic channel, reaches every node.
+ * control, the one classic channel, reaches every node. Health shows the slots subscribed
+ * now.
  */
 class ShardedReleaseChannelTests {
 
@@ -56,6 +62,42 @@ class ShardedReleaseChannelTests {
 			assertThat(waiter.waiter().handOffs()).as("woken by the message").isEqualTo(1);
 			handedOver.close();
 			await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(master, channel) == 0);
+		}
+	}
+
+	@Test
+	@SuppressWarnings("unchecked")
+	void healthShowsTheSlotsSubscribedNowAndIsUpWhileNobodyWaits() throws Exception {
+		String key = "lock:sharded:health";
+		try (ClusterLockSide holder = new ClusterLockSide(cluster, true);
+				ClusterLockSide waiter = new ClusterLockSide(cluster, true)) {
+			DistributedLockHealthIndicator indicator = new DistributedLockHealthIndicator(waiter.client.monitor());
+			Health idle = indicator.health();
+			assertThat(idle.getStatus()).as("nobody waits: nothing subscribed, as it should be").isEqualTo(Status.UP);
+			assertThat((Map<String, Object>) idle.getDetails().get("releaseSubscription"))
+				.containsEntry("sharded", true)
+				.containsEntry("running", true)
+				.containsEntry("subscribedSlots", List.of())
+				.containsEntry("pendingSlots", List.of());
+			LockHandle held = holder.client.lock(key);
+			CompletableFuture<LockHandle> waiting = CompletableFuture.supplyAsync(
+					() -> waiter.client.lock(key, waiter.client.defaultOptions().withWaitTime(Duration.ofSeconds(20))));
+			await().atMost(Duration.ofSeconds(10)).until(() -> queued(holder, key) == 1);
+			Health subscribed = indicator.health();
+			assertThat(subscribed.getStatus()).isEqualTo(Status.UP);
+			assertThat((Map<String, Object>) subscribed.getDetails().get("releaseSubscription"))
+				.containsEntry("subscribedSlots", List.of(cluster.slotOf(key)))
+				.containsEntry("pendingSlots", List.of())
+				.containsEntry("connected", true);
+			held.close();
+			waiting.get().close();
+			waiter.client.stop();
+			Health stopped = indicator.health();
+			assertThat(stopped.getStatus()).as("stopped: no waiter can be told").isEqualTo(Status.DOWN);
+			assertThat((Map<String, Object>) stopped.getDetails().get("releaseSubscription"))
+				.containsEntry("running", false)
+				.containsEntry("subscribedSlots", List.of())
+				.containsEntry("connected", false);
 		}
 	}
 

@@ -86,8 +86,10 @@ public final class LockKeyspace {
 
 	/**
 	 * Returns the key of the entries of a lock's waiters: per owner token, until when its
-	 * place is valid, its claim window, its block of tokens and the channel to tell it
-	 * on. It exists only while someone waits.
+	 * place is valid, its claim window, its block of tokens, and the channel to tell it
+	 * on with the command to publish there ({@code PUBLISH}, or {@code SPUBLISH} for a
+	 * {@link #shardedReleaseChannel(String, int) sharded channel}). It exists only while
+	 * someone waits.
 	 * @param lockKey the Redis key of the lock
 	 * @return the entries key
 	 */

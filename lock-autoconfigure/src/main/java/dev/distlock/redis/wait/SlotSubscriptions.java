@@ -1,8 +1,9 @@
 package dev.distlock.redis.wait;
 
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.IntFunction;
 
 import org.jspecify.annotations.Nullable;
@@ -20,7 +21,7 @@ public final class SlotSubscriptions {
 
 	private final IntFunction<String> channelOfSlot;
 
-	private final Map<Integer, Slot> wanted = new HashMap<>();
+	private final Map<Integer, Slot> wanted = new TreeMap<>();
 
 	private volatile Subscriber subscriber = Subscriber.NONE;
 
@@ -45,7 +46,8 @@ public final class SlotSubscriptions {
 		int slot = LockKeyspace.slot(key);
 		Slot state = this.wanted.computeIfAbsent(slot, (s) -> new Slot(this.channelOfSlot.apply(s)));
 		if (state.waiters++ == 0) {
-			this.subscriber.subscribe(state.channel);
+			state.pendingSince = System.nanoTime();
+			this.subscriber.change(state.channel, true);
 		}
 		return slot;
 	}
@@ -56,7 +58,7 @@ public final class SlotSubscriptions {
 		if (state != null && --state.waiters == 0) {
 			state.confirmed = false;
 			this.wanted.remove(slot);
-			this.subscriber.unsubscribe(state.channel);
+			this.subscriber.change(state.channel, false);
 		}
 	}
 
@@ -66,10 +68,7 @@ public final class SlotSubscriptions {
 		return (state != null && state.confirmed) ? state.channel : null;
 	}
 
-	/**
-	 * Records that Redis confirmed a subscription, if its slot is still wanted.
-	 * @param channel the channel
-	 */
+	/** Records that Redis confirmed a subscription, if its slot is still wanted. */
 	synchronized void confirmed(String channel) {
 		Slot state = this.wanted.get(LockKeyspace.slot(channel));
 		if (state != null && state.channel.equals(channel)) {
@@ -88,7 +87,10 @@ public final class SlotSubscriptions {
 		if (state == null || !state.channel.equals(channel)) {
 			return false;
 		}
-		state.confirmed = false;
+		if (state.confirmed) {
+			state.confirmed = false;
+			state.pendingSince = System.nanoTime();
+		}
 		return true;
 	}
 
@@ -98,30 +100,32 @@ public final class SlotSubscriptions {
 	}
 
 	/**
-	 * Returns how many slots are subscribed with confirmation.
-	 * @return the number of confirmed sharded subscriptions
+	 * Returns the state of the subscriptions, slots in ascending order: a slot is overdue
+	 * once unconfirmed for longer than {@code overdueNanos}.
 	 */
-	public synchronized int confirmedCount() {
-		return (int) this.wanted.values().stream().filter((state) -> state.confirmed).count();
+	synchronized ShardedSubscriptionState state(boolean running, boolean connected, long overdueNanos) {
+		long now = System.nanoTime();
+		List<Integer> subscribed = new ArrayList<>();
+		List<Integer> pending = new ArrayList<>();
+		List<Integer> overdue = new ArrayList<>();
+		this.wanted.forEach((slot, state) -> {
+			(state.confirmed ? subscribed : pending).add(slot);
+			if (!state.confirmed && now - state.pendingSince > overdueNanos) {
+				overdue.add(slot);
+			}
+		});
+		return new ShardedSubscriptionState(running, connected, subscribed, pending, overdue);
 	}
 
 	/** Subscribes to and unsubscribes from sharded channels, without blocking. */
+	@FunctionalInterface
 	interface Subscriber {
 
 		/** Subscribes nowhere: the state before the client starts and after it stops. */
-		Subscriber NONE = new Subscriber() {
-			@Override
-			public void subscribe(String channel) {
-			}
-
-			@Override
-			public void unsubscribe(String channel) {
-			}
+		Subscriber NONE = (channel, subscribe) -> {
 		};
 
-		void subscribe(String channel);
-
-		void unsubscribe(String channel);
+		void change(String channel, boolean subscribe);
 
 	}
 
@@ -132,6 +136,8 @@ public final class SlotSubscriptions {
 		private int waiters;
 
 		private boolean confirmed;
+
+		private long pendingSince;
 
 		private Slot(String channel) {
 			this.channel = channel;

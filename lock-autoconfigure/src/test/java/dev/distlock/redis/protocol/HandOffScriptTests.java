@@ -1,16 +1,24 @@
 package dev.distlock.redis.protocol;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import dev.distlock.test.redis.RedisAdminCommands;
+import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.SharedRedisConnection;
 import dev.distlock.testing.TestRedis;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -148,6 +156,40 @@ class HandOffScriptTests {
 			.isTrue();
 		assertThat(this.redis.hasKey(KEYSPACE.queueKey(key))).as("it left the queue").isFalse();
 		this.commands.release(key, "waiter", 0);
+	}
+
+	@Test
+	void releaseHandsOverToAWaiterQueuedByAnOlderAcquireScript() throws Exception {
+		String key = TestRedis.uniqueKey("old-entry");
+		String channel = "test:distlock:released:" + key;
+		BlockingQueue<String> messages = new LinkedBlockingQueue<>();
+		RedisConnection subscriber = this.redis.getRequiredConnectionFactory().getConnection();
+		try {
+			subscriber.subscribe((message, pattern) -> messages.add(new String(message.getBody(), UTF_8)),
+					channel.getBytes(UTF_8));
+			await().atMost(Duration.ofSeconds(10)).until(() -> subscribersOf(channel) == 1);
+			this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
+			// An entry as acquire.lua wrote it before sharded channels, during a rolling
+			// upgrade: <valid until> <claim window> <block> <channel>, no publish
+			// command.
+			this.redis.opsForHash()
+				.put(KEYSPACE.waitersKey(key), "old", (serverMillis() + PLACE) + " " + CLAIM_WINDOW + " 3 " + channel);
+			this.redis.opsForList().rightPush(KEYSPACE.queueKey(key), "old");
+			assertThat(this.commands.release(key, "holder", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
+			assertThat(this.redis.opsForValue().get(key)).isEqualTo("old");
+			assertThat(messages.poll(10, TimeUnit.SECONDS)).as("published on the old entry's channel")
+				.startsWith("old:")
+				.endsWith(":3");
+		}
+		finally {
+			subscriber.close();
+		}
+		assertThat(this.commands.release(key, "old", 0)).isEqualTo(ReleaseOutcome.DELETED);
+	}
+
+	private static long subscribersOf(String channel) {
+		List<?> reply = (List<?>) RedisAdminCommands.call(RedisTestServers.shared(), "PUBSUB", "NUMSUB", channel);
+		return (Long) reply.get(1);
 	}
 
 	private long fenceAfter(Runnable action) {

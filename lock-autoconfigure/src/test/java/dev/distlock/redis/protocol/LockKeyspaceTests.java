@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.springframework.data.redis.connection.ClusterSlotHashUtil;
+
 import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.InvalidLockKeyException;
 
@@ -45,6 +47,34 @@ class LockKeyspaceTests {
 			assertThat(LockKeyspace.slot(keyspace.queueKey(lockKey))).isEqualTo(LockKeyspace.slot(lockKey));
 			assertThat(LockKeyspace.slot(keyspace.waitersKey(lockKey))).isEqualTo(LockKeyspace.slot(lockKey));
 		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "", "app:", "{app}:", "a}b:", "x{y}{z" })
+	void shardedReleaseChannelIsInTheSlotOfTheLocksItTellsAbout(String prefix) {
+		LockKeyspace keyspace = new LockKeyspace(prefix, true, 1024);
+		for (String key : new String[] { "lock:sku:25", "{user:7}:lock", "{", "plain" }) {
+			int slot = ClusterSlotHashUtil.calculateSlot(keyspace.lockKey(key));
+			String channel = keyspace.shardedReleaseChannel("c1", slot);
+			assertThat(ClusterSlotHashUtil.calculateSlot(channel)).as(channel).isEqualTo(slot);
+			assertThat(channel).startsWith(prefix + "distlock:").endsWith(":released:c1");
+			assertThat(keyspace.isShardedChannel(channel)).as(channel).isTrue();
+		}
+		assertThat(keyspace.isShardedChannel(keyspace.releaseChannel("c1"))).isFalse();
+	}
+
+	@Test
+	void everySlotHasItsOwnShardedReleaseChannel() {
+		Set<String> channels = new HashSet<>();
+		for (int slot = 0; slot < 16_384; slot++) {
+			String channel = CLUSTER.shardedReleaseChannel("c1", slot);
+			assertThat(ClusterSlotHashUtil.calculateSlot(channel)).as(channel).isEqualTo(slot);
+			channels.add(channel);
+		}
+		assertThat(channels).hasSize(16_384);
+		assertThat(CLUSTER.shardedReleaseChannel("c1", 0)).matches("distlock:\\{[^{}]+\\}:released:c1");
+		assertThat(CLUSTER.shardedReleaseChannel("c2", 0)).as("one per client")
+			.isNotEqualTo(CLUSTER.shardedReleaseChannel("c1", 0));
 	}
 
 	@ParameterizedTest

@@ -1,0 +1,122 @@
+package dev.distlock.redis.wait;
+
+import java.net.SocketAddress;
+import java.util.function.Consumer;
+
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.pubsub.RedisClusterPubSubAdapter;
+import io.lettuce.core.cluster.pubsub.StatefulRedisClusterPubSubConnection;
+import io.lettuce.core.event.connection.DisconnectedEvent;
+import org.jspecify.annotations.Nullable;
+import reactor.core.Disposable;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * The one Lettuce cluster pub/sub connection of a {@link ShardedReleaseSubscription},
+ * opened at its first subscription, which sends each {@code SSUBSCRIBE} and
+ * {@code SUNSUBSCRIBE} to the master of the channel's slot as the client's topology knows
+ * it; and the topology itself, refreshed on demand. While open, it watches the client's
+ * connections and reports each one that drops.
+ */
+final class ShardedPubSubConnection {
+
+	private final LettuceConnectionFactory connectionFactory;
+
+	private final RedisClusterPubSubAdapter<String, String> listener;
+
+	private @Nullable StatefulRedisClusterPubSubConnection<String, String> connection;
+
+	private @Nullable Disposable disconnects;
+
+	/**
+	 * Creates a connection, closed until {@link #open(Consumer)}.
+	 * @param connectionFactory a cluster-aware Lettuce connection factory
+	 * @param listener the listener of the connection
+	 */
+	ShardedPubSubConnection(LettuceConnectionFactory connectionFactory,
+			RedisClusterPubSubAdapter<String, String> listener) {
+		this.connectionFactory = connectionFactory;
+		this.listener = listener;
+	}
+
+	/**
+	 * Starts watching the client's connections; the pub/sub connection itself is
+	 * connected by the first subscription.
+	 * @param dropped told the remote address of each connection of the client that drops
+	 */
+	synchronized void open(Consumer<SocketAddress> dropped) {
+		this.disconnects = client().getResources().eventBus().get().subscribe((event) -> {
+			if (event instanceof DisconnectedEvent disconnected) {
+				dropped.accept(disconnected.remoteAddress());
+			}
+		});
+	}
+
+	/**
+	 * Subscribes to a sharded channel on its slot's master.
+	 * @param channel the channel
+	 * @param onFailure run if the master refuses or the command times out
+	 */
+	void ssubscribe(String channel, Runnable onFailure) {
+		StatefulRedisClusterPubSubConnection<String, String> pubSub = connection();
+		if (pubSub != null) {
+			pubSub.async().ssubscribe(channel).whenComplete((done, failure) -> {
+				if (failure != null) {
+					onFailure.run();
+				}
+			});
+		}
+	}
+
+	/**
+	 * Unsubscribes from a sharded channel.
+	 * @param channel the channel
+	 */
+	void sunsubscribe(String channel) {
+		StatefulRedisClusterPubSubConnection<String, String> pubSub = connection();
+		if (pubSub != null) {
+			pubSub.async().sunsubscribe(channel);
+		}
+	}
+
+	/** Reads the cluster's topology again, so that a promoted master is known. */
+	void refreshTopology() {
+		client().refreshPartitions();
+	}
+
+	/**
+	 * Returns whether the pub/sub connection is open; it is opened by the first
+	 * subscription.
+	 * @return whether it is connected
+	 */
+	synchronized boolean isConnected() {
+		return this.connection != null && this.connection.isOpen();
+	}
+
+	/** Stops watching and closes the pub/sub connection; {@link #open} opens it again. */
+	synchronized void close() {
+		if (this.disconnects != null) {
+			this.disconnects.dispose();
+			this.disconnects = null;
+		}
+		if (this.connection != null) {
+			this.connection.closeAsync();
+			this.connection = null;
+		}
+	}
+
+	private synchronized @Nullable StatefulRedisClusterPubSubConnection<String, String> connection() {
+		if (this.connection == null && this.disconnects != null) {
+			StatefulRedisClusterPubSubConnection<String, String> pubSub = client().connectPubSub();
+			pubSub.addListener(this.listener);
+			this.connection = pubSub;
+		}
+		return this.connection;
+	}
+
+	private RedisClusterClient client() {
+		return (RedisClusterClient) this.connectionFactory.getRequiredNativeClient();
+	}
+
+}
