@@ -1,5 +1,7 @@
 package dev.distlock.redis.protocol;
 
+import org.springframework.data.redis.connection.ClusterSlotHashUtil;
+
 import dev.distlock.DistributedLockConfigurationException;
 
 /**
@@ -50,7 +52,7 @@ final class ReservedNames {
 	 * {@code <prefix>distlock:{<tag>}:}
 	 */
 	String own(String lockKey) {
-		return this.cluster ? inSlot(LockKeyspace.slot(lockKey)) : this.namespace;
+		return this.cluster ? inSlot(ClusterSlotHashUtil.calculateSlot(lockKey)) : this.namespace;
 	}
 
 	/**
