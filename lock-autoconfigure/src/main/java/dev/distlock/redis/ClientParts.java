@@ -63,8 +63,9 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 		LockWaiter waiter = (messaging.waiter() != null) ? messaging.waiter() : builder.waiter;
 		LockAcquirer acquirer = new LockAcquirer(new AcquisitionServices(commands, pending, cohort, waiting), waiter,
 				new LockGrants(held, renewer, events, releaser::lastHoldEnded), events, builder.renewalLease, tokens);
-		RedisLockMonitor monitor = new RedisLockMonitor(commands, held, releaser, waiting,
-				new LockingProbe(commands, tokens, messaging.channelOf()), messaging.classic(), messaging.sharded());
+		RedisLockMonitor monitor = new RedisLockMonitor(held, releaser, waiting, new KeyStateReader(commands, held),
+				new ClientHealthChecks(commands, new LockingProbe(commands, tokens, messaging.channelOf()),
+						messaging.classic(), messaging.sharded()));
 		AutoCloseable connectionEvents = LETTUCE_PRESENT
 				? LettuceConnectionEvents.watch(connectionFactory, reachability, renewer::renewSoon) : () -> {
 				};

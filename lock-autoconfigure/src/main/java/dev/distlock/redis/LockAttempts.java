@@ -108,9 +108,7 @@ final class LockAttempts {
 					return grant;
 				}
 				// The reply came after the lease may have run out (a pause, a slow
-				// network): the next
-				// attempt finds out in Redis whether the lock is still ours, with a fresh
-				// send time.
+				// network): the next attempt checks in Redis whether it is still ours.
 				if (System.nanoTime() - deadline >= 0) {
 					this.exit.leave();
 					return null;
@@ -128,9 +126,8 @@ final class LockAttempts {
 			}
 			// With replica acknowledgement, the next attempt confirms a hand-over in
 			// Redis,
-			// and its grant is acknowledged like any other.
-			// None, void, or too late to trust: the next attempt finds out in Redis
-			// whether it is still ours.
+			// and its grant is acknowledged like any other. None, void, or too late to
+			// trust: the next attempt finds out in Redis whether it is still ours.
 		}
 		if (queued) {
 			this.exit.leave();

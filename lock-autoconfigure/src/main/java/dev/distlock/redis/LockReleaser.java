@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import org.springframework.dao.DataAccessException;
+import org.springframework.util.Assert;
 
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockMisconfigurationException;
@@ -103,8 +104,10 @@ final class LockReleaser {
 	 * and marks their leases lost, so that their holders get a
 	 * {@link LockLeaseLostException} when they release.
 	 * @return whether there were any
+	 * @throws IllegalArgumentException if the key is blank
 	 */
 	boolean forceRelease(String key) {
+		Assert.hasText(key, "Lock key must not be blank");
 		List<RedisLockHandle> handles = this.held.held(key);
 		for (RedisLockHandle handle : handles) {
 			forget(handle);

@@ -4,17 +4,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.jspecify.annotations.Nullable;
-
 import org.springframework.dao.DataAccessException;
-import org.springframework.util.Assert;
 
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockUnavailableException;
-import dev.distlock.redis.protocol.KeyInspection;
-import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.wait.ReleaseSubscription;
-import dev.distlock.redis.wait.ShardedReleaseSubscription;
 import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 /**
@@ -25,30 +19,23 @@ import dev.distlock.redis.wait.ShardedSubscriptionState;
  */
 public final class RedisLockMonitor {
 
-	private final RedisLockCommands commands;
-
 	private final HeldLocks held;
 
 	private final LockReleaser releaser;
 
 	private final WaitingAcquirers waiting;
 
-	private final LockingProbe probe;
+	private final KeyStateReader keyStates;
 
-	private final @Nullable ReleaseSubscription subscription;
+	private final ClientHealthChecks health;
 
-	private final @Nullable ShardedReleaseSubscription sharded;
-
-	RedisLockMonitor(RedisLockCommands commands, HeldLocks held, LockReleaser releaser, WaitingAcquirers waiting,
-			LockingProbe probe, @Nullable ReleaseSubscription subscription,
-			@Nullable ShardedReleaseSubscription sharded) {
-		this.subscription = subscription;
-		this.sharded = sharded;
-		this.commands = commands;
+	RedisLockMonitor(HeldLocks held, LockReleaser releaser, WaitingAcquirers waiting, KeyStateReader keyStates,
+			ClientHealthChecks health) {
 		this.held = held;
 		this.releaser = releaser;
 		this.waiting = waiting;
-		this.probe = probe;
+		this.keyStates = keyStates;
+		this.health = health;
 	}
 
 	/**
@@ -60,8 +47,7 @@ public final class RedisLockMonitor {
 	}
 
 	/**
-	 * Returns the callers of the client that are waiting for a lock another holder has;
-	 * no Redis command is sent.
+	 * Returns the callers waiting for a lock another holder has, read from memory.
 	 * @return the waiting callers
 	 */
 	public List<LockWaiterInfo> waiters() {
@@ -77,18 +63,7 @@ public final class RedisLockMonitor {
 	 * @throws LockUnavailableException if Redis cannot be reached
 	 */
 	public LockKeyState keyState(String key) {
-		Assert.hasText(key, "Lock key must not be blank");
-		List<RedisLockHandle> mine = this.held.held(key);
-		KeyInspection state;
-		try {
-			state = this.commands.monitoring().inspect(key, mine.stream().map(RedisLockHandle::token).toList());
-		}
-		catch (DataAccessException ex) {
-			throw new LockUnavailableException(key, "inspect", ex);
-		}
-		int holder = state.holderIndex();
-		HeldLockInfo hold = (holder >= 0 && holder < mine.size()) ? mine.get(holder).info() : null;
-		return new LockKeyState(key, state.exists(), state.remaining(), hold != null, hold);
+		return this.keyStates.read(key);
 	}
 
 	/**
@@ -102,7 +77,6 @@ public final class RedisLockMonitor {
 	 * @throws LockUnavailableException if Redis cannot be reached
 	 */
 	public boolean forceRelease(String key) {
-		Assert.hasText(key, "Lock key must not be blank");
 		return this.releaser.forceRelease(key);
 	}
 
@@ -115,7 +89,7 @@ public final class RedisLockMonitor {
 	 * @throws DataAccessException if Redis cannot be reached or refuses to load a script
 	 */
 	public Map<String, Boolean> checkScripts() {
-		return this.commands.monitoring().loadScripts();
+		return this.health.checkScripts();
 	}
 
 	/**
@@ -125,22 +99,21 @@ public final class RedisLockMonitor {
 	 * @return whether Redis is a cluster
 	 */
 	public boolean isCluster() {
-		return this.commands.keyspace().isCluster();
+		return this.health.isCluster();
 	}
 
 	/**
 	 * Checks that the client may lock: takes, queues for, hands over and releases a key
 	 * of its own in distlock's namespace ({@code <prefix>distlock:health:*}), so that
 	 * every command, key and channel permission a lock needs is exercised. Costs four
-	 * round trips; on a cluster, four per master, each on a key in a slot of that master
-	 * as the client sees the cluster, so that the check fails while any slot has no
-	 * reachable master.
+	 * round trips; on a cluster, four per master, so that the check fails while any slot
+	 * has no reachable master.
 	 * @throws DataAccessException if Redis cannot be reached or refuses a command (a
 	 * missing permission is also reported by {@link #misconfiguration()})
 	 * @throws IllegalStateException if Redis answers a step other than a lock needs
 	 */
 	public void checkLocking() {
-		this.probe.run();
+		this.health.checkLocking();
 	}
 
 	/**
@@ -150,28 +123,27 @@ public final class RedisLockMonitor {
 	 * on sharded channels (see {@link #shardedReleaseSubscription()})
 	 */
 	public Optional<ReleaseSubscription> releaseSubscription() {
-		return Optional.ofNullable(this.subscription);
+		return this.health.releaseSubscription();
 	}
 
 	/**
-	 * Returns the state of the client's subscriptions to its sharded release channels, if
-	 * its waiters are handed locks over by message on a cluster: the slots subscribed now
-	 * (only those its callers wait on) and whether the cluster pub/sub connection is
-	 * open. No Redis command is sent.
+	 * Returns the state of the client's subscriptions to its sharded release channels on
+	 * a cluster, from memory: the slots subscribed now (only those its callers wait on)
+	 * and whether the cluster pub/sub connection is open.
 	 * @return the state, or empty unless hand-over messages are sharded
 	 */
 	public Optional<ShardedSubscriptionState> shardedReleaseSubscription() {
-		return Optional.ofNullable(this.sharded).map(ShardedReleaseSubscription::state);
+		return this.health.shardedReleaseSubscription();
 	}
 
 	/**
-	 * Returns what to fix if the last lock command was refused by Redis for a reason that
+	 * Returns what to fix if Redis refused the last lock command for a reason that
 	 * retrying does not cure (a missing permission, wrong credentials); cleared by the
-	 * next lock command that succeeds.
+	 * next success.
 	 * @return the fix, or empty
 	 */
 	public Optional<String> misconfiguration() {
-		return Optional.ofNullable(this.commands.reachability().misconfiguration());
+		return this.health.misconfiguration();
 	}
 
 }

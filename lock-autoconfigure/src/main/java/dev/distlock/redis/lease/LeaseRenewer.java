@@ -1,7 +1,6 @@
 package dev.distlock.redis.lease;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
@@ -26,10 +25,6 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private static final Log logger = LogFactory.getLog(LeaseRenewer.class);
 
-	private static final long CONFIRM_RETRY_MILLIS = 50;
-
-	private final RenewalListener<H> listener;
-
 	private final Duration lease;
 
 	private final RenewalSender<H> sender;
@@ -40,6 +35,8 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private final LeaseDeadlines<H> deadlines;
 
+	private final HandOverConfirmer<H> handOvers;
+
 	/**
 	 * Creates the renewer of one client; its thread starts with the first registration.
 	 * @param listener told what renewal finds out
@@ -47,13 +44,13 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 * @param bySlot whether Redis is a cluster, where each batch holds one slot's keys
 	 */
 	public LeaseRenewer(RedisLockCommands commands, RenewalListener<H> listener, Duration lease, boolean bySlot) {
-		this.listener = listener;
 		this.lease = lease;
 		long periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis() / 3));
 		this.sender = new RenewalSender<>(commands, listener);
 		this.rounds = new RenewalRoundComposer<>(this.sender, listener, lease, periodNanos, bySlot);
 		this.scheduler = new RenewalScheduler(this::renewAllSafely, periodNanos);
 		this.deadlines = new LeaseDeadlines<>(this.scheduler, listener);
+		this.handOvers = new HandOverConfirmer<>(this.sender, listener, this.scheduler);
 	}
 
 	/** Returns the lease each renewal extends a hold to. */
@@ -111,24 +108,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 * lasts.
 	 */
 	public void confirm(H handle) {
-		long now = System.nanoTime();
-		this.sender.claim(handle, now, 0);
-		RenewalRound round = new RenewalRound(this.listener, 1);
-		this.sender.send(List.of(handle), handle.leaseTime(), now, (renewed) -> {
-			round.accept(renewed);
-			if (renewed < 0 && !handle.hasEnded() && !handle.isLeaseLost()) {
-				retryConfirm(handle);
-			}
-		});
-	}
-
-	private void retryConfirm(H handle) {
-		try {
-			this.scheduler.start().schedule(() -> confirm(handle), CONFIRM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
-		}
-		catch (RuntimeException ex) {
-			// Closed: the lock expires with its claim window.
-		}
+		this.handOvers.confirm(handle);
 	}
 
 	/**

@@ -7,12 +7,10 @@ import dev.distlock.InvalidLockKeyException;
 
 /**
  * Names every key and channel distlock touches, all under one prefix: the Redis key of
- * each lock ({@code <prefix><key>}), and distlock's own keys and channels in the reserved
- * namespace {@code <prefix>distlock:}: the fencing counter, each lock's queue of waiters
- * with their entries, and each client's release channel (on a cluster with sharded
- * pub/sub, one per slot). On a cluster, a lock's own keys and sharded channels carry a
- * hash tag that puts them in the lock's slot. Lock keys are checked here
- * ({@link LockKeyRules}), so that none can fall into the reserved namespace.
+ * each lock ({@code <prefix><key>}), checked ({@link LockKeyRules}) so that none falls
+ * into the reserved namespace {@code <prefix>distlock:}, and distlock's own keys and
+ * channels in that namespace, which on a cluster carry a hash tag that puts them in the
+ * slot of their lock.
  */
 public final class LockKeyspace {
 
@@ -21,31 +19,21 @@ public final class LockKeyspace {
 
 	private final String prefix;
 
-	private final boolean cluster;
-
 	private final LockKeyRules rules;
+
+	private final ReservedNames names;
 
 	/**
 	 * Creates the keyspace of a client.
 	 * @param prefix prepended to every key and channel, may be empty
-	 * @param cluster whether Redis is a cluster, where a lock's own keys must share its
-	 * slot
-	 * @param maxKeyLength the longest lock key accepted, in characters, without the
-	 * prefix
+	 * @param cluster whether Redis is a cluster, where a lock's own keys share its slot
+	 * @param maxKeyLength the longest lock key accepted, in characters, without prefix
 	 * @throws DistributedLockConfigurationException if, on a cluster, the prefix opens a
 	 * hash tag it does not fill and close
 	 */
 	public LockKeyspace(String prefix, boolean cluster, int maxKeyLength) {
-		int open = prefix.indexOf('{');
-		if (cluster && open >= 0 && prefix.indexOf('}', open) <= open + 1) {
-			throw new DistributedLockConfigurationException("distlock.key-prefix \"" + prefix + "\" opens a Redis "
-					+ "Cluster hash tag with '{' that it does not fill and close, so a lock's keys would fall into "
-					+ "different slots",
-					"Remove the '{' from distlock.key-prefix, or close the tag, for example "
-							+ "\"{app}:\" to keep every lock in one slot.");
-		}
+		this.names = new ReservedNames(prefix, RESERVED, cluster);
 		this.prefix = prefix;
-		this.cluster = cluster;
 		this.rules = new LockKeyRules(RESERVED, maxKeyLength);
 	}
 
@@ -64,14 +52,12 @@ public final class LockKeyspace {
 	/**
 	 * Returns the key of the fencing counter that grants tokens to a lock. One counter
 	 * serves many locks: every grant of any of them takes the next value, so each lock's
-	 * tokens still increase strictly, while the number of counter keys stays bounded (one
-	 * on a single server, at most one per hash slot on a cluster) however many lock keys
-	 * are used.
+	 * tokens still increase strictly.
 	 * @param lockKey the Redis key of the lock
 	 * @return the counter key
 	 */
 	public String fenceKey(String lockKey) {
-		return own(lockKey) + "fence";
+		return this.names.own(lockKey) + "fence";
 	}
 
 	/**
@@ -81,74 +67,67 @@ public final class LockKeyspace {
 	 * @return the queue key
 	 */
 	public String queueKey(String lockKey) {
-		return own(lockKey) + "queue:" + lockKey.substring(this.prefix.length());
+		return this.names.perLock("queue", lockKey);
 	}
 
 	/**
-	 * Returns the key of the entries of a lock's waiters: per owner token, until when its
-	 * place is valid, its claim window, its block of tokens, and the channel to tell it
-	 * on with the command to publish there ({@code PUBLISH}, or {@code SPUBLISH} for a
-	 * {@link #shardedReleaseChannel(String, int) sharded channel}). It exists only while
-	 * someone waits.
+	 * Returns the key of the entries of a lock's waiters, which exists only while someone
+	 * waits: per owner token, until when its place is valid, its claim window, its block
+	 * of tokens, and the channel to tell it on ({@code PUBLISH}, or {@code SPUBLISH} on a
+	 * {@link #shardedReleaseChannel(String, int) sharded channel}).
 	 * @param lockKey the Redis key of the lock
 	 * @return the entries key
 	 */
 	public String waitersKey(String lockKey) {
-		return own(lockKey) + "waiters:" + lockKey.substring(this.prefix.length());
+		return this.names.perLock("waiters", lockKey);
 	}
 
 	/**
-	 * Returns the channel on which releases tell a client's waiters that they were handed
-	 * a lock.
+	 * Returns the channel on which releases tell a client's waiters they got a lock.
 	 * @param clientId the client's id
 	 * @return the channel
 	 */
 	public String releaseChannel(String clientId) {
-		return this.prefix + RESERVED + "released:" + clientId;
+		return this.names.reserved("released:" + clientId);
 	}
 
 	/**
-	 * Returns the sharded channel on which releases of the locks of one cluster slot tell
-	 * a client's waiters that they were handed a lock: in that slot, so that a release
-	 * script may {@code SPUBLISH} on it and the message stays on the slot's shard.
+	 * Returns the sharded channel, in one cluster slot, on which releases of that slot's
+	 * locks tell a client's waiters they got a lock, with {@code SPUBLISH}.
 	 * @param clientId the client's id
 	 * @param slot the cluster slot of the locks
 	 * @return the channel, {@code <prefix>distlock:{<tag>}:released:<clientId>}
 	 */
 	public String shardedReleaseChannel(String clientId, int slot) {
-		return this.prefix + RESERVED + "{" + ClusterSlotTags.tagOf(slot) + "}:released:" + clientId;
+		return this.names.inSlot("released:" + clientId, slot);
 	}
 
 	/**
-	 * Returns whether a release channel of this keyspace is a sharded one, on which
-	 * releases {@code SPUBLISH} rather than {@code PUBLISH}.
-	 * @param channel a channel from {@link #releaseChannel(String)} or
-	 * {@link #shardedReleaseChannel(String, int)}
+	 * Returns whether a release channel is sharded: releases {@code SPUBLISH} on it.
+	 * @param channel a release channel of this keyspace
 	 * @return whether the channel is sharded
 	 */
 	public boolean isShardedChannel(String channel) {
-		return channel.startsWith(this.prefix + RESERVED + "{");
+		return this.names.isInSlot(channel);
 	}
 
 	/**
-	 * Returns the key that health checks lock, to exercise the permissions of a real
-	 * lock.
+	 * Returns the key that health checks lock, to exercise a real lock's permissions.
 	 * @param clientId the client's id
 	 * @return the Redis key of the health check's lock
 	 */
 	public String healthKey(String clientId) {
-		return this.prefix + RESERVED + "health:" + clientId;
+		return this.names.reserved("health:" + clientId);
 	}
 
 	/**
-	 * Returns the key that health checks lock on a cluster to exercise one master: a key
-	 * of the given slot.
+	 * Returns the key that health checks lock in one slot, to exercise one master.
 	 * @param clientId the client's id
 	 * @param slot the slot, 0 to 16383
 	 * @return the Redis key of the health check's lock in that slot
 	 */
 	public String healthKey(String clientId, int slot) {
-		return this.prefix + RESERVED + "{" + ClusterSlotTags.tagOf(slot) + "}:health:" + clientId;
+		return this.names.inSlot("health:" + clientId, slot);
 	}
 
 	/**
@@ -156,11 +135,7 @@ public final class LockKeyspace {
 	 * @return whether Redis is a cluster
 	 */
 	public boolean isCluster() {
-		return this.cluster;
-	}
-
-	private String own(String lockKey) {
-		return this.prefix + RESERVED + (this.cluster ? "{" + ClusterSlotTags.tagOf(slot(lockKey)) + "}:" : "");
+		return this.names.isCluster();
 	}
 
 	/**

@@ -1,0 +1,71 @@
+package dev.distlock.redis;
+
+import java.util.Map;
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.wait.ReleaseSubscription;
+import dev.distlock.redis.wait.ShardedReleaseSubscription;
+import dev.distlock.redis.wait.ShardedSubscriptionState;
+
+/**
+ * What the health check of a client asks through {@link RedisLockMonitor}: whether Redis
+ * has the lock scripts, whether it is a cluster, whether a lock can be taken, the state
+ * of the client's release-message subscriptions, and what to fix after Redis refused a
+ * lock command for a reason that retrying does not cure.
+ */
+final class ClientHealthChecks {
+
+	private final RedisLockCommands commands;
+
+	private final LockingProbe probe;
+
+	private final @Nullable ReleaseSubscription subscription;
+
+	private final @Nullable ShardedReleaseSubscription sharded;
+
+	ClientHealthChecks(RedisLockCommands commands, LockingProbe probe, @Nullable ReleaseSubscription subscription,
+			@Nullable ShardedReleaseSubscription sharded) {
+		this.commands = commands;
+		this.probe = probe;
+		this.subscription = subscription;
+		this.sharded = sharded;
+	}
+
+	/** Loads the lock scripts Redis lost; per script, whether Redis already had it. */
+	Map<String, Boolean> checkScripts() {
+		return this.commands.monitoring().loadScripts();
+	}
+
+	/** Returns whether Redis is a cluster. */
+	boolean isCluster() {
+		return this.commands.keyspace().isCluster();
+	}
+
+	/**
+	 * Takes, queues for, hands over and releases a key of the client's own; on a cluster,
+	 * on every master, each on a key in a slot of that master as the client sees the
+	 * cluster.
+	 */
+	void checkLocking() {
+		this.probe.run();
+	}
+
+	/** Returns the subscription to the one release channel, if there is one. */
+	Optional<ReleaseSubscription> releaseSubscription() {
+		return Optional.ofNullable(this.subscription);
+	}
+
+	/** Returns the state of the sharded release subscriptions, if there are some. */
+	Optional<ShardedSubscriptionState> shardedReleaseSubscription() {
+		return Optional.ofNullable(this.sharded).map(ShardedReleaseSubscription::state);
+	}
+
+	/** Returns what to fix after Redis refused the last lock command, if anything. */
+	Optional<String> misconfiguration() {
+		return Optional.ofNullable(this.commands.reachability().misconfiguration());
+	}
+
+}

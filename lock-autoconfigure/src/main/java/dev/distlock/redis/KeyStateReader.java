@@ -1,0 +1,51 @@
+package dev.distlock.redis;
+
+import java.util.List;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.util.Assert;
+
+import dev.distlock.LockUnavailableException;
+import dev.distlock.redis.protocol.KeyInspection;
+import dev.distlock.redis.protocol.RedisLockCommands;
+
+/**
+ * Reads the state of a lock key in Redis for {@link RedisLockMonitor#keyState(String)}:
+ * whether it exists, its time to live, and which of this client's holds of the key, if
+ * any, it belongs to. The owner tokens of the holds are compared in Redis, in the same
+ * round trip, and never read back, so they never leave the client.
+ */
+final class KeyStateReader {
+
+	private final RedisLockCommands commands;
+
+	private final HeldLocks held;
+
+	KeyStateReader(RedisLockCommands commands, HeldLocks held) {
+		this.commands = commands;
+		this.held = held;
+	}
+
+	/**
+	 * Reads the state of a key in one round trip.
+	 * @param key the Redis key, including the client's key prefix
+	 * @return the state of the key
+	 * @throws IllegalArgumentException if the key is blank
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 */
+	LockKeyState read(String key) {
+		Assert.hasText(key, "Lock key must not be blank");
+		List<RedisLockHandle> mine = this.held.held(key);
+		KeyInspection state;
+		try {
+			state = this.commands.monitoring().inspect(key, mine.stream().map(RedisLockHandle::token).toList());
+		}
+		catch (DataAccessException ex) {
+			throw new LockUnavailableException(key, "inspect", ex);
+		}
+		int holder = state.holderIndex();
+		HeldLockInfo hold = (holder >= 0 && holder < mine.size()) ? mine.get(holder).info() : null;
+		return new LockKeyState(key, state.exists(), state.remaining(), hold != null, hold);
+	}
+
+}

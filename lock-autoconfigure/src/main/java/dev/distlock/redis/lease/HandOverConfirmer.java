@@ -1,0 +1,54 @@
+package dev.distlock.redis.lease;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Confirms hand-overs: extends a lock handed over to a waiter from its claim window, the
+ * only time Redis keeps it for the new holder, to the holder's lease. It does not wait
+ * for Redis; a confirmation that gets no answer is sent again, every
+ * {@value #RETRY_MILLIS} ms on the renewal thread, while the hold lasts and its lease is
+ * not lost (the lock expires with its claim window otherwise).
+ */
+final class HandOverConfirmer<H extends RenewedHold> {
+
+	private static final long RETRY_MILLIS = 50;
+
+	private final RenewalSender<H> sender;
+
+	private final RenewalListener<H> listener;
+
+	private final RenewalScheduler scheduler;
+
+	HandOverConfirmer(RenewalSender<H> sender, RenewalListener<H> listener, RenewalScheduler scheduler) {
+		this.sender = sender;
+		this.listener = listener;
+		this.scheduler = scheduler;
+	}
+
+	/**
+	 * Sends the confirmation of a hand-over.
+	 * @param handle the hold the lock was handed over to
+	 */
+	void confirm(H handle) {
+		long now = System.nanoTime();
+		this.sender.claim(handle, now, 0);
+		RenewalRound round = new RenewalRound(this.listener, 1);
+		this.sender.send(List.of(handle), handle.leaseTime(), now, (renewed) -> {
+			round.accept(renewed);
+			if (renewed < 0 && !handle.hasEnded() && !handle.isLeaseLost()) {
+				retry(handle);
+			}
+		});
+	}
+
+	private void retry(H handle) {
+		try {
+			this.scheduler.start().schedule(() -> confirm(handle), RETRY_MILLIS, TimeUnit.MILLISECONDS);
+		}
+		catch (RuntimeException ex) {
+			// Closed: the lock expires with its claim window.
+		}
+	}
+
+}
