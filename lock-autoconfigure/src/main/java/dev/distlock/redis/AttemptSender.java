@@ -97,6 +97,10 @@ final class AttemptSender {
 		catch (DataAccessException ex) {
 			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(this.key, "acquire", ex);
 			if (misconfigured != null) {
+				if (acknowledged()) {
+					// WAIT may have failed after the script granted the lock.
+					this.exit.inBackground();
+				}
 				throw misconfigured;
 			}
 			// The acquire may have been applied although its reply was lost: undo it once
@@ -107,10 +111,21 @@ final class AttemptSender {
 			}
 			throw new LockUnavailableException(this.key, this.options.name(), "acquire", ex);
 		}
+		catch (RuntimeException ex) {
+			if (!acknowledged()) {
+				throw ex;
+			}
+			this.exit.inBackground();
+			throw new LockUnavailableException(this.key, this.options.name(), "acquire", ex);
+		}
 		if (reply instanceof AcquireReply.Granted granted) {
 			checkAcknowledged(granted);
 		}
 		return reply;
+	}
+
+	private boolean acknowledged() {
+		return this.services.commands().acknowledgement().isRequired();
 	}
 
 	/**
