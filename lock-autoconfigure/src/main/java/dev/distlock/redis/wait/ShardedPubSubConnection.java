@@ -25,7 +25,7 @@ final class ShardedPubSubConnection {
 
 	private final RedisClusterPubSubAdapter<String, String> listener;
 
-	private @Nullable StatefulRedisClusterPubSubConnection<String, String> connection;
+	private volatile @Nullable StatefulRedisClusterPubSubConnection<String, String> connection;
 
 	private @Nullable Disposable disconnects;
 
@@ -87,11 +87,12 @@ final class ShardedPubSubConnection {
 
 	/**
 	 * Returns whether the pub/sub connection is open; it is opened by the first
-	 * subscription.
+	 * subscription. Never waits for a connection being opened (health asks this).
 	 * @return whether it is connected
 	 */
-	synchronized boolean isConnected() {
-		return this.connection != null && this.connection.isOpen();
+	boolean isConnected() {
+		StatefulRedisClusterPubSubConnection<String, String> open = this.connection;
+		return open != null && open.isOpen();
 	}
 
 	/** Stops watching and closes the pub/sub connection; {@link #open} opens it again. */
