@@ -12,9 +12,12 @@
 -- '1' if the token may have a place in the queue (a waiter giving up), else '0'.
 -- Returns 1 if deleted, 2 if left to expire when the minimum hold ends, 3 if handed to a waiter,
 -- 0 if the lock was gone or someone else's.
--- Everything that can fail is checked before anything is written (Redis does not roll a script
--- back): a lock key, queue or entries key of another type, a counter that is not a number
--- below 2^53, a channel the user may not publish on.
+-- What can fail is checked before the lock, the counter or the queue's head are written (Redis
+-- does not roll a script back): a lock key, queue or entries key of another type, a counter that
+-- is not a number below 2^53, a channel the user may not publish on. Only a waiter giving up
+-- leaves the queue before those checks, which a retry repeats harmlessly. Where the permission
+-- cannot be checked ahead (Redis 6.2), a refused publish leaves the lock set to the waiter for
+-- its claim window: the waiter's next attempt finds it holds the lock, and nobody else gets it.
 local value = redis.call('get', KEYS[1])
 local queued = ARGV[3] == '1' or (value == ARGV[1] and tonumber(ARGV[2]) == 0)
 if queued and redis.call('exists', KEYS[3], KEYS[4]) > 0 then
