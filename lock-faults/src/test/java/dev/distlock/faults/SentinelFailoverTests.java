@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * /** Issue 14, item 4 with Redis Sentinel: the master is killed ({@code SIGKILL}) while
+ * Issue 14, item 4 with Redis Sentinel: the master is killed ({@code SIGKILL}) while
  * applications configured as a Spring Boot user configures them
  * ({@code spring.data.redis.sentinel.*}) hold two keys (one renewed, one with a fixed 30
  * s lease, both released 300 ms into the outage) and contend for them and for more. Three
@@ -108,9 +108,15 @@ class SentinelFailoverTests {
 			assertThat(run.recoveryMillis()).as("every key granted again").hasSize(4);
 			assertThat(run.recoveryMillis().values()).as("ms from promotion to the first grant")
 				.allMatch((millis) -> millis <= RECOVERY_BOUND_MS);
-			assertThat(run.outageOutcomes(false)).as("outcomes of calls during the outage")
+			// A grant made just before the kill that the promoted replica never received
+			// is
+			// reported lost at its release (item 4), so a LockLeaseLostException is a
+			// correct
+			// outcome too.
+			assertThat(run.outageOutcomes(false)).as("outcomes of calls during the outage, %s", run.describe(false))
 				.contains("LockUnavailableException")
-				.isSubsetOf(FailoverCall.GRANTED, "LockUnavailableException", "LockNotAcquiredException");
+				.isSubsetOf(FailoverCall.GRANTED, "LockUnavailableException", "LockNotAcquiredException",
+						"LockLeaseLostException");
 			assertThat(run.longestOutageCallMillis(false)).as("longest call during the outage, ms")
 				.isLessThanOrEqualTo(CALL_BOUND_MS);
 			assertThat(run.healthDownMillis(false)).as("ms from the kill to health DOWN")
@@ -118,7 +124,8 @@ class SentinelFailoverTests {
 			assertThat(run.healthUpMillis(false)).as("ms from the promotion to health UP")
 				.isBetween(0L, RECOVERY_BOUND_MS);
 			assertThat(run.outageOutcomes(true)).as("outcomes of the defaults client's calls during the outage")
-				.isSubsetOf(FailoverCall.GRANTED, "LockUnavailableException", "LockNotAcquiredException");
+				.isSubsetOf(FailoverCall.GRANTED, "LockUnavailableException", "LockNotAcquiredException",
+						"LockLeaseLostException");
 			assertThat(run.healthUpMillis(true)).as("ms from the promotion to health UP, defaults client")
 				.isBetween(0L, RECOVERY_BOUND_MS);
 		}
@@ -138,13 +145,15 @@ class SentinelFailoverTests {
 		callers.contend("D", clientD, prefix + "boot-defaults");
 		try (HealthWatch health = new HealthWatch(healthA); HealthWatch defaultsHealth = new HealthWatch(healthD)) {
 			Pause.millis(1000);
-			RedisServerProcess master = sentinel.master();
+			RedisServerProcess master = sentinel.awaitSettled(Duration.ofSeconds(20));
 			long kill = System.nanoTime();
 			sentinel.kill(master);
 			Pause.millis(300);
 			release.countDown();
 			RedisServerProcess promoted = sentinel.awaitPromotion(Duration.ofSeconds(20));
 			long promotion = System.nanoTime();
+			assertThat(promoted.port()).as("the promoted master is another node than the killed one")
+				.isNotEqualTo(master.port());
 			// Until every key was granted again and both indicators said UP, at most 6 s.
 			long end = promotion + Duration.ofSeconds(6).toNanos();
 			while (System.nanoTime() - end < 0 && !recovered(new FailoverRun(run, kill, promotion, callers.calls(),

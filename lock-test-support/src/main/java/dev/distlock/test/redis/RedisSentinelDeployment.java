@@ -149,6 +149,26 @@ public final class RedisSentinelDeployment implements AutoCloseable {
 		});
 	}
 
+	/**
+	 * Waits until the deployment is settled: every live Sentinel names the same live
+	 * master, which reports the master role with both replicas connected and in sync.
+	 * Call it before a fault, so that a fault meant for the master never hits a node that
+	 * a Sentinel still names from an earlier failover.
+	 * @param timeout how long to wait
+	 * @return the master
+	 */
+	public RedisServerProcess awaitSettled(Duration timeout) {
+		return Polling.await("a settled master with 2 replicas", timeout, () -> {
+			RedisServerProcess master = awaitPromotion(timeout);
+			String replication = RedisAdminCommands.text(master, "INFO", "replication");
+			boolean replicasInSync = replication.contains("connected_slaves:2") && this.servers.stream()
+				.filter((node) -> node != master && node.isRunning())
+				.allMatch((node) -> RedisAdminCommands.text(node, "INFO", "replication")
+					.contains("master_port:" + master.port()));
+			return replicasInSync ? master : null;
+		});
+	}
+
 	private long namedMasterPort() {
 		return namedMasterPort(liveSentinels().findFirst().orElseThrow());
 	}
