@@ -32,7 +32,7 @@ import dev.distlock.redis.wait.ReleaseMessageWaiter;
 record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String, LockOptions> namedOptions,
 		RedisReachability reachability, LeaseRenewer<RedisLockHandle> renewer, ObservedAcquirer acquirer,
 		RedisLockMonitor monitor, String releaseChannel, @Nullable ReleaseMessageWaiter releaseWaiter,
-		ClientLifecycle lifecycle) {
+		ClientLifecycle lifecycle, HoldServices holds) {
 
 	/** The Lettuce class whose presence turns on watching Lettuce's connection events. */
 	static final String LETTUCE_EVENT_BUS = "io.lettuce.core.event.EventBus";
@@ -61,8 +61,9 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 		ReleaseMessaging messaging = ReleaseMessaging.of(builder, connectionFactory, keyspace, clientId,
 				LETTUCE_PRESENT);
 		LockWaiter waiter = (messaging.waiter() != null) ? messaging.waiter() : builder.waiter;
+		LockGrants grants = new LockGrants(held, renewer, events, releaser::lastHoldEnded);
 		LockAcquirer acquirer = new LockAcquirer(new AcquisitionServices(commands, pending, cohort, waiting), waiter,
-				new LockGrants(held, renewer, events, releaser::lastHoldEnded), events, builder.renewalLease, tokens);
+				grants, events, builder.renewalLease, tokens);
 		RedisLockMonitor monitor = new RedisLockMonitor(held, releaser, waiting, new KeyStateReader(commands, held),
 				new ClientHealthChecks(commands, new LockingProbe(commands, tokens, messaging.channelOf()),
 						messaging.classic(), messaging.sharded()));
@@ -71,7 +72,9 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 				};
 		return new ClientParts(keyspace, builder.defaultOptions, namedOptions(builder), reachability, renewer,
 				new ObservedAcquirer(held, acquirer, events, builder.observationRegistry), monitor, releaseChannel,
-				messaging.waiter(), new ClientLifecycle(messaging.subscription(), renewer, pending, connectionEvents));
+				messaging.waiter(), new ClientLifecycle(messaging.subscription(), renewer, pending, connectionEvents),
+				new HoldServices(commands, pending, tokens, held, events, renewer, grants, waiting, messaging.waiter(),
+						builder.renewalLease));
 	}
 
 	/**

@@ -51,7 +51,9 @@ final class HeldLocks {
 
 	/** Records a hold granted to the current thread. */
 	void add(RedisLockHandle handle) {
-		this.byThread.get().put(handle.key(), handle);
+		if (handle.isBoundToThread()) {
+			this.byThread.get().put(handle.key(), handle);
+		}
 		this.all.add(handle);
 	}
 
@@ -80,11 +82,11 @@ final class HeldLocks {
 	}
 
 	/**
-	 * Returns the locks held now, by any thread; forgets those whose holder thread ended
-	 * without releasing them once their lease has run out.
+	 * Returns the locks held now, by any thread or reactive work; forgets those whose
+	 * holder thread ended without releasing them once their lease has run out.
 	 */
 	List<RedisLockHandle> held() {
-		this.all.removeIf((handle) -> !handle.owner().isAlive() && handle.isPastDeadline());
+		this.all.removeIf((handle) -> !handle.isHolderAlive() && handle.isPastDeadline());
 		return this.all.stream().filter((handle) -> !handle.hasEnded()).toList();
 	}
 

@@ -28,19 +28,35 @@ abstract class LeasedHold implements RenewedHold, PassableHold {
 
 	private final Thread owner;
 
+	private final boolean boundToThread;
+
 	private volatile long releasedNanos;
 
 	/**
-	 * Creates a hold of the current thread.
+	 * Creates a hold of the current thread, or of reactive work.
 	 * @param lease the hold's validity, by the local count
+	 * @param boundToThread whether the hold belongs to the current thread; otherwise it
+	 * belongs to work that any thread may run and release, and the thread that took it is
+	 * only named
 	 */
-	LeasedHold(String key, String token, long fencingToken, Duration leaseTime, Lease lease) {
+	LeasedHold(String key, String token, long fencingToken, Duration leaseTime, Lease lease, boolean boundToThread) {
 		this.key = key;
 		this.token = token;
 		this.fencingToken = fencingToken;
 		this.leaseTime = leaseTime;
 		this.lease = lease;
 		this.owner = Thread.currentThread();
+		this.boundToThread = boundToThread;
+	}
+
+	/** Whether the hold belongs to the thread that took it (not to reactive work). */
+	boolean isBoundToThread() {
+		return this.boundToThread;
+	}
+
+	@Override
+	public boolean isHolderAlive() {
+		return !this.boundToThread || this.owner.isAlive();
 	}
 
 	@Override
@@ -114,12 +130,20 @@ abstract class LeasedHold implements RenewedHold, PassableHold {
 
 	@Override
 	public boolean isHoldingHealthily() {
-		return this.owner.isAlive() && !isLeaseLost();
+		return isHolderAlive() && !isLeaseLost();
 	}
 
 	@Override
 	public void confirmed(long sentNanos, Duration validFor) {
 		this.lease.confirmed(sentNanos, validFor);
+	}
+
+	/**
+	 * Runs the action once when the lease is marked lost, at once if it already is: how
+	 * reactive work learns that it no longer holds the lock.
+	 */
+	void onLeaseLost(Runnable action) {
+		this.lease.onLost(action);
 	}
 
 	/** Marks the lease lost; returns true only the first time. */

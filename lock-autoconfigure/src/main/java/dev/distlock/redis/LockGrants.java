@@ -47,6 +47,22 @@ final class LockGrants {
 	}
 
 	/**
+	 * Records a lock acquired in Redis, or handed over through its queue, for reactive
+	 * work: the hold belongs to no thread, and its release is the work's
+	 * ({@link ReactiveReleaser}).
+	 */
+	RedisLockHandle grantedToWork(String key, String token, Grant grant, Duration lease, LockOptions options,
+			long startNanos) {
+		RedisLockHandle handle = new RedisLockHandle((released) -> {
+		}, key, token, grant.fencingToken(), lease, options, Lease.granted(grant.sentNanos(), grant.validFor()), false);
+		register(handle, startNanos);
+		if (grant.validFor().compareTo(lease) < 0) {
+			this.renewer.confirm(handle);
+		}
+		return handle;
+	}
+
+	/**
 	 * Records a lock that another thread of the client passed on without Redis: the key
 	 * keeps its owner token, and the lease counts from its last confirmed renewal.
 	 */

@@ -37,10 +37,22 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 
 	private volatile Observation observation = Observation.NOOP;
 
-	/** Creates a hold whose validity, by the local count, is the given lease. */
+	/**
+	 * Creates a hold of the current thread whose validity, by the local count, is the
+	 * given lease.
+	 */
 	RedisLockHandle(Consumer<RedisLockHandle> ending, String key, String token, long fencingToken, Duration leaseTime,
 			LockOptions options, Lease lease) {
-		super(key, token, fencingToken, leaseTime, lease);
+		this(ending, key, token, fencingToken, leaseTime, options, lease, true);
+	}
+
+	/**
+	 * Creates a hold of the current thread, or of reactive work if not bound to the
+	 * thread, whose validity, by the local count, is the given lease.
+	 */
+	RedisLockHandle(Consumer<RedisLockHandle> ending, String key, String token, long fencingToken, Duration leaseTime,
+			LockOptions options, Lease lease, boolean boundToThread) {
+		super(key, token, fencingToken, leaseTime, lease, boundToThread);
 		this.ending = ending;
 		this.options = options;
 		this.acquiredNanos = System.nanoTime();
@@ -130,7 +142,8 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	HeldLockInfo info() {
 		Duration heldFor = heldFor();
 		return new HeldLockInfo(name(), key(), Instant.now().minus(heldFor), heldFor, leaseRemaining(),
-				isAutoRenewing(), fencingToken(), this.holds.depth(), owner().getName(), isLeaseLost());
+				isAutoRenewing(), fencingToken(), this.holds.depth(),
+				isBoundToThread() ? owner().getName() : "reactive work", isLeaseLost());
 	}
 
 	@Override

@@ -1,6 +1,8 @@
 package dev.distlock.redis.lease;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -20,6 +22,8 @@ public final class Lease {
 	public static final long DRIFT_MILLIS = 2;
 
 	private final AtomicBoolean lost = new AtomicBoolean();
+
+	private final List<Runnable> onLost = new CopyOnWriteArrayList<>();
 
 	private volatile long confirmedSendNanos;
 
@@ -94,9 +98,33 @@ public final class Lease {
 		return this.lost.get();
 	}
 
-	/** Marks the lease lost; returns true only the first time. */
+	/**
+	 * Marks the lease lost, and runs the actions waiting for it; returns true only the
+	 * first time.
+	 */
 	public boolean markLost() {
-		return this.lost.compareAndSet(false, true);
+		if (!this.lost.compareAndSet(false, true)) {
+			return false;
+		}
+		this.onLost.forEach(this::runOnce);
+		return true;
+	}
+
+	/**
+	 * Runs the action once when the lease is marked lost, at once if it already is (not
+	 * merely past its local deadline: the hold's deadline watch marks it then).
+	 */
+	public void onLost(Runnable action) {
+		this.onLost.add(action);
+		if (this.lost.get()) {
+			runOnce(action);
+		}
+	}
+
+	private void runOnce(Runnable action) {
+		if (this.onLost.remove(action)) {
+			action.run();
+		}
 	}
 
 	/**

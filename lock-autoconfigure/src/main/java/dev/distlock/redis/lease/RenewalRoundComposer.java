@@ -66,7 +66,7 @@ final class RenewalRoundComposer<H extends RenewedHold> {
 			if (handle.hasEnded()) {
 				this.renewing.remove(handle);
 			}
-			else if (!handle.owner().isAlive()) {
+			else if (!handle.isHolderAlive()) {
 				this.renewing.remove(handle);
 				this.listener.holderDied(handle);
 			}

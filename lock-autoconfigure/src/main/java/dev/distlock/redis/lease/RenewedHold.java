@@ -34,6 +34,15 @@ public interface RenewedHold {
 	Thread owner();
 
 	/**
+	 * Returns whether the holder may still release the hold: its thread is alive, or the
+	 * hold belongs to work rather than to a thread.
+	 * @return whether the holder is alive
+	 */
+	default boolean isHolderAlive() {
+		return owner().isAlive();
+	}
+
+	/**
 	 * Returns whether the hold has ended, by this process's count.
 	 * @return whether it ended
 	 */

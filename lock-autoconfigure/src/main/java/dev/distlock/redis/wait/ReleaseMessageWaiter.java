@@ -34,6 +34,8 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 
 	private final Map<String, QueuedWait> waits = new ConcurrentHashMap<>();
 
+	private final AsyncWaits asyncWaits = new AsyncWaits();
+
 	private final LockWaiter fallback;
 
 	private final AtomicLong handOffs = new AtomicLong();
@@ -74,7 +76,7 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 	 * @return the number of waiting threads
 	 */
 	public int waiting() {
-		return (int) this.waits.values().stream().filter(QueuedWait::isWaiting).count();
+		return (int) (this.waits.values().stream().filter(QueuedWait::isWaiting).count() + this.asyncWaits.waiting());
 	}
 
 	/**
@@ -107,6 +109,18 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 		return wait;
 	}
 
+	/**
+	 * Starts one reactive acquisition's wait, which never blocks: it queues with the
+	 * client's channel whenever that is subscribed (with sharded channels, the channel of
+	 * the lock's slot once confirmed), and backs off otherwise.
+	 * @param key the Redis key of the lock
+	 * @param token the owner token of the acquisition, which a hand-over names
+	 * @return the wait, to be closed when the acquisition stops waiting
+	 */
+	public AsyncWait beginAsync(String key, String token) {
+		return this.asyncWaits.begin(key, token, this.slots, () -> this.channel);
+	}
+
 	@Override
 	public void onMessage(Message message, byte @Nullable [] pattern) {
 		deliver(new String(message.getBody(), StandardCharsets.UTF_8));
@@ -118,10 +132,15 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 	 */
 	void deliver(String body) {
 		HandOverMessage handOver = HandOverMessage.parse(body);
-		QueuedWait wait = (handOver != null) ? this.waits.get(handOver.ownerToken()) : null;
-		if (handOver != null && wait != null) {
-			this.handOffs.incrementAndGet();
+		if (handOver == null) {
+			return;
+		}
+		QueuedWait wait = this.waits.get(handOver.ownerToken());
+		if (wait != null) {
 			wait.handOver(handOver);
+		}
+		if (wait != null || this.asyncWaits.deliver(handOver)) {
+			this.handOffs.incrementAndGet();
 		}
 	}
 

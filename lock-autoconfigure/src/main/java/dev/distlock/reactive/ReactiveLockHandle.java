@@ -1,0 +1,82 @@
+package dev.distlock.reactive;
+
+import java.time.Duration;
+
+import reactor.core.publisher.Mono;
+
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockOptions;
+
+/**
+ * A lock held by reactive work rather than by a thread. It is identified by its owner
+ * token alone, so any thread may use and release it. Release it exactly once, with
+ * {@link #release()}; {@link ReactiveLockClient#withLock withLock} does so however the
+ * work ends.
+ */
+public interface ReactiveLockHandle {
+
+	/**
+	 * Returns the Redis key of the lock, including the configured prefix.
+	 * @return the key
+	 */
+	String key();
+
+	/**
+	 * Returns the logical name of the lock, the tag of its meters.
+	 * @return the name, {@link LockOptions#UNNAMED} if none was given
+	 */
+	String name();
+
+	/**
+	 * Returns the lease this lock was acquired with; for an auto-renewing lock, the lease
+	 * each renewal extends it to.
+	 * @return the lease time
+	 */
+	Duration leaseTime();
+
+	/**
+	 * Returns whether the lease is renewed automatically until the lock is released.
+	 * @return whether the lease is auto-renewing
+	 */
+	boolean isAutoRenewing();
+
+	/**
+	 * Returns the fencing token of this grant, as
+	 * {@link dev.distlock.LockHandle#fencingToken()}.
+	 * @return the fencing token, at least 1
+	 */
+	long fencingToken();
+
+	/**
+	 * Returns whether this hold's lease is lost, as
+	 * {@link dev.distlock.LockHandle#isLeaseLost()}: found lost, or run out by this
+	 * process's conservative count.
+	 * @return whether the lease was lost
+	 */
+	boolean isLeaseLost();
+
+	/**
+	 * Returns whether {@link #release()} has been subscribed to.
+	 * @return whether the lock was released
+	 */
+	boolean isReleased();
+
+	/**
+	 * Signals when the lease is lost while the lock is held: completes at that moment (at
+	 * once if it already is), and never otherwise. {@link ReactiveLockClient#withLock
+	 * withLock} ends the work with a {@link LockLeaseLostException} when it does.
+	 * @return the signal
+	 */
+	Mono<Void> leaseLost();
+
+	/**
+	 * Releases the lock if Redis still holds it for this acquisition, without blocking;
+	 * only the first subscription releases, later ones complete at once.
+	 * @return completes when Redis released the lock; errors with
+	 * {@link LockLeaseLostException} if the lease had been lost, or
+	 * {@link dev.distlock.LockUnavailableException} if Redis could not be reached (the
+	 * release is then retried in the background)
+	 */
+	Mono<Void> release();
+
+}

@@ -1,0 +1,87 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.Optional;
+
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.reactive.ReactiveLockContext;
+import dev.distlock.reactive.ReactiveLockHandle;
+
+/**
+ * Runs reactive work under a lock, for {@link ReactiveRedisLockClient#withLock}: the hold
+ * goes into the work's Reactor context, the work is cancelled and ends with a
+ * {@link LockLeaseLostException} if the lease is lost while it runs, and the lock is
+ * released however the work ends (complete, error, cancel). A hold of the same key that
+ * the chain already has is re-entered without a round trip, unless its lease is lost.
+ */
+final class LockedWork {
+
+	private LockedWork() {
+	}
+
+	/**
+	 * Returns the work as a {@code Mono} run under the lock.
+	 * @param redisKey the Redis key, to find a hold to re-enter
+	 * @param lock acquires the lock when subscribed
+	 */
+	static <T> Mono<T> mono(String redisKey, Mono<ReactiveLockHandle> lock, Mono<T> work) {
+		return Mono.deferContextual((context) -> {
+			Optional<ReactiveLockHandle> held = ReactiveLockContext.held(context, redisKey);
+			if (held.isPresent()) {
+				return held.get().isLeaseLost() ? Mono.error(lost(held.get())) : work;
+			}
+			return Mono.usingWhen(lock,
+					(handle) -> Mono.firstWithSignal(work.contextWrite((c) -> ReactiveLockContext.with(c, handle)),
+							handle.leaseLost().then(Mono.error(() -> lost(handle)))),
+					ReactiveLockHandle::release, LockedWork::releaseAfterError, LockedWork::releaseQuietly);
+		});
+	}
+
+	/**
+	 * Returns the work as a {@code Flux} run under the lock.
+	 * @param redisKey the Redis key, to find a hold to re-enter
+	 * @param lock acquires the lock when subscribed
+	 */
+	static <T> Flux<T> flux(String redisKey, Mono<ReactiveLockHandle> lock, Flux<T> work) {
+		return Flux.deferContextual((context) -> {
+			Optional<ReactiveLockHandle> held = ReactiveLockContext.held(context, redisKey);
+			if (held.isPresent()) {
+				return held.get().isLeaseLost() ? Flux.error(lost(held.get())) : work;
+			}
+			return Flux.usingWhen(lock,
+					(handle) -> work.contextWrite((c) -> ReactiveLockContext.with(c, handle))
+						.takeUntilOther(handle.leaseLost().thenReturn(Boolean.TRUE))
+						.concatWith(Mono.defer(() -> handle.isLeaseLost() ? Mono.error(lost(handle)) : Mono.empty())),
+					ReactiveLockHandle::release, LockedWork::releaseAfterError, LockedWork::releaseQuietly);
+		});
+	}
+
+	private static LockLeaseLostException lost(ReactiveLockHandle handle) {
+		return new LockLeaseLostException(handle.key(), handle.name(), handle.leaseTime(), Duration.ZERO);
+	}
+
+	/**
+	 * Releases after the work failed: the work's error stands, with a failed release
+	 * attached to it as suppressed.
+	 */
+	private static Mono<Void> releaseAfterError(ReactiveLockHandle handle, Throwable error) {
+		return handle.release().onErrorResume((ex) -> {
+			if (ex != error) {
+				error.addSuppressed(ex);
+			}
+			return Mono.empty();
+		});
+	}
+
+	/**
+	 * Releases after the work was cancelled: nobody is left to tell of a failed release,
+	 * which is retried in the background and reported to the listeners.
+	 */
+	private static Mono<Void> releaseQuietly(ReactiveLockHandle handle) {
+		return handle.release().onErrorResume((ex) -> Mono.empty());
+	}
+
+}

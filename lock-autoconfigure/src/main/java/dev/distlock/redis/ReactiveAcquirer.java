@@ -1,0 +1,99 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+
+import reactor.core.publisher.Mono;
+
+import org.springframework.dao.DataAccessResourceFailureException;
+
+import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.reactive.ReactiveLockHandle;
+import dev.distlock.redis.protocol.ReactiveLockCommands;
+import dev.distlock.redis.wait.AsyncWait;
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
+
+/**
+ * Acquires locks for reactive work: runs one acquisition's {@link ReactiveAttempts} with
+ * its {@link AsyncWait}, lists it among the client's waiting callers while it pauses,
+ * turns the grant into a hold that belongs to the work ({@link LockGrants#grantedToWork})
+ * and reports the outcome. A wait that ends without the lock while Redis is in doubt ends
+ * with a {@link LockUnavailableException}, as a blocking one does.
+ */
+final class ReactiveAcquirer {
+
+	private final ReactiveLockCommands commands;
+
+	private final HoldServices services;
+
+	private final ReactiveReleaser releaser;
+
+	ReactiveAcquirer(ReactiveLockCommands commands, HoldServices services) {
+		this.commands = commands;
+		this.services = services;
+		this.releaser = new ReactiveReleaser(commands, services);
+	}
+
+	/**
+	 * Acquires the Redis key for reactive work, waiting no longer than the options allow.
+	 * @return the hold, or empty if not acquired in time
+	 */
+	Mono<ReactiveLockHandle> acquire(String redisKey, LockOptions options) {
+		return Mono.defer(() -> {
+			long start = System.nanoTime();
+			Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.services.renewalLease();
+			ReactiveAttempts attempts = new ReactiveAttempts(this.commands, this.services.pending(), redisKey,
+					this.services.tokens().next(), lease.toMillis(), options);
+			AtomicReference<WaitingAcquirers.Waiting> listed = new AtomicReference<>();
+			return Mono
+				.using(() -> beginWait(redisKey, attempts.token()),
+						(wait) -> attempts.acquire(wait, start + saturatedNanos(options.waitTime()),
+								() -> listOnce(listed, redisKey, options)),
+						(wait) -> wait.close())
+				.<ReactiveLockHandle>map((grant) -> new ReactiveRedisLockHandle(
+						this.services.grants().grantedToWork(redisKey, attempts.token(), grant, lease, options, start),
+						this.releaser))
+				.switchIfEmpty(Mono.defer(() -> notAcquired(redisKey, options, start)))
+				.doOnError(LockUnavailableException.class,
+						(ex) -> this.services.events().unavailable(redisKey, options.name(), start, ex))
+				.doFinally((signal) -> {
+					WaitingAcquirers.Waiting waiting = listed.get();
+					if (waiting != null) {
+						this.services.waiting().stopped(waiting);
+					}
+				});
+		});
+	}
+
+	private void listOnce(AtomicReference<WaitingAcquirers.Waiting> listed, String redisKey, LockOptions options) {
+		if (listed.get() == null) {
+			listed.set(this.services.waiting().started(redisKey, options.name()));
+		}
+	}
+
+	private AsyncWait beginWait(String redisKey, String token) {
+		ReleaseMessageWaiter messages = this.services.releaseWaiter();
+		return (messages != null) ? messages.beginAsync(redisKey, token) : AsyncWait.backoffOnly();
+	}
+
+	private Mono<ReactiveLockHandle> notAcquired(String redisKey, LockOptions options, long start) {
+		if (this.services.commands().reachability().inDoubt()) {
+			return Mono.error(new LockUnavailableException(redisKey, options.name(), "acquire",
+					new DataAccessResourceFailureException(
+							"the wait ended while Redis was not answering lock commands")));
+		}
+		this.services.events().notAcquired(redisKey, options.name(), start);
+		return Mono.empty();
+	}
+
+	private static long saturatedNanos(Duration duration) {
+		try {
+			return duration.toNanos();
+		}
+		catch (ArithmeticException ex) {
+			return Long.MAX_VALUE / 2;
+		}
+	}
+
+}

@@ -1,0 +1,151 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+
+import org.springframework.dao.DataAccessException;
+
+import dev.distlock.LockMisconfigurationException;
+import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.redis.protocol.AcquireReply;
+import dev.distlock.redis.protocol.PendingReleases;
+import dev.distlock.redis.protocol.ReactiveLockCommands;
+import dev.distlock.redis.protocol.RedisErrors;
+import dev.distlock.redis.wait.AsyncWait;
+import dev.distlock.redis.wait.WaitTimings;
+
+/**
+ * The attempts of one reactive acquisition, the non-blocking counterpart of
+ * {@link LockAttempts}: one owner token, attempts on the reactive commands, and between
+ * them the {@link AsyncWait}'s pause, which a hand-over message ends early; a hand-over
+ * is accepted only while it can still be valid ({@link HandOverCheck}). Each step is a
+ * new subscription ({@code repeatWhenEmpty}), never a nested call. An acquisition that
+ * gives up, fails or is cancelled after an attempt leaves the lock's queue, and releases
+ * a lock handed over meanwhile, in the background.
+ */
+final class ReactiveAttempts {
+
+	private final ReactiveLockCommands commands;
+
+	private final PendingReleases pending;
+
+	private final HandOverCheck handOvers;
+
+	private final String key;
+
+	private final String token;
+
+	private final long leaseMillis;
+
+	private final LockOptions options;
+
+	private long lastAttemptNanos;
+
+	private boolean mayBeQueued;
+
+	private volatile boolean sent;
+
+	ReactiveAttempts(ReactiveLockCommands commands, PendingReleases pending, String key, String token, long leaseMillis,
+			LockOptions options) {
+		this.commands = commands;
+		this.pending = pending;
+		this.handOvers = new HandOverCheck(commands.blocking(), leaseMillis);
+		this.key = key;
+		this.token = token;
+		this.leaseMillis = leaseMillis;
+		this.options = options;
+	}
+
+	String token() {
+		return this.token;
+	}
+
+	/**
+	 * Tries until acquired or the deadline passes.
+	 * @param wait the acquisition's wait
+	 * @param deadline when the caller gives up, by {@link System#nanoTime()}
+	 * @param pausing told before each pause
+	 * @return the grant, or empty if not acquired; errors with
+	 * {@link LockUnavailableException} or {@link LockMisconfigurationException}
+	 */
+	Mono<Grant> acquire(AsyncWait wait, long deadline, Runnable pausing) {
+		return Mono.defer(() -> step(wait, deadline, pausing))
+			.repeatWhenEmpty((repeats) -> repeats)
+			.flatMap(Mono::justOrEmpty)
+			.doOnCancel(this::leaveInBackground);
+	}
+
+	/**
+	 * One attempt and, if the lock is held, one pause: a grant, give up, or empty to go
+	 * on.
+	 */
+	private Mono<Optional<Grant>> step(AsyncWait wait, long deadline, Runnable pausing) {
+		boolean last = System.nanoTime() - deadline >= 0;
+		return attempt(last ? null : wait.handOffChannel()).flatMap((reply) -> {
+			if (reply instanceof AcquireReply.Granted granted) {
+				Grant grant = new Grant(granted.fencingToken(), 1, this.lastAttemptNanos,
+						Duration.ofMillis(this.leaseMillis));
+				// A reply that came after the lease may have run out: the next attempt
+				// finds out in Redis whether the lock is still ours.
+				return !grant.hasRunOut() ? Mono.just(Optional.of(grant)) : (last ? giveUp() : Mono.empty());
+			}
+			AcquireReply.Held held = (AcquireReply.Held) reply;
+			this.handOvers.foundHeld(held, this.lastAttemptNanos);
+			if (last || System.nanoTime() - deadline >= 0) {
+				return giveUp();
+			}
+			pausing.run();
+			return wait.pause(held.holderLeaseMillis(), deadline)
+				.then(Mono.fromSupplier(() -> Optional.ofNullable(this.handOvers.accept(wait.takeHandOver()))))
+				.filter(Optional::isPresent);
+		});
+	}
+
+	private Mono<AcquireReply> attempt(@Nullable String handOffChannel) {
+		this.lastAttemptNanos = System.nanoTime();
+		boolean queuedBefore = this.mayBeQueued;
+		this.mayBeQueued |= handOffChannel != null;
+		this.sent = true;
+		return this.commands
+			.acquire(this.key, this.token, this.leaseMillis, handOffChannel, WaitTimings.QUEUE_ENTRY_TTL.toMillis(),
+					queuedBefore)
+			.onErrorMap(DataAccessException.class, (ex) -> {
+				LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(this.key, "acquire", ex);
+				if (misconfigured != null) {
+					return misconfigured;
+				}
+				// The acquire may have been applied although its reply was lost.
+				leaveInBackground();
+				return new LockUnavailableException(this.key, this.options.name(), "acquire", ex);
+			});
+	}
+
+	/**
+	 * Gives up: leaves the queue if an attempt may have joined it, waiting briefly (on a
+	 * timer, not a thread) for Redis to have done so.
+	 */
+	private Mono<Optional<Grant>> giveUp() {
+		Mono<Optional<Grant>> none = Mono.just(Optional.empty());
+		if (!this.mayBeQueued) {
+			return none;
+		}
+		return Mono.fromFuture(leaveInBackground(), true)
+			.timeout(Duration.ofMillis(100))
+			.onErrorResume((ex) -> Mono.empty())
+			.then(none);
+	}
+
+	private CompletableFuture<Void> leaveInBackground() {
+		if (!this.sent) {
+			return CompletableFuture.completedFuture(null);
+		}
+		return this.pending.release(this.key, this.token,
+				System.nanoTime() + Duration.ofMillis(this.leaseMillis).toNanos());
+	}
+
+}

@@ -1,0 +1,92 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+
+import dev.distlock.LockNotAcquiredException;
+import dev.distlock.LockOptions;
+import dev.distlock.reactive.ReactiveLockClient;
+import dev.distlock.reactive.ReactiveLockHandle;
+import dev.distlock.redis.protocol.ReactiveLockCommands;
+
+/**
+ * {@link ReactiveLockClient} on Redis, built on a {@link RedisLockClient}: the same keys,
+ * scripts, fencing counter, owner tokens and queue, so that reactive and blocking callers
+ * of one application exclude each other and hand locks over to each other; the blocking
+ * client's renewer renews reactive holds, its subscription delivers their hand-over
+ * messages, and its monitor lists them. Commands go through Spring Data Redis's reactive
+ * API, so no thread is blocked while acquiring, waiting or releasing. Each acquisition
+ * goes to Redis with its own owner token (reactive work is not passed locks within the
+ * client).
+ * <p>
+ * Grants are not acknowledged by replicas here: a client built with
+ * {@code distlock.replication.min-replicas-acked} is refused.
+ */
+public final class ReactiveRedisLockClient implements ReactiveLockClient {
+
+	private final RedisLockClient client;
+
+	private final ReactiveAcquirer acquirer;
+
+	/**
+	 * Creates the reactive client of a Redis lock client.
+	 * @param client the blocking client whose locks, renewal and subscription it shares
+	 * @param redis the reactive template on the same connection factory as the client's
+	 * @throws IllegalStateException if grants must be acknowledged by replicas
+	 */
+	public ReactiveRedisLockClient(RedisLockClient client, ReactiveStringRedisTemplate redis) {
+		HoldServices services = client.parts().holds();
+		if (services.commands().acknowledgement().isRequired()) {
+			throw new IllegalStateException("The reactive lock client cannot have grants acknowledged by replicas "
+					+ "(distlock.replication.min-replicas-acked): set it to 0, or lock through the blocking "
+					+ "LockClient, whose grants WAIT for replicas");
+		}
+		this.client = client;
+		this.acquirer = new ReactiveAcquirer(new ReactiveLockCommands(redis, services.commands()), services);
+	}
+
+	@Override
+	public LockOptions defaultOptions() {
+		return this.client.defaultOptions();
+	}
+
+	@Override
+	public LockOptions defaultOptions(String name) {
+		return this.client.defaultOptions(name);
+	}
+
+	@Override
+	public Mono<ReactiveLockHandle> tryLock(String key, LockOptions options) {
+		return Mono.defer(() -> this.acquirer.acquire(redisKey(key), options));
+	}
+
+	@Override
+	public Mono<ReactiveLockHandle> lock(String key, LockOptions options) {
+		return Mono.defer(() -> {
+			long start = System.nanoTime();
+			String redisKey = redisKey(key);
+			return this.acquirer.acquire(redisKey, options)
+				.switchIfEmpty(Mono.error(() -> new LockNotAcquiredException(redisKey, options.name(),
+						options.waitTime(), Duration.ofNanos(System.nanoTime() - start))));
+		});
+	}
+
+	@Override
+	public <T> Mono<T> withLock(String key, LockOptions options, Mono<T> work) {
+		return Mono.defer(() -> LockedWork.mono(redisKey(key), lock(key, options), work));
+	}
+
+	@Override
+	public <T> Flux<T> withLock(String key, LockOptions options, Flux<T> work) {
+		return Flux.defer(() -> LockedWork.flux(redisKey(key), lock(key, options), work));
+	}
+
+	private String redisKey(String key) {
+		return this.client.parts().keyspace().lockKey(key);
+	}
+
+}

@@ -1,0 +1,80 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+
+import reactor.core.publisher.Mono;
+
+import org.springframework.dao.DataAccessException;
+
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockMisconfigurationException;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.redis.protocol.ReactiveLockCommands;
+import dev.distlock.redis.protocol.RedisErrors;
+import dev.distlock.redis.protocol.ReleaseOutcome;
+
+/**
+ * Ends the holds of reactive work, without blocking: stops renewing the hold and forgets
+ * it at once (so nothing renews it after its release), then releases it in Redis with the
+ * owner-checked release script, which keeps it for the minimum hold or hands it over to
+ * the next waiter in the lock's queue. A lease found lost, or run out by the local count,
+ * is reported and signalled as a {@link LockLeaseLostException}; a release that cannot
+ * reach Redis is retried in the background, and signalled as a
+ * {@link LockUnavailableException}.
+ */
+final class ReactiveReleaser {
+
+	private final ReactiveLockCommands commands;
+
+	private final HoldServices services;
+
+	ReactiveReleaser(ReactiveLockCommands commands, HoldServices services) {
+		this.commands = commands;
+		this.services = services;
+	}
+
+	/**
+	 * Releases the hold; call once.
+	 * @param hold the hold of the work
+	 * @return completes when Redis released it
+	 */
+	Mono<Void> release(RedisLockHandle hold) {
+		return Mono.defer(() -> {
+			this.services.renewer().unregister(hold);
+			this.services.held().forget(hold);
+			Duration heldFor = hold.heldFor();
+			if (hold.isPastDeadline()) {
+				this.services.events().leaseLost(hold, "its lease ran out before release, by this process's count");
+			}
+			long keep = Math.max(0, hold.minHoldTime().minus(heldFor).toMillis());
+			return this.commands.release(hold.key(), hold.token(), keep)
+				.onErrorMap(DataAccessException.class, (ex) -> unconfirmed(hold, heldFor, ex))
+				.flatMap((outcome) -> released(hold, heldFor, outcome, keep));
+		});
+	}
+
+	private Mono<Void> released(RedisLockHandle hold, Duration heldFor, ReleaseOutcome outcome, long keep) {
+		hold.markReleasedInRedis(System.nanoTime());
+		if (!outcome.wasHeld()) {
+			this.services.events().leaseLost(hold, "its key was gone or held by another owner on release");
+		}
+		this.services.events()
+			.released(hold, heldFor, (outcome == ReleaseOutcome.KEPT_FOR_MIN_HOLD) ? outcome + " for " + keep + "ms"
+					: outcome.toString());
+		if (hold.isLeaseLost()) {
+			return Mono.error(new LockLeaseLostException(hold.key(), hold.name(), hold.leaseTime(), heldFor));
+		}
+		return Mono.empty();
+	}
+
+	private RuntimeException unconfirmed(RedisLockHandle hold, Duration heldFor, DataAccessException ex) {
+		this.services.events().released(hold, heldFor, "not confirmed by Redis, retried in the background");
+		LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(hold.key(), "release", ex);
+		if (misconfigured != null) {
+			return misconfigured;
+		}
+		this.services.pending().release(hold.key(), hold.token(), System.nanoTime() + hold.leaseTime().toNanos());
+		return new LockUnavailableException(hold.key(), hold.name(), LockUnavailableException.RELEASE, ex);
+	}
+
+}

@@ -1,0 +1,101 @@
+package dev.distlock.redis.protocol;
+
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.SignalType;
+
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+
+/**
+ * The lock's acquire and release commands on Spring Data Redis's reactive API, for
+ * callers that must not block a thread: the same scripts, keys and arguments as
+ * {@link RedisLockCommands}, one round trip each, recorded in the same
+ * {@link RedisReachability} (a command cancelled before its answer says nothing about
+ * Redis). Failures are signalled as Spring's {@code DataAccessException}s.
+ */
+public final class ReactiveLockCommands {
+
+	private final ReactiveStringRedisTemplate redis;
+
+	private final RedisLockCommands commands;
+
+	/**
+	 * Creates the reactive commands of one client.
+	 * @param redis the reactive connection to the same Redis as the blocking commands
+	 * @param commands the blocking commands of the client, whose keyspace, reachability
+	 * and claim window these share
+	 */
+	public ReactiveLockCommands(ReactiveStringRedisTemplate redis, RedisLockCommands commands) {
+		this.redis = redis;
+		this.commands = commands;
+	}
+
+	/** Returns the blocking commands these share their keyspace and reachability with. */
+	public RedisLockCommands blocking() {
+		return this.commands;
+	}
+
+	/**
+	 * Tries to acquire a lock, as {@link RedisLockCommands#acquire}; grants are never
+	 * acknowledged by replicas here (a reactive client refuses to be built where they
+	 * must be).
+	 * @return the grant, or the holder's remaining lease and the fencing counter
+	 */
+	public Mono<AcquireReply> acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
+			long queueEntryTtlMillis, boolean mayBeQueued) {
+		List<String> args = List.of(token, Long.toString(leaseMillis), (handOffChannel != null) ? handOffChannel : "",
+				Long.toString(queueEntryTtlMillis), "1", mayBeQueued ? "1" : "0",
+				Long.toString(this.commands.claimMillis(leaseMillis)),
+				(handOffChannel != null && this.commands.keyspace().isShardedChannel(handOffChannel)) ? "spublish"
+						: "publish");
+		return recorded(this.redis.execute(LockScripts.ACQUIRE, keys(key), args)
+			.collectList()
+			.map((reply) -> AcquireReply.of(flat(reply))));
+	}
+
+	/**
+	 * Releases a lock held with the token, as {@link RedisLockCommands#release}.
+	 * @return what the release did
+	 */
+	public Mono<ReleaseOutcome> release(String key, String token, long keepMillis) {
+		return recorded(
+				this.redis.execute(LockScripts.RELEASE, keys(key), List.of(token, Long.toString(keepMillis), "0"))
+					.next()
+					.map(ReleaseOutcome::of));
+	}
+
+	/**
+	 * The reply of a script that returns an array: the reactive API may emit it whole or
+	 * element by element.
+	 */
+	@SuppressWarnings("unchecked")
+	private static List<Long> flat(List<?> reply) {
+		if (reply.size() == 1 && reply.get(0) instanceof List<?> whole) {
+			return (List<Long>) whole;
+		}
+		return (List<Long>) reply;
+	}
+
+	private List<String> keys(String key) {
+		LockKeyspace keyspace = this.commands.keyspace();
+		return List.of(key, keyspace.fenceKey(key), keyspace.queueKey(key), keyspace.waitersKey(key));
+	}
+
+	private <T> Mono<T> recorded(Mono<T> command) {
+		RedisReachability reachability = this.commands.reachability();
+		return Mono.defer(() -> {
+			reachability.sending();
+			return command.doFinally((signal) -> {
+				if (signal == SignalType.CANCEL) {
+					reachability.done(false, true, null);
+				}
+			}).doOnSuccess((result) -> reachability.done(true, true, null)).doOnError((ex) -> {
+				String misconfiguration = RedisErrors.fix(ex);
+				reachability.done(misconfiguration != null, false, misconfiguration);
+			});
+		});
+	}
+
+}

@@ -1,0 +1,59 @@
+package dev.distlock.redis.wait;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.redis.protocol.HandOverMessage;
+
+/**
+ * The reactive acquisitions of a client that wait for a hand-over message, by owner
+ * token: {@link ReleaseMessageWaiter} starts their {@link AsyncWait}s here and delivers
+ * the messages that name them.
+ */
+final class AsyncWaits {
+
+	private final Map<String, AsyncWait> waits = new ConcurrentHashMap<>();
+
+	/**
+	 * Starts a wait that queues with the channel whenever the supplier gives one.
+	 * @param key the Redis key of the lock
+	 * @param token the owner token of the acquisition
+	 * @param slots the sharded subscriptions, or null for the client's one channel
+	 * @param channel the client's one channel, or null while it is not subscribed
+	 */
+	AsyncWait begin(String key, String token, @Nullable SlotSubscriptions slots, Supplier<@Nullable String> channel) {
+		int slot = (slots != null) ? slots.join(key) : -1;
+		AsyncWait[] self = new AsyncWait[1];
+		self[0] = new AsyncWait((slots != null) ? () -> slots.channelIfSubscribed(slot) : channel,
+				JitteredBackoffWaiter.standard(), () -> {
+					this.waits.remove(token, self[0]);
+					if (slots != null) {
+						slots.leave(slot);
+					}
+				});
+		this.waits.put(token, self[0]);
+		return self[0];
+	}
+
+	/**
+	 * Wakes the wait the hand-over names.
+	 * @return whether one was waiting
+	 */
+	boolean deliver(HandOverMessage handOver) {
+		AsyncWait wait = this.waits.get(handOver.ownerToken());
+		if (wait == null) {
+			return false;
+		}
+		wait.handOver(handOver);
+		return true;
+	}
+
+	/** How many of the acquisitions have paused after an attempt. */
+	long waiting() {
+		return this.waits.values().stream().filter(AsyncWait::isWaiting).count();
+	}
+
+}
