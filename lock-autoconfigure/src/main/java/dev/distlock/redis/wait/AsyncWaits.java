@@ -39,16 +39,15 @@ final class AsyncWaits {
 	}
 
 	/**
-	 * Wakes the wait the hand-over names.
-	 * @return whether one was waiting
+	 * Wakes the wait the hand-over names, if one waits, after counting it.
+	 * @param count counts a hand-over delivered
 	 */
-	boolean deliver(HandOverMessage handOver) {
+	void deliver(HandOverMessage handOver, Runnable count) {
 		AsyncWait wait = this.waits.get(handOver.ownerToken());
-		if (wait == null) {
-			return false;
+		if (wait != null) {
+			count.run();
+			wait.handOver(handOver);
 		}
-		wait.handOver(handOver);
-		return true;
 	}
 
 	/** How many of the acquisitions have paused after an attempt. */

@@ -135,12 +135,14 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 		if (handOver == null) {
 			return;
 		}
+		// Counted before the waiter is woken, so that it sees its own hand-over counted.
 		QueuedWait wait = this.waits.get(handOver.ownerToken());
 		if (wait != null) {
+			this.handOffs.incrementAndGet();
 			wait.handOver(handOver);
 		}
-		if (wait != null || this.asyncWaits.deliver(handOver)) {
-			this.handOffs.incrementAndGet();
+		else {
+			this.asyncWaits.deliver(handOver, this.handOffs::incrementAndGet);
 		}
 	}
 
