@@ -4,6 +4,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -27,7 +28,9 @@ import dev.distlock.redis.protocol.DaemonThreads;
  * private listener container, so it never mixes with the application's own, and delivers
  * messages on the connection's thread (the waiter only wakes the waiting thread). The
  * container re-subscribes by itself after Redis comes back; a first subscription that
- * failed (Redis down at startup) is retried every half second until it succeeds.
+ * failed (Redis down at startup) is retried every half second until it succeeds. Starting
+ * and stopping wait for Redis under a {@link ReentrantLock}, not a monitor, so that a
+ * virtual thread doing so never pins its carrier on JDK 21 to 23.
  */
 public final class ReleaseSubscription implements SmartLifecycle, DisposableBean {
 
@@ -44,6 +47,8 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 	private final String channel;
 
 	private final AtomicBoolean warned = new AtomicBoolean();
+
+	private final ReentrantLock lifecycle = new ReentrantLock();
 
 	private @Nullable ScheduledExecutorService retries;
 
@@ -84,14 +89,20 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 	}
 
 	@Override
-	public synchronized void start() {
-		if (this.retries == null) {
-			this.retries = Executors
-				.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-subscription-retry"));
-			this.retries.scheduleWithFixedDelay(this::subscribeIfNotListening, RETRY_MILLIS, RETRY_MILLIS,
-					TimeUnit.MILLISECONDS);
+	public void start() {
+		this.lifecycle.lock();
+		try {
+			if (this.retries == null) {
+				this.retries = Executors
+					.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-subscription-retry"));
+				this.retries.scheduleWithFixedDelay(this::subscribeIfNotListening, RETRY_MILLIS, RETRY_MILLIS,
+						TimeUnit.MILLISECONDS);
+			}
+			subscribe();
 		}
-		subscribe();
+		finally {
+			this.lifecycle.unlock();
+		}
 	}
 
 	private void subscribe() {
@@ -113,20 +124,32 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 	 * failed (Redis down at startup) does not recover by itself, while one that lost an
 	 * established subscription does.
 	 */
-	private synchronized void subscribeIfNotListening() {
-		if (this.retries != null && !this.container.isListening()) {
-			this.container.stop();
-			subscribe();
+	private void subscribeIfNotListening() {
+		this.lifecycle.lock();
+		try {
+			if (this.retries != null && !this.container.isListening()) {
+				this.container.stop();
+				subscribe();
+			}
+		}
+		finally {
+			this.lifecycle.unlock();
 		}
 	}
 
 	@Override
-	public synchronized void stop() {
-		if (this.retries != null) {
-			this.retries.shutdownNow();
-			this.retries = null;
+	public void stop() {
+		this.lifecycle.lock();
+		try {
+			if (this.retries != null) {
+				this.retries.shutdownNow();
+				this.retries = null;
+			}
+			this.container.stop();
 		}
-		this.container.stop();
+		finally {
+			this.lifecycle.unlock();
+		}
 	}
 
 	@Override

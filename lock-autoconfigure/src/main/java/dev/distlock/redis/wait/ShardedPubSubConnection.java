@@ -1,6 +1,7 @@
 package dev.distlock.redis.wait;
 
 import java.net.SocketAddress;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import io.lettuce.core.cluster.RedisClusterClient;
@@ -17,13 +18,17 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * opened at its first subscription, which sends each {@code SSUBSCRIBE} and
  * {@code SUNSUBSCRIBE} to the master of the channel's slot as the client's topology knows
  * it; and the topology itself, refreshed on demand. While open, it watches the client's
- * connections and reports each one that drops.
+ * connections and reports each one that drops. Opening the pub/sub connection waits for
+ * Redis under a {@link ReentrantLock}, not a monitor, so that it never pins a virtual
+ * thread's carrier on JDK 21 to 23.
  */
 final class ShardedPubSubConnection {
 
 	private final LettuceConnectionFactory connectionFactory;
 
 	private final RedisClusterPubSubAdapter<String, String> listener;
+
+	private final ReentrantLock lock = new ReentrantLock();
 
 	private volatile @Nullable StatefulRedisClusterPubSubConnection<String, String> connection;
 
@@ -45,12 +50,18 @@ final class ShardedPubSubConnection {
 	 * connected by the first subscription.
 	 * @param dropped told the remote address of each connection of the client that drops
 	 */
-	synchronized void open(Consumer<SocketAddress> dropped) {
-		this.disconnects = client().getResources().eventBus().get().subscribe((event) -> {
-			if (event instanceof DisconnectedEvent disconnected) {
-				dropped.accept(disconnected.remoteAddress());
-			}
-		});
+	void open(Consumer<SocketAddress> dropped) {
+		this.lock.lock();
+		try {
+			this.disconnects = client().getResources().eventBus().get().subscribe((event) -> {
+				if (event instanceof DisconnectedEvent disconnected) {
+					dropped.accept(disconnected.remoteAddress());
+				}
+			});
+		}
+		finally {
+			this.lock.unlock();
+		}
 	}
 
 	/**
@@ -96,24 +107,36 @@ final class ShardedPubSubConnection {
 	}
 
 	/** Stops watching and closes the pub/sub connection; {@link #open} opens it again. */
-	synchronized void close() {
-		if (this.disconnects != null) {
-			this.disconnects.dispose();
-			this.disconnects = null;
+	void close() {
+		this.lock.lock();
+		try {
+			if (this.disconnects != null) {
+				this.disconnects.dispose();
+				this.disconnects = null;
+			}
+			if (this.connection != null) {
+				this.connection.closeAsync();
+				this.connection = null;
+			}
 		}
-		if (this.connection != null) {
-			this.connection.closeAsync();
-			this.connection = null;
+		finally {
+			this.lock.unlock();
 		}
 	}
 
-	private synchronized @Nullable StatefulRedisClusterPubSubConnection<String, String> connection() {
-		if (this.connection == null && this.disconnects != null) {
-			StatefulRedisClusterPubSubConnection<String, String> pubSub = client().connectPubSub();
-			pubSub.addListener(this.listener);
-			this.connection = pubSub;
+	private @Nullable StatefulRedisClusterPubSubConnection<String, String> connection() {
+		this.lock.lock();
+		try {
+			if (this.connection == null && this.disconnects != null) {
+				StatefulRedisClusterPubSubConnection<String, String> pubSub = client().connectPubSub();
+				pubSub.addListener(this.listener);
+				this.connection = pubSub;
+			}
+			return this.connection;
 		}
-		return this.connection;
+		finally {
+			this.lock.unlock();
+		}
 	}
 
 	private RedisClusterClient client() {

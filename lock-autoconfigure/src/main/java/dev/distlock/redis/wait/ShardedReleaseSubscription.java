@@ -3,6 +3,7 @@ package dev.distlock.redis.wait;
 import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 
@@ -21,7 +22,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * topology until the slot's master confirms it, and waiters retry meanwhile. Nothing is
  * subscribed after the client stops. Only Lettuce has cluster pub/sub: with Jedis the
  * client keeps its one classic channel, whose messages the cluster broadcasts to every
- * node.
+ * node. Starting and stopping hold a {@link ReentrantLock}, not a monitor, as they may
+ * wait for the connection being opened: no virtual thread pins its carrier on JDK 21 to
+ * 23.
  */
 public final class ShardedReleaseSubscription implements SmartLifecycle {
 
@@ -38,6 +41,8 @@ public final class ShardedReleaseSubscription implements SmartLifecycle {
 	private final ShardedPubSubConnection connection;
 
 	private final ShardedSubscriber subscriber;
+
+	private final ReentrantLock lifecycle = new ReentrantLock();
 
 	/**
 	 * Creates the subscription; it starts with the client.
@@ -73,12 +78,16 @@ public final class ShardedReleaseSubscription implements SmartLifecycle {
 
 	@Override
 	public void start() {
-		synchronized (this) {
+		this.lifecycle.lock();
+		try {
 			if (isRunning()) {
 				return;
 			}
 			this.subscriber.start();
 			this.connection.open(this::dropped);
+		}
+		finally {
+			this.lifecycle.unlock();
 		}
 		this.slots.subscriber(this.subscriber::change);
 		if (!this.slots.unconfirmed().isEmpty()) {
@@ -90,9 +99,13 @@ public final class ShardedReleaseSubscription implements SmartLifecycle {
 	@Override
 	public void stop() {
 		this.slots.subscriber(SlotSubscriptions.Subscriber.NONE);
-		synchronized (this) {
+		this.lifecycle.lock();
+		try {
 			this.subscriber.stop();
 			this.connection.close();
+		}
+		finally {
+			this.lifecycle.unlock();
 		}
 		this.nodes.clear().forEach(this.slots::lost);
 	}

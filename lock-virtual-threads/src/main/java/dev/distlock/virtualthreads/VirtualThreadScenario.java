@@ -1,0 +1,85 @@
+package dev.distlock.virtualthreads;
+
+import java.time.Duration;
+
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.task.AsyncTaskExecutor;
+
+import dev.distlock.virtualthreads.PinnedEvents.Pinning;
+
+/**
+ * One JVM's part of the virtual-thread scenario, on a running
+ * {@link VirtualThreadApplication}: a warm-up burst on counters of its own, which loads
+ * the classes of the lock path (a virtual thread that blocks while loading a class cannot
+ * leave its carrier, a limit of the JDK that distlock cannot lift), then the measured
+ * burst, each with its own recording of pinned virtual threads.
+ */
+public final class VirtualThreadScenario {
+
+	/** How many callers the warm-up runs, on counters {@code w0} to {@code w3}. */
+	public static final int WARM_UP_CALLERS = 200;
+
+	private final AsyncTaskExecutor executor;
+
+	private final LockedCounters counters;
+
+	/**
+	 * Creates the scenario of one JVM.
+	 * @param context the running application
+	 */
+	public VirtualThreadScenario(ConfigurableApplicationContext context) {
+		this.executor = context.getBean("applicationTaskExecutor", AsyncTaskExecutor.class);
+		this.counters = context.getBean(LockedCounters.class);
+	}
+
+	/**
+	 * Runs the warm-up burst.
+	 * @return the virtual threads pinned meanwhile
+	 * @throws InterruptedException if interrupted
+	 * @throws IllegalStateException if the warm-up did not finish exactly
+	 */
+	public Pinning warmUp() throws InterruptedException {
+		Measured warmUp = measure(WARM_UP_CALLERS, "w", 4, Duration.ofSeconds(60));
+		if (warmUp.burst().succeeded() != WARM_UP_CALLERS) {
+			throw new IllegalStateException("Warm-up did not finish: " + warmUp.burst());
+		}
+		return warmUp.pinning();
+	}
+
+	/**
+	 * Runs the measured burst on counters {@code c0} to {@code c<n-1>}.
+	 * @param callers how many callers
+	 * @param counterCount how many counters
+	 * @param bound how long the callers may take to start, and then to finish
+	 * @return the burst's report and the virtual threads pinned meanwhile
+	 * @throws InterruptedException if interrupted
+	 */
+	public Measured run(int callers, int counterCount, Duration bound) throws InterruptedException {
+		return measure(callers, "c", counterCount, bound);
+	}
+
+	/**
+	 * Returns the counters.
+	 * @return the counters
+	 */
+	public LockedCounters counters() {
+		return this.counters;
+	}
+
+	private Measured measure(int callers, String prefix, int counterCount, Duration bound) throws InterruptedException {
+		PinnedEvents pinned = PinnedEvents.start();
+		BurstReport burst = CallerBurst.run(this.executor, this.counters, callers, prefix, counterCount, bound);
+		return new Measured(burst, pinned.stop());
+	}
+
+	/**
+	 * A burst and what JFR saw meanwhile.
+	 *
+	 * @param burst what the callers did
+	 * @param pinning the virtual threads pinned meanwhile
+	 */
+	public record Measured(BurstReport burst, Pinning pinning) {
+
+	}
+
+}
