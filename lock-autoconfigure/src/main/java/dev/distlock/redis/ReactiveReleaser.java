@@ -40,6 +40,10 @@ final class ReactiveReleaser {
 	 */
 	Mono<Void> release(RedisLockHandle hold) {
 		return Mono.defer(() -> {
+			// Ended first, as a blocking hold ends before its release: a renewal or
+			// hand-over confirmation that finds the key gone from now on is not a lost
+			// lease.
+			hold.release();
 			this.services.renewer().unregister(hold);
 			this.services.held().forget(hold);
 			Duration heldFor = hold.heldFor();

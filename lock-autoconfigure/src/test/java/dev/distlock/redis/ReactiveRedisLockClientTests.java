@@ -89,6 +89,24 @@ class ReactiveRedisLockClientTests {
 	}
 
 	@Test
+	void holdHandedOverAndReleasedAtOnceIsNotReportedLost() {
+		// A hand-over is confirmed in the background; a confirmation that finds the key
+		// already released must not count as a lost lease.
+		for (int i = 0; i < 30; i++) {
+			String key = TestRedis.uniqueKey("reactive-hand-over-release");
+			LockHandle held = this.fixture.client.lock(key, NO_WAIT);
+			Mono<Long> waiting = this.reactive.withLock(key, WAIT_LONG, ReactiveLockContext.fencingToken()).cache();
+			Disposable subscribed = waiting.subscribe((token) -> {
+			}, (error) -> {
+			});
+			await().until(() -> this.fixture.waiter.waiting() == 1);
+			held.release();
+			StepVerifier.create(waiting).expectNextCount(1).verifyComplete();
+			subscribed.dispose();
+		}
+	}
+
+	@Test
 	void nestedWithLockOfTheSameKeyReentersInTheSameChain() {
 		String key = TestRedis.uniqueKey("reactive-reentry");
 		Mono<List<Long>> tokens = this.reactive.withLock(key, NO_WAIT,
