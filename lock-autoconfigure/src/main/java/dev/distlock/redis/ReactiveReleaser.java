@@ -14,12 +14,12 @@ import dev.distlock.redis.protocol.RedisErrors;
 import dev.distlock.redis.protocol.ReleaseOutcome;
 
 /**
- * Ends the holds of reactive work, without blocking: stops renewing the hold and forgets
- * it at once (so nothing renews it after its release), then releases it in Redis with the
- * owner-checked release script, which keeps it for the minimum hold or hands it over to
- * the next waiter in the lock's queue. A lease found lost, or run out by the local count,
- * is reported and signalled as a {@link LockLeaseLostException}; a release that cannot
- * reach Redis is retried in the background, and signalled as a
+ * Ends the holds of reactive work, without blocking: ends the hold, stops renewing it and
+ * forgets it at once (so nothing renews it after its release), then releases it in Redis
+ * with the owner-checked release script, which keeps it for the minimum hold or hands it
+ * over to the next waiter in the lock's queue. A lease found lost, or run out by the
+ * local count, is reported and signalled as a {@link LockLeaseLostException}; a release
+ * that cannot reach Redis is retried in the background, and signalled as a
  * {@link LockUnavailableException}.
  */
 final class ReactiveReleaser {
@@ -40,10 +40,11 @@ final class ReactiveReleaser {
 	 */
 	Mono<Void> release(RedisLockHandle hold) {
 		return Mono.defer(() -> {
-			// Ended first, as a blocking hold ends before its release: a renewal or
-			// hand-over confirmation that finds the key gone from now on is not a lost
-			// lease.
-			hold.release();
+			// Ended by this process's count before Redis is asked, as a blocking hold
+			// is: a renewal or hand-over confirmation that Redis answers after this
+			// release (the key already released or handed over) is then not taken for
+			// a lost lease.
+			hold.exit();
 			this.services.renewer().unregister(hold);
 			this.services.held().forget(hold);
 			Duration heldFor = hold.heldFor();

@@ -17,7 +17,8 @@ import dev.distlock.test.redis.RedisServerProcess;
  * {@code redis-server} on a free loopback port without persistence, runs every contender
  * against it, and prints Markdown tables on standard output (progress goes to standard
  * error). {@code ./bench/run cluster ...} runs scenarios 1 and 2 on a local Redis Cluster
- * instead ({@link ClusterBench}).
+ * instead ({@link ClusterBench}); {@code ./bench/run reactive [smoke]} measures the
+ * reactive locks ({@link ReactiveBench}).
  */
 public final class BenchMain {
 
@@ -36,6 +37,10 @@ public final class BenchMain {
 			ClusterBench.run(List.of(args).subList(1, args.length));
 			return;
 		}
+		if (args.length > 0 && args[0].equals("reactive")) {
+			ReactiveBench.run(List.of(args).subList(1, args.length));
+			return;
+		}
 		String scenario = (args.length > 0) ? args[0] : "all";
 		boolean smoke = scenario.equals("smoke") || (args.length > 1 && args[1].equals("smoke"));
 		BenchSizes sizes = smoke ? BenchSizes.smoke() : BenchSizes.full();
@@ -43,8 +48,8 @@ public final class BenchMain {
 			case "all", "smoke" -> SCENARIOS;
 			default -> {
 				if (!SCENARIOS.contains(scenario)) {
-					System.err
-						.println("Usage: bench/run [all|smoke|cluster|" + String.join("|", SCENARIOS) + "] [smoke]");
+					System.err.println("Usage: bench/run [all|smoke|cluster|reactive|" + String.join("|", SCENARIOS)
+							+ "] [smoke]");
 					System.exit(2);
 				}
 				yield List.of(scenario);

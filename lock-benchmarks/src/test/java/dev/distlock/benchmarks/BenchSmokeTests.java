@@ -41,4 +41,23 @@ class BenchSmokeTests {
 		}
 	}
 
+	@Test
+	void reactiveScenariosProduceRowsWithoutOverlapsOrLostIncrements() throws Exception {
+		ReactiveSizes sizes = ReactiveSizes.smoke();
+		try (RedisServerProcess redis = RedisServerProcess.startOnFreePort()) {
+			List<ReactiveScenario.Result> results = ReactiveBench.run(redis.url(), sizes, false);
+			// The floor is no lock: it runs only where no two operations share a key.
+			assertThat(results).hasSize(3 * sizes.loads().size() - 1).allSatisfy((result) -> {
+				String row = result.contender() + ", " + result.load();
+				assertThat(result.latency().getTotalCount()).as(row).isPositive();
+				assertThat(result.overlaps()).as(row).isZero();
+				assertThat(result.lostIncrements()).as(row).isZero();
+			});
+			assertThat(results).filteredOn((result) -> result.load().isContended())
+				.extracting(ReactiveScenario.Result::contender)
+				.containsExactly(ReactiveContenderSet.DISTLOCK_NAME, RedissonReactiveLock.NAME);
+			assertThat(ReactiveBench.table(results)).contains(ReactiveContenderSet.FLOOR_NAME);
+		}
+	}
+
 }
