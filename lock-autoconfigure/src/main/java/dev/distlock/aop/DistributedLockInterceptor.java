@@ -1,5 +1,8 @@
 package dev.distlock.aop;
 
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 import io.micrometer.observation.Observation;
@@ -10,6 +13,7 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
+import org.springframework.util.function.SingletonSupplier;
 
 import dev.distlock.InvalidLockKeyException;
 import dev.distlock.LockClient;
@@ -19,6 +23,8 @@ import dev.distlock.LockKeyExpressionException;
 import dev.distlock.LockKeyQuoting;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.aop.LockReturnTypes.Kind;
+import dev.distlock.reactive.ReactiveLockClient;
 
 /**
  * Runs {@link dev.distlock.DistributedLock @DistributedLock} methods under their lock:
@@ -37,6 +43,11 @@ import dev.distlock.LockUnavailableException;
  * The method runs inside the {@linkplain LockHandle#observation() observation of the
  * hold} (made by the client), so that tracing shows the work done under the lock as its
  * children; an exception the method throws is recorded as the observation's error.
+ * <p>
+ * Methods that return {@code Mono}, {@code Flux}, {@code CompletionStage} or
+ * {@code CompletableFuture} are locked through the {@link ReactiveLockClient} instead,
+ * for as long as the work they return runs ({@link PublisherLockedCalls},
+ * {@link CompletionStageLockedCalls}); the reactive client makes no observations.
  */
 public class DistributedLockInterceptor implements MethodInterceptor {
 
@@ -50,17 +61,43 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 
 	private final LockFailureHandler failureHandler = new LockFailureHandler();
 
+	private final Map<Method, Kind> kinds = new ConcurrentHashMap<>();
+
+	private final Supplier<PublisherLockedCalls> publishers;
+
+	private final Supplier<CompletionStageLockedCalls> completionStages;
+
 	/**
-	 * Creates an interceptor.
+	 * Creates an interceptor of methods that do their work before they return.
 	 * @param definitions finds the lock of each method
 	 * @param keyEvaluator evaluates lock keys
 	 * @param client supplies the lock client on first use
 	 */
 	public DistributedLockInterceptor(LockDefinitionSource definitions, LockKeyEvaluator keyEvaluator,
 			Supplier<LockClient> client) {
+		this(definitions, keyEvaluator, client, () -> {
+			throw new IllegalStateException("This interceptor has no ReactiveLockClient to lock methods that "
+					+ "return Mono, Flux or CompletionStage: create it with one");
+		});
+	}
+
+	/**
+	 * Creates an interceptor.
+	 * @param definitions finds the lock of each method
+	 * @param keyEvaluator evaluates lock keys
+	 * @param client supplies the lock client on first use
+	 * @param reactiveClient supplies the client that locks methods returning
+	 * {@code Mono}, {@code Flux} or {@code CompletionStage}, on the first call of one
+	 */
+	public DistributedLockInterceptor(LockDefinitionSource definitions, LockKeyEvaluator keyEvaluator,
+			Supplier<LockClient> client, Supplier<ReactiveLockClient> reactiveClient) {
 		this.definitions = definitions;
 		this.keyEvaluator = keyEvaluator;
 		this.client = client;
+		Supplier<ReactiveLockedCalls> reactive = SingletonSupplier
+			.of(() -> new ReactiveLockedCalls(SingletonSupplier.of(reactiveClient), this.failureHandler));
+		this.publishers = SingletonSupplier.of(() -> new PublisherLockedCalls(reactive.get()));
+		this.completionStages = SingletonSupplier.of(() -> new CompletionStageLockedCalls(reactive.get()));
 	}
 
 	@Override
@@ -76,6 +113,20 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		if (logger.isTraceEnabled()) {
 			logger.trace("Lock key of " + definition.method() + " is " + LockKeyQuoting.quote(key));
 		}
+		switch (this.kinds.computeIfAbsent(definition.method(), LockReturnTypes::kindOf)) {
+			case MONO:
+				return this.publishers.get().invoke(definition, invocation, key, false);
+			case FLUX:
+				return this.publishers.get().invoke(definition, invocation, key, true);
+			case COMPLETION_STAGE:
+				return this.completionStages.get().invoke(definition, invocation, key);
+			default:
+				return invokeBlocking(definition, invocation, key);
+		}
+	}
+
+	private @Nullable Object invokeBlocking(LockDefinition definition, MethodInvocation invocation, String key)
+			throws Throwable {
 		LockClient lockClient = this.client.get();
 		LockHandle handle;
 		try {
