@@ -1,8 +1,10 @@
 package dev.distlock.aop;
 
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
-import io.micrometer.observation.Observation;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.apache.commons.logging.Log;
@@ -10,33 +12,32 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
+import org.springframework.util.function.SingletonSupplier;
 
-import dev.distlock.InvalidLockKeyException;
 import dev.distlock.LockClient;
 import dev.distlock.LockContext;
-import dev.distlock.LockHandle;
-import dev.distlock.LockKeyExpressionException;
 import dev.distlock.LockKeyQuoting;
-import dev.distlock.LockNotAcquiredException;
-import dev.distlock.LockUnavailableException;
+import dev.distlock.aop.LockReturnTypes.Kind;
+import dev.distlock.reactive.ReactiveLockClient;
 
 /**
  * Runs {@link dev.distlock.DistributedLock @DistributedLock} methods under their lock:
- * evaluates the key, acquires through the {@link LockClient}, invokes the method with the
- * lock as the {@link LockContext#current() current} one, and releases the lock however
- * the method ends.
- * <p>
+ * evaluates the key when the method is called, then hands the call to the class that
+ * locks methods of its return type:
+ * <ul>
+ * <li>{@code BlockingLockedCalls}: acquires through the {@link LockClient}, invokes the
+ * method with the lock as the {@link LockContext#current() current} one and inside the
+ * {@linkplain dev.distlock.LockHandle#observation() observation of the hold}, and
+ * releases the lock however the method ends;</li>
+ * <li>{@code PublisherLockedCalls} ({@code Mono}, {@code Flux}) and
+ * {@code CompletionStageLockedCalls} ({@code CompletionStage},
+ * {@code CompletableFuture}): acquire through the {@link ReactiveLockClient} without
+ * blocking, invoke the method once the lock is held, and hold it until the work the
+ * method returned ends; the reactive client makes no observations.</li>
+ * </ul>
  * If the lock is not acquired, or Redis is unavailable, the method is not invoked: the
  * lock's {@link LockFailurePolicy} decides whether the caller gets the exception (the
  * default), an empty value, or what the fallback method returns.
- * <p>
- * If the method throws, its exception propagates as it is; a failed release is attached
- * to it as suppressed. If the method returns but the release finds the lease lost, the
- * caller gets the {@link dev.distlock.LockLeaseLostException}.
- * <p>
- * The method runs inside the {@linkplain LockHandle#observation() observation of the
- * hold} (made by the client), so that tracing shows the work done under the lock as its
- * children; an exception the method throws is recorded as the observation's error.
  */
 public class DistributedLockInterceptor implements MethodInterceptor {
 
@@ -46,21 +47,47 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 
 	private final LockKeyEvaluator keyEvaluator;
 
-	private final Supplier<LockClient> client;
+	private final Map<Method, Kind> kinds = new ConcurrentHashMap<>();
 
-	private final LockFailureHandler failureHandler = new LockFailureHandler();
+	private final BlockingLockedCalls blocking;
+
+	private final Supplier<PublisherLockedCalls> publishers;
+
+	private final Supplier<CompletionStageLockedCalls> completionStages;
 
 	/**
-	 * Creates an interceptor.
+	 * Creates an interceptor of methods that do their work before they return.
 	 * @param definitions finds the lock of each method
 	 * @param keyEvaluator evaluates lock keys
 	 * @param client supplies the lock client on first use
 	 */
 	public DistributedLockInterceptor(LockDefinitionSource definitions, LockKeyEvaluator keyEvaluator,
 			Supplier<LockClient> client) {
+		this(definitions, keyEvaluator, client, () -> {
+			throw new IllegalStateException("This interceptor has no ReactiveLockClient to lock methods that "
+					+ "return Mono, Flux or CompletionStage: create it with one");
+		});
+	}
+
+	/**
+	 * Creates an interceptor.
+	 * @param definitions finds the lock of each method
+	 * @param keyEvaluator evaluates lock keys
+	 * @param client supplies the lock client on first use
+	 * @param reactiveClient supplies the client that locks methods returning
+	 * {@code Mono}, {@code Flux} or {@code CompletionStage}, on the first call of one
+	 */
+	public DistributedLockInterceptor(LockDefinitionSource definitions, LockKeyEvaluator keyEvaluator,
+			Supplier<LockClient> client, Supplier<ReactiveLockClient> reactiveClient) {
 		this.definitions = definitions;
 		this.keyEvaluator = keyEvaluator;
-		this.client = client;
+		LockFailureHandler failureHandler = new LockFailureHandler();
+		this.blocking = new BlockingLockedCalls(client, failureHandler);
+		// Created on the first call of a reactive method: they need Reactor
+		Supplier<ReactiveLockedCalls> reactive = SingletonSupplier
+			.of(() -> new ReactiveLockedCalls(SingletonSupplier.of(reactiveClient), failureHandler));
+		this.publishers = SingletonSupplier.of(() -> new PublisherLockedCalls(reactive.get()));
+		this.completionStages = SingletonSupplier.of(() -> new CompletionStageLockedCalls(reactive.get()));
 	}
 
 	@Override
@@ -76,41 +103,12 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		if (logger.isTraceEnabled()) {
 			logger.trace("Lock key of " + definition.method() + " is " + LockKeyQuoting.quote(key));
 		}
-		LockClient lockClient = this.client.get();
-		LockHandle handle;
-		try {
-			handle = lockClient.lock(key,
-					definition.options(lockClient.defaultOptions(definition.name())).withName(definition.name()));
-		}
-		catch (LockNotAcquiredException | LockUnavailableException ex) {
-			return this.failureHandler.handle(definition, invocation, ex);
-		}
-		catch (InvalidLockKeyException ex) {
-			throw new LockKeyExpressionException(definition.method(), definition.keyExpression(),
-					"yielded a key that was refused: " + ex.getMessage(), ex);
-		}
-		Observation observation = handle.observation();
-		Object result;
-		try (LockContext.Scope scope = LockContext.enter(handle);
-				Observation.Scope observed = observation.openScope()) {
-			result = invocation.proceed();
-		}
-		catch (Throwable ex) {
-			observation.error(ex);
-			releaseAfterFailure(handle, ex);
-			throw ex;
-		}
-		handle.release();
-		return result;
-	}
-
-	private void releaseAfterFailure(LockHandle handle, Throwable failure) {
-		try {
-			handle.release();
-		}
-		catch (RuntimeException ex) {
-			failure.addSuppressed(ex);
-		}
+		return switch (this.kinds.computeIfAbsent(definition.method(), LockReturnTypes::kindOf)) {
+			case BLOCKING -> this.blocking.invoke(definition, invocation, key);
+			case MONO -> this.publishers.get().invoke(definition, invocation, key, false);
+			case FLUX -> this.publishers.get().invoke(definition, invocation, key, true);
+			case COMPLETION_STAGE -> this.completionStages.get().invoke(definition, invocation, key);
+		};
 	}
 
 }

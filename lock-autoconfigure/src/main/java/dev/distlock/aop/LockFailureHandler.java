@@ -30,13 +30,30 @@ final class LockFailureHandler {
 	 */
 	@Nullable Object handle(LockDefinition definition, MethodInvocation invocation, DistributedLockException failure)
 			throws Throwable {
+		return handle(definition, invocation, failure, SkipValues.emptyValueOf(definition.method().getReturnType()));
+	}
+
+	/**
+	 * Handles a failure to acquire the lock of a call, with the given value for a skipped
+	 * call.
+	 * @param definition the lock of the called method
+	 * @param invocation the call
+	 * @param failure a {@link dev.distlock.LockNotAcquiredException} or
+	 * {@link dev.distlock.LockUnavailableException}
+	 * @param skipped what a skipped call returns
+	 * @return what the call returns instead
+	 * @throws Throwable the failure itself for {@link LockFailureAction#THROW}, or what
+	 * the fallback method threw
+	 */
+	@Nullable Object handle(LockDefinition definition, MethodInvocation invocation, DistributedLockException failure,
+			@Nullable Object skipped) throws Throwable {
 		LockFailurePolicy policy = definition.failurePolicy();
 		LockFailureAction action = policy.actionFor(failure);
 		if (action == LockFailureAction.SKIP) {
 			if (logger.isDebugEnabled()) {
 				logger.debug("Skipped " + definition.method() + ": " + failure.getMessage());
 			}
-			return SkipValues.emptyValueOf(definition.method().getReturnType());
+			return skipped;
 		}
 		if (action == LockFailureAction.FALLBACK) {
 			FallbackMethod fallback = policy.fallback();

@@ -14,6 +14,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.BindResult;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -22,10 +23,13 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Role;
 import org.springframework.core.env.Environment;
+import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.util.function.SingletonSupplier;
 
+import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.LockClient;
 import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
@@ -34,16 +38,19 @@ import dev.distlock.aop.DistributedLockInterceptor;
 import dev.distlock.aop.LockDefinitionSource;
 import dev.distlock.aop.LockDefinitionValidator;
 import dev.distlock.aop.LockKeyEvaluator;
+import dev.distlock.reactive.ReactiveLockClient;
 import dev.distlock.redis.RedisLockClient;
+import dev.distlock.redis.ReactiveRedisLockClient;
 import dev.distlock.redis.RedisLockClientBuilder;
 import dev.distlock.redis.wait.JitteredBackoffWaiter;
 
 /**
  * Auto-configures distlock: a {@link LockClient} on the application's Redis connection
- * (or, with {@code distlock.store=in-memory}, one that keeps locks in memory), and the
- * advisor that locks {@link dev.distlock.DistributedLock @DistributedLock} methods. The
- * client reports observations to the application's {@link ObservationRegistry}, if it has
- * one, and the advisor runs each method inside the observation of its hold. Of several
+ * (or, with {@code distlock.store=in-memory}, one that keeps locks in memory), with
+ * Reactor a {@link ReactiveLockClient} beside the Redis one, and the advisor that locks
+ * {@link dev.distlock.DistributedLock @DistributedLock} methods. The client reports
+ * observations to the application's {@link ObservationRegistry}, if it has one, and the
+ * advisor runs each method inside the observation of its hold. Of several
  * {@link RedisConnectionFactory} beans it uses the one annotated with
  * {@link DistributedLockConnectionFactory @DistributedLockConnectionFactory}, else the
  * {@code @Primary} one.
@@ -82,7 +89,7 @@ public final class DistributedLockAutoConfiguration {
 	@ConditionalOnMissingBean
 	static DistributedLockAdvisor distributedLockAdvisor(LockDefinitionSource distributedLockDefinitionSource,
 			LockKeyEvaluator distributedLockKeyEvaluator, ObjectProvider<LockClient> lockClient,
-			Environment environment) {
+			ObjectProvider<ReactiveLockClient> reactiveLockClient, Environment environment) {
 		// Bound here rather than from DistributedLockProperties: advisors are created
 		// while
 		// bean post-processors are still being registered, too early for a properties
@@ -90,16 +97,19 @@ public final class DistributedLockAutoConfiguration {
 		BindResult<Integer> boundOrder = Binder.get(environment).bind("distlock.order", Integer.class);
 		int order = boundOrder.isBound() ? boundOrder.get() : DistributedLockAdvisor.DEFAULT_ORDER;
 		DistributedLockInterceptor interceptor = new DistributedLockInterceptor(distributedLockDefinitionSource,
-				distributedLockKeyEvaluator, SingletonSupplier.of(lockClient::getObject));
+				distributedLockKeyEvaluator, SingletonSupplier.of(lockClient::getObject),
+				SingletonSupplier.of(reactiveLockClient::getObject));
 		return new DistributedLockAdvisor(distributedLockDefinitionSource, interceptor, order);
 	}
 
 	@Bean
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	static LockDefinitionValidator distributedLockDefinitionValidator(
-			LockDefinitionSource distributedLockDefinitionSource, ListableBeanFactory beanFactory) {
+			LockDefinitionSource distributedLockDefinitionSource, ListableBeanFactory beanFactory,
+			Environment environment) {
 		return new LockDefinitionValidator(distributedLockDefinitionSource, beanFactory,
-				() -> MissingLockClientAdvice.advise(beanFactory));
+				() -> MissingLockClientAdvice.advise(beanFactory),
+				(method) -> MissingReactiveLockClientAdvice.advise(method, beanFactory, environment));
 	}
 
 	@Bean
@@ -148,6 +158,40 @@ public final class DistributedLockAutoConfiguration {
 			listeners.orderedStream().forEach(builder::listener);
 			customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
 			return builder.build();
+		}
+
+		/**
+		 * The reactive lock client, which locks methods returning {@code Mono},
+		 * {@code Flux} or {@code CompletionStage}, built on the Redis lock client and a
+		 * reactive template on its connection factory. Not with
+		 * {@code distlock.replication.min-replicas-acked}: reactive grants cannot wait
+		 * for replicas, and reactive locked methods then fail startup instead
+		 * ({@link MissingReactiveLockClientAdvice}).
+		 */
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnClass(name = "reactor.core.publisher.Mono")
+		@ConditionalOnBean(ReactiveRedisConnectionFactory.class)
+		@ConditionalOnProperty(name = "distlock.replication.min-replicas-acked", havingValue = "0",
+				matchIfMissing = true)
+		static class ReactiveRedisLockClientConfiguration {
+
+			@Bean
+			@ConditionalOnMissingBean(ReactiveLockClient.class)
+			ReactiveRedisLockClient distributedReactiveLockClient(RedisLockClient distributedLockClient,
+					ObjectProvider<RedisConnectionFactory> connectionFactories,
+					@DistributedLockConnectionFactory ObjectProvider<RedisConnectionFactory> dedicatedConnectionFactory) {
+				RedisConnectionFactory connectionFactory = LockConnectionFactorySelector
+					.select(dedicatedConnectionFactory, connectionFactories);
+				if (!(connectionFactory instanceof ReactiveRedisConnectionFactory reactiveConnectionFactory)) {
+					throw new DistributedLockConfigurationException(
+							"The connection factory of distlock (" + connectionFactory.getClass().getName()
+									+ ") has no reactive API, while another " + "RedisConnectionFactory bean has one",
+							"Use Lettuce for distlock's connection, or define a ReactiveLockClient bean");
+				}
+				return new ReactiveRedisLockClient(distributedLockClient,
+						new ReactiveStringRedisTemplate(reactiveConnectionFactory));
+			}
+
 		}
 
 	}

@@ -1,12 +1,15 @@
 package dev.distlock.aop;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 import kotlin.coroutines.Continuation;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Mono;
 
 import dev.distlock.DistributedLock;
 import dev.distlock.DistributedLockException;
@@ -67,7 +70,13 @@ class StartupValidationTests {
 				Arguments.of(ZeroLease.class, "work(String)",
 						"leaseTime \"0s\" is shorter than 1ms. Set leaseTime to at least 1ms"),
 				Arguments.of(UnresolvablePlaceholder.class, "work(String)", "no.such.property"),
-				Arguments.of(FutureResult.class, "work(String)", "released too early"),
+				Arguments.of(FutureResult.class, "work(String)",
+						"it returns java.util.concurrent.Future, whose work "
+								+ "completes after the method returns, so the lock would be released too early"),
+				Arguments.of(PublisherResult.class, "work(String)", "it returns org.reactivestreams.Publisher"),
+				Arguments.of(MonoWithPlainFallback.class, "work(String)",
+						"fallback(String) returns java.lang.String, which is not assignable to "
+								+ "reactor.core.publisher.Mono<java.lang.String>"),
 				Arguments.of(SuspendFunction.class, "work(String, Continuation)", "it is a Kotlin suspend function "
 						+ "(its last parameter is a Continuation), whose body runs after the call returns, so the lock "
 						+ "would be released before the work. Coroutines are not supported yet"));
@@ -305,8 +314,30 @@ class StartupValidationTests {
 	static class FutureResult {
 
 		@DistributedLock(key = "#id")
-		public CompletableFuture<String> work(String id) {
+		public Future<String> work(String id) {
 			return CompletableFuture.completedFuture(id);
+		}
+
+	}
+
+	static class PublisherResult {
+
+		@DistributedLock(key = "#id")
+		public Publisher<String> work(String id) {
+			return Mono.just(id);
+		}
+
+	}
+
+	static class MonoWithPlainFallback {
+
+		@DistributedLock(key = "#id", fallbackMethod = "fallback")
+		public Mono<String> work(String id) {
+			return Mono.just(id);
+		}
+
+		String fallback(String id) {
+			return id;
 		}
 
 	}
