@@ -19,6 +19,7 @@ import dev.distlock.LockKeyExpressionException;
 import dev.distlock.LockKeyQuoting;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.reactive.ReactiveLockClient;
 
 /**
  * Runs {@link dev.distlock.DistributedLock @DistributedLock} methods under their lock:
@@ -37,6 +38,9 @@ import dev.distlock.LockUnavailableException;
  * The method runs inside the {@linkplain LockHandle#observation() observation of the
  * hold} (made by the client), so that tracing shows the work done under the lock as its
  * children; an exception the method throws is recorded as the observation's error.
+ * <p>
+ * Kotlin {@code suspend} functions and methods returning a {@code Flow} are locked
+ * through the {@link ReactiveLockClient} instead ({@link CoroutineLocking}).
  */
 public class DistributedLockInterceptor implements MethodInterceptor {
 
@@ -50,17 +54,33 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 
 	private final LockFailureHandler failureHandler = new LockFailureHandler();
 
+	private final @Nullable CoroutineLocking coroutines;
+
 	/**
-	 * Creates an interceptor.
+	 * Creates an interceptor that locks no coroutines.
 	 * @param definitions finds the lock of each method
 	 * @param keyEvaluator evaluates lock keys
 	 * @param client supplies the lock client on first use
 	 */
 	public DistributedLockInterceptor(LockDefinitionSource definitions, LockKeyEvaluator keyEvaluator,
 			Supplier<LockClient> client) {
+		this(definitions, keyEvaluator, client, () -> null);
+	}
+
+	/**
+	 * Creates an interceptor.
+	 * @param definitions finds the lock of each method
+	 * @param keyEvaluator evaluates lock keys
+	 * @param client supplies the lock client on first use
+	 * @param reactiveClient supplies the reactive lock client of Kotlin {@code suspend}
+	 * functions and {@code Flow} methods on first use, {@code null} if there is none
+	 */
+	public DistributedLockInterceptor(LockDefinitionSource definitions, LockKeyEvaluator keyEvaluator,
+			Supplier<LockClient> client, Supplier<@Nullable ReactiveLockClient> reactiveClient) {
 		this.definitions = definitions;
 		this.keyEvaluator = keyEvaluator;
 		this.client = client;
+		this.coroutines = CoroutineMethods.SUPPORTED ? new CoroutineLocking(reactiveClient, this.failureHandler) : null;
 	}
 
 	@Override
@@ -75,6 +95,9 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		String key = this.keyEvaluator.evaluate(definition, invocation.getArguments(), target, targetClass);
 		if (logger.isTraceEnabled()) {
 			logger.trace("Lock key of " + definition.method() + " is " + LockKeyQuoting.quote(key));
+		}
+		if (this.coroutines != null && CoroutineMethods.isCoroutine(definition.method())) {
+			return this.coroutines.invoke(definition, key, invocation);
 		}
 		LockClient lockClient = this.client.get();
 		LockHandle handle;

@@ -85,7 +85,10 @@ public class LockDefinitionSource {
 		}
 		Class<?> resolvedClass = (targetClass != null) ? targetClass : method.getDeclaringClass();
 		this.keyEvaluator.check(specificMethod, resolvedClass, key);
-		LockReturnTypes.check(specificMethod);
+		if (!CoroutineMethods.isCoroutine(specificMethod)) {
+			LockReturnTypes.check(specificMethod); // a coroutine's Flow is locked while
+													// collected
+		}
 		Duration waitTime = duration(specificMethod, "waitTime", annotation.waitTime(), true);
 		String leaseTime = resolve(specificMethod, "leaseTime", annotation.leaseTime()).trim();
 		boolean autoRenew = leaseTime.equals(DistributedLock.AUTO_RENEW);

@@ -34,6 +34,7 @@ import dev.distlock.aop.DistributedLockInterceptor;
 import dev.distlock.aop.LockDefinitionSource;
 import dev.distlock.aop.LockDefinitionValidator;
 import dev.distlock.aop.LockKeyEvaluator;
+import dev.distlock.reactive.ReactiveLockClient;
 import dev.distlock.redis.RedisLockClient;
 import dev.distlock.redis.RedisLockClientBuilder;
 import dev.distlock.redis.wait.JitteredBackoffWaiter;
@@ -82,7 +83,7 @@ public final class DistributedLockAutoConfiguration {
 	@ConditionalOnMissingBean
 	static DistributedLockAdvisor distributedLockAdvisor(LockDefinitionSource distributedLockDefinitionSource,
 			LockKeyEvaluator distributedLockKeyEvaluator, ObjectProvider<LockClient> lockClient,
-			Environment environment) {
+			ObjectProvider<ReactiveLockClient> reactiveLockClient, Environment environment) {
 		// Bound here rather than from DistributedLockProperties: advisors are created
 		// while
 		// bean post-processors are still being registered, too early for a properties
@@ -90,7 +91,8 @@ public final class DistributedLockAutoConfiguration {
 		BindResult<Integer> boundOrder = Binder.get(environment).bind("distlock.order", Integer.class);
 		int order = boundOrder.isBound() ? boundOrder.get() : DistributedLockAdvisor.DEFAULT_ORDER;
 		DistributedLockInterceptor interceptor = new DistributedLockInterceptor(distributedLockDefinitionSource,
-				distributedLockKeyEvaluator, SingletonSupplier.of(lockClient::getObject));
+				distributedLockKeyEvaluator, SingletonSupplier.of(lockClient::getObject),
+				reactiveLockClient::getIfAvailable);
 		return new DistributedLockAdvisor(distributedLockDefinitionSource, interceptor, order);
 	}
 

@@ -40,6 +40,10 @@ final class ReactiveReleaser {
 	 */
 	Mono<Void> release(RedisLockHandle hold) {
 		return Mono.defer(() -> {
+			// Ended before Redis is asked, as a blocking hold is: a renewal or a
+			// hand-over confirmation that Redis runs after the release then finds
+			// an ended hold, not a lost lease.
+			hold.release();
 			this.services.renewer().unregister(hold);
 			this.services.held().forget(hold);
 			Duration heldFor = hold.heldFor();

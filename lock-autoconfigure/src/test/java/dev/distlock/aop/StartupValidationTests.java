@@ -69,8 +69,9 @@ class StartupValidationTests {
 				Arguments.of(UnresolvablePlaceholder.class, "work(String)", "no.such.property"),
 				Arguments.of(FutureResult.class, "work(String)", "released too early"),
 				Arguments.of(SuspendFunction.class, "work(String, Continuation)", "it is a Kotlin suspend function "
-						+ "(its last parameter is a Continuation), whose body runs after the call returns, so the lock "
-						+ "would be released before the work. Coroutines are not supported yet"));
+						+ "(its last parameter is a Continuation), whose body runs after the call returns unless Spring "
+						+ "invokes it as a coroutine, so the lock would be released before the work. Add "
+						+ "org.jetbrains.kotlinx:kotlinx-coroutines-reactor"));
 	}
 
 	@ParameterizedTest(name = "{0}")

@@ -1,0 +1,55 @@
+package dev.distlock.kotlin
+
+import dev.distlock.LockNotAcquiredException
+import kotlinx.coroutines.flow.first
+import kotlinx.coroutines.flow.take
+import kotlinx.coroutines.flow.toList
+import kotlinx.coroutines.runBlocking
+import org.assertj.core.api.Assertions.assertThat
+import org.awaitility.Awaitility.await
+import org.junit.jupiter.api.Test
+import org.springframework.beans.factory.annotation.Autowired
+import org.springframework.data.redis.core.StringRedisTemplate
+import java.time.Duration
+
+/** A locked method returning a `Flow` takes its lock when the Flow is collected and holds it until collection ends. */
+@KotlinLockTest
+class FlowLockTests(@Autowired val feeds: Feeds, @Autowired val holds: Holds,
+		@Autowired val redis: StringRedisTemplate) {
+
+	@Test
+	fun lockIsHeldWhileTheFlowIsCollected() = runBlocking {
+		val key = uniqueKey("flow")
+		val flow = feeds.lockedKeys(key, 3)
+		assertThat(holds.tryNow(key)).isEqualTo("ran")
+		val collected = mutableListOf<String>()
+		flow.collect { redisKey ->
+			assertThat(redis.hasKey(redisKey)).isTrue()
+			assertThat(runCatching { holds.tryNow(key) }.exceptionOrNull())
+				.isInstanceOf(LockNotAcquiredException::class.java)
+			collected.add(redisKey)
+		}
+		assertThat(collected).hasSize(3)
+		assertThat(redis.hasKey(collected[0])).isFalse()
+		assertThat(flow.toList()).hasSize(3)
+	}
+
+	@Test
+	fun lockIsReleasedWhenTheCollectorStopsEarly() = runBlocking {
+		val key = uniqueKey("flow-cancelled")
+		val redisKeys = feeds.endless(key).take(5).toList()
+		assertThat(redisKeys).hasSize(5)
+		await().atMost(Duration.ofSeconds(10)).until { redis.hasKey(redisKeys[0]) == false }
+		assertThat(holds.tryNow(key)).isEqualTo("ran")
+	}
+
+	@Test
+	fun suspendFunctionReturningAFlowIsLockedWhileTheFlowIsCollected() = runBlocking {
+		val key = uniqueKey("suspend-flow")
+		val first = feeds.suspendingFeed(key).first()
+		val second = feeds.suspendingFeed(key).first()
+		assertThat(first).isPositive()
+		assertThat(second).isGreaterThan(first)
+	}
+
+}
