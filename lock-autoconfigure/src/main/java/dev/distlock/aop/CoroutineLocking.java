@@ -33,10 +33,12 @@ import dev.distlock.reactive.ReactiveLockClient;
  * returns a {@code Flow}) and await what the interceptors return; the lock is acquired
  * when it is awaited, held across every suspension of the body, renewed while it runs,
  * and released when the body returns, throws or is cancelled. A {@code Flow} is locked
- * while it is collected. The hold is in the Reactor context, which kotlinx-coroutines
- * carries as the coroutine's {@code ReactorContext}: nested locked calls of the same key
- * in the same coroutine re-enter it, and {@code ReactiveLockContext} reads it in the
- * body. The method itself is invoked only once the lock is held.
+ * from the start of its collection until it completes or its collector stops (Reactor's
+ * bridge may run it ahead of a slow collector by a buffer). The hold is in the Reactor
+ * context, which kotlinx-coroutines carries as the coroutine's {@code ReactorContext}:
+ * nested locked calls of the same key in the same coroutine re-enter it, and
+ * {@code ReactiveLockContext} reads it in the body. The method itself is invoked only
+ * once the lock is held.
  */
 final class CoroutineLocking {
 

@@ -1,6 +1,7 @@
 package dev.distlock.aop;
 
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 
 import org.springframework.core.KotlinDetector;
 import org.springframework.core.MethodParameter;
@@ -49,6 +50,18 @@ final class CoroutineMethods {
 	 */
 	static boolean returnsFlow(Method method) {
 		return new MethodParameter(method, -1).getParameterType().getName().equals(FLOW);
+	}
+
+	/**
+	 * Returns whether a method is the static copy of an open suspend function's body that
+	 * kotlinc generates ({@code name$suspendImpl}, synthetic, with the function's
+	 * annotations): the function calls it, never the proxy, so it is no locked method.
+	 * @param method the method
+	 * @return whether it is such a copy
+	 */
+	static boolean isSuspendImplementation(Method method) {
+		return method.isSynthetic() && Modifier.isStatic(method.getModifiers())
+				&& method.getName().endsWith("$suspendImpl");
 	}
 
 	/**

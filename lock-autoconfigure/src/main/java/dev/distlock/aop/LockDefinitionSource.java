@@ -70,6 +70,9 @@ public class LockDefinitionSource {
 
 	private @Nullable LockDefinition parse(Method method, @Nullable Class<?> targetClass) {
 		Method specificMethod = AopUtils.getMostSpecificMethod(method, targetClass);
+		if (CoroutineMethods.isSuspendImplementation(specificMethod)) {
+			return null;
+		}
 		DistributedLock annotation = AnnotatedElementUtils.findMergedAnnotation(specificMethod, DistributedLock.class);
 		if (annotation == null && specificMethod != method) {
 			annotation = AnnotatedElementUtils.findMergedAnnotation(method, DistributedLock.class);

@@ -14,7 +14,7 @@ import java.util.UUID
 class ConcurrentSuspendIncrementTests(@Autowired val counter: Counter) {
 
 	@Test
-	fun everyIncrementOfEveryCoroutineCounts() = runBlocking {
+	fun everyIncrementOfEveryCoroutineCounts(): Unit = runBlocking {
 		val name = UUID.randomUUID().toString()
 		val coroutines = 200
 		val increments = 3

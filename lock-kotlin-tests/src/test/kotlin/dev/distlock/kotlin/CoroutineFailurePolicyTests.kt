@@ -15,7 +15,7 @@ import org.springframework.beans.factory.annotation.Autowired
 class CoroutineFailurePolicyTests(@Autowired val holds: Holds, @Autowired val feeds: Feeds) {
 
 	@Test
-	fun policiesApplyWhileAnotherCoroutineHoldsTheLock() = runBlocking {
+	fun policiesApplyWhileAnotherCoroutineHoldsTheLock(): Unit = runBlocking {
 		val key = uniqueKey("policies")
 		assertThat(holds.skipIfBusy(key)).isEqualTo("ran")
 		assertThat(holds.orFallback(key)).isEqualTo("ran")

@@ -14,7 +14,7 @@ import org.springframework.beans.factory.annotation.Autowired
 class CoroutineReentryTests(@Autowired val outer: Outer, @Autowired val holds: Holds) {
 
 	@Test
-	fun nestedSuspendCallReentersTheHold() = runBlocking {
+	fun nestedSuspendCallReentersTheHold(): Unit = runBlocking {
 		val key = uniqueKey("reentry")
 		val (outerToken, innerToken, stillHeld) = outer.outer(key)
 		assertThat(innerToken).isEqualTo(outerToken)
@@ -23,7 +23,7 @@ class CoroutineReentryTests(@Autowired val outer: Outer, @Autowired val holds: H
 	}
 
 	@Test
-	fun nestedFlowReentersTheHold() = runBlocking {
+	fun nestedFlowReentersTheHold(): Unit = runBlocking {
 		val key = uniqueKey("reentry-flow")
 		val tokens = outer.outerCollecting(key)
 		assertThat(tokens).hasSize(2).allMatch { it == tokens[0] }

@@ -2,6 +2,7 @@ package dev.distlock.kotlin
 
 import dev.distlock.LockNotAcquiredException
 import kotlinx.coroutines.flow.first
+import kotlinx.coroutines.flow.onEach
 import kotlinx.coroutines.flow.take
 import kotlinx.coroutines.flow.toList
 import kotlinx.coroutines.runBlocking
@@ -12,39 +13,41 @@ import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.data.redis.core.StringRedisTemplate
 import java.time.Duration
 
-/** A locked method returning a `Flow` takes its lock when the Flow is collected and holds it until collection ends. */
+/**
+ * A locked method returning a `Flow` takes its lock when the Flow is collected and holds it
+ * until the Flow completes or its collector stops.
+ */
 @KotlinLockTest
 class FlowLockTests(@Autowired val feeds: Feeds, @Autowired val holds: Holds,
 		@Autowired val redis: StringRedisTemplate) {
 
 	@Test
-	fun lockIsHeldWhileTheFlowIsCollected() = runBlocking {
+	fun lockIsTakenWhenCollectedAndHeldUntilTheCollectorStops(): Unit = runBlocking {
 		val key = uniqueKey("flow")
-		val flow = feeds.lockedKeys(key, 3)
+		val flow = feeds.endless(key)
 		assertThat(holds.tryNow(key)).isEqualTo("ran")
-		val collected = mutableListOf<String>()
-		flow.collect { redisKey ->
+		val redisKeys = flow.take(5).onEach { redisKey ->
 			assertThat(redis.hasKey(redisKey)).isTrue()
 			assertThat(runCatching { holds.tryNow(key) }.exceptionOrNull())
 				.isInstanceOf(LockNotAcquiredException::class.java)
-			collected.add(redisKey)
-		}
-		assertThat(collected).hasSize(3)
-		assertThat(redis.hasKey(collected[0])).isFalse()
-		assertThat(flow.toList()).hasSize(3)
-	}
-
-	@Test
-	fun lockIsReleasedWhenTheCollectorStopsEarly() = runBlocking {
-		val key = uniqueKey("flow-cancelled")
-		val redisKeys = feeds.endless(key).take(5).toList()
+		}.toList()
 		assertThat(redisKeys).hasSize(5)
 		await().atMost(Duration.ofSeconds(10)).until { redis.hasKey(redisKeys[0]) == false }
 		assertThat(holds.tryNow(key)).isEqualTo("ran")
 	}
 
 	@Test
-	fun suspendFunctionReturningAFlowIsLockedWhileTheFlowIsCollected() = runBlocking {
+	fun lockIsReleasedWhenTheFlowCompletes(): Unit = runBlocking {
+		val key = uniqueKey("flow-completes")
+		val flow = feeds.lockedKeys(key, 3)
+		val redisKeys = flow.toList()
+		assertThat(redisKeys).hasSize(3)
+		assertThat(redis.hasKey(redisKeys[0])).isFalse()
+		assertThat(flow.toList()).hasSize(3)
+	}
+
+	@Test
+	fun suspendFunctionReturningAFlowIsLockedWhileTheFlowIsCollected(): Unit = runBlocking {
 		val key = uniqueKey("suspend-flow")
 		val first = feeds.suspendingFeed(key).first()
 		val second = feeds.suspendingFeed(key).first()

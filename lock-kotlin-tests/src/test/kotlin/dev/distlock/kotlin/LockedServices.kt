@@ -27,7 +27,7 @@ class Counter(private val redis: ReactiveStringRedisTemplate) {
 
 	val holds = HoldLog()
 
-	@DistributedLock(key = "'kt:counter:' + #name")
+	@DistributedLock(key = "'kt:counter:' + #name", waitTime = "60s")
 	suspend fun increment(name: String) {
 		val start = System.nanoTime()
 		val current = redis.opsForValue().get(valueKey(name)).awaitSingleOrNull()?.toLong() ?: 0L
