@@ -38,6 +38,9 @@ import dev.distlock.reactive.ReactiveLockClient;
  * If the lock is not acquired, or Redis is unavailable, the method is not invoked: the
  * lock's {@link LockFailurePolicy} decides whether the caller gets the exception (the
  * default), an empty value, or what the fallback method returns.
+ * <p>
+ * Kotlin {@code suspend} functions and methods returning a {@code Flow} are locked
+ * through the {@link ReactiveLockClient} too ({@link CoroutineLocking}).
  */
 public class DistributedLockInterceptor implements MethodInterceptor {
 
@@ -54,6 +57,8 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 	private final Supplier<PublisherLockedCalls> publishers;
 
 	private final Supplier<CompletionStageLockedCalls> completionStages;
+
+	private final @Nullable CoroutineLocking coroutines;
 
 	/**
 	 * Creates an interceptor of methods that do their work before they return.
@@ -75,7 +80,8 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 	 * @param keyEvaluator evaluates lock keys
 	 * @param client supplies the lock client on first use
 	 * @param reactiveClient supplies the client that locks methods returning
-	 * {@code Mono}, {@code Flux} or {@code CompletionStage}, on the first call of one
+	 * {@code Mono}, {@code Flux} or {@code CompletionStage}, or a Kotlin {@code suspend}
+	 * function or {@code Flow}, on the first call of one
 	 */
 	public DistributedLockInterceptor(LockDefinitionSource definitions, LockKeyEvaluator keyEvaluator,
 			Supplier<LockClient> client, Supplier<ReactiveLockClient> reactiveClient) {
@@ -88,6 +94,8 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 			.of(() -> new ReactiveLockedCalls(SingletonSupplier.of(reactiveClient), failureHandler));
 		this.publishers = SingletonSupplier.of(() -> new PublisherLockedCalls(reactive.get()));
 		this.completionStages = SingletonSupplier.of(() -> new CompletionStageLockedCalls(reactive.get()));
+		this.coroutines = CoroutineMethods.SUPPORTED
+				? new CoroutineLocking(SingletonSupplier.of(reactiveClient), failureHandler) : null;
 	}
 
 	@Override
@@ -102,6 +110,9 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		String key = this.keyEvaluator.evaluate(definition, invocation.getArguments(), target, targetClass);
 		if (logger.isTraceEnabled()) {
 			logger.trace("Lock key of " + definition.method() + " is " + LockKeyQuoting.quote(key));
+		}
+		if (this.coroutines != null && CoroutineMethods.isCoroutine(definition.method())) {
+			return this.coroutines.invoke(definition, key, invocation);
 		}
 		return switch (this.kinds.computeIfAbsent(definition.method(), LockReturnTypes::kindOf)) {
 			case BLOCKING -> this.blocking.invoke(definition, invocation, key);

@@ -8,13 +8,13 @@ import dev.distlock.InvalidLockDefinitionException;
 /**
  * Rejects {@link dev.distlock.DistributedLock @DistributedLock} methods that would run
  * without their lock: private, static and final methods, which Spring's proxies never
- * intercept, and Kotlin {@code suspend} functions, whose body runs after the interceptor
- * has returned. Calls from within the same bean (self-invocation) bypass the proxy too,
- * but cannot be seen from here; the README explains them.
+ * intercept, and Kotlin {@code suspend} functions where Spring cannot invoke them as
+ * coroutines (without kotlinx-coroutines-reactor and kotlin-reflect), whose body would
+ * run after the interceptor has returned. Calls from within the same bean
+ * (self-invocation) bypass the proxy too, but cannot be seen from here; the README
+ * explains them.
  */
 final class InterceptableMethods {
-
-	private static final String CONTINUATION = "kotlin.coroutines.Continuation";
 
 	private static final String UNLOCKED = ", so it would run without its lock";
 
@@ -38,13 +38,13 @@ final class InterceptableMethods {
 					"Remove the final modifier (in Kotlin, declare it open, or use the kotlin-spring "
 							+ "compiler plugin).");
 		}
-		Class<?>[] parameters = method.getParameterTypes();
-		if (parameters.length > 0 && parameters[parameters.length - 1].getName().equals(CONTINUATION)) {
+		if (CoroutineMethods.takesContinuation(method) && !CoroutineMethods.isCoroutine(method)) {
 			throw invalid(method,
 					"it is a Kotlin suspend function (its last parameter is a Continuation), whose body "
-							+ "runs after the call returns, so the lock would be released before the work",
-					"Coroutines are not supported yet: lock a regular function, or take the lock inside with "
-							+ "LockClient.");
+							+ "runs after the call returns unless Spring invokes it as a coroutine, so the lock "
+							+ "would be released before the work",
+					"Add org.jetbrains.kotlinx:kotlinx-coroutines-reactor and org.jetbrains.kotlin:kotlin-reflect "
+							+ "to the class path: the lock is then held for the whole suspend function.");
 		}
 	}
 

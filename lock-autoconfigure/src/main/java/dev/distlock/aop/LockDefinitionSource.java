@@ -70,6 +70,9 @@ public class LockDefinitionSource {
 
 	private @Nullable LockDefinition parse(Method method, @Nullable Class<?> targetClass) {
 		Method specificMethod = AopUtils.getMostSpecificMethod(method, targetClass);
+		if (CoroutineMethods.isSuspendImplementation(specificMethod)) {
+			return null;
+		}
 		DistributedLock annotation = AnnotatedElementUtils.findMergedAnnotation(specificMethod, DistributedLock.class);
 		if (annotation == null && specificMethod != method) {
 			annotation = AnnotatedElementUtils.findMergedAnnotation(method, DistributedLock.class);
@@ -85,7 +88,10 @@ public class LockDefinitionSource {
 		}
 		Class<?> resolvedClass = (targetClass != null) ? targetClass : method.getDeclaringClass();
 		this.keyEvaluator.check(specificMethod, resolvedClass, key);
-		LockReturnTypes.check(specificMethod);
+		if (!CoroutineMethods.isCoroutine(specificMethod)) {
+			LockReturnTypes.check(specificMethod); // a coroutine's Flow is locked while
+													// collected
+		}
 		Duration waitTime = duration(specificMethod, "waitTime", annotation.waitTime(), true);
 		String leaseTime = resolve(specificMethod, "leaseTime", annotation.leaseTime()).trim();
 		boolean autoRenew = leaseTime.equals(DistributedLock.AUTO_RENEW);

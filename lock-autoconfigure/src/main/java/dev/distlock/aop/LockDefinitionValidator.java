@@ -88,7 +88,8 @@ public class LockDefinitionValidator implements BeanPostProcessor {
 				LockDefinition definition = this.definitions.find(method, type);
 				if (definition != null) {
 					locked.set(true);
-					if (LockReturnTypes.kindOf(definition.method()).isReactive()) {
+					if (LockReturnTypes.kindOf(definition.method()).isReactive()
+							|| CoroutineMethods.isCoroutine(definition.method())) {
 						reactive.add(definition.method());
 					}
 				}

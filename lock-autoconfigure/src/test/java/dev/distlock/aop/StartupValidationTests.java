@@ -78,8 +78,9 @@ class StartupValidationTests {
 						"fallback(String) returns java.lang.String, which is not assignable to "
 								+ "reactor.core.publisher.Mono<java.lang.String>"),
 				Arguments.of(SuspendFunction.class, "work(String, Continuation)", "it is a Kotlin suspend function "
-						+ "(its last parameter is a Continuation), whose body runs after the call returns, so the lock "
-						+ "would be released before the work. Coroutines are not supported yet"));
+						+ "(its last parameter is a Continuation), whose body runs after the call returns unless Spring "
+						+ "invokes it as a coroutine, so the lock would be released before the work. Add "
+						+ "org.jetbrains.kotlinx:kotlinx-coroutines-reactor"));
 	}
 
 	@ParameterizedTest(name = "{0}")
