@@ -42,6 +42,8 @@ final class CompletionStageLockedCalls {
 			.mono(definition, invocation, key,
 					(call) -> Mono.defer(() -> proceed(call)).subscribeOn(Schedulers.boundedElastic()),
 					CompletionStageLockedCalls::toMono)
+			// The caller's dependent stages never run on the Redis client's event loop.
+			.publishOn(Schedulers.boundedElastic())
 			.toFuture();
 	}
 

@@ -26,11 +26,12 @@ public final class ReactiveLockContext {
 	}
 
 	/**
-	 * Returns the innermost lock held by the current chain.
+	 * Returns the innermost lock held by the current chain, not yet released.
 	 * @return the lock, or empty outside locked work
 	 */
 	public static Mono<ReactiveLockHandle> current() {
-		return Mono.deferContextual((context) -> Mono.justOrEmpty(holds(context).stream().findFirst()));
+		return Mono.deferContextual((context) -> Mono
+			.justOrEmpty(holds(context).stream().filter((handle) -> !handle.isReleased()).findFirst()));
 	}
 
 	/**
@@ -46,13 +47,16 @@ public final class ReactiveLockContext {
 
 	/**
 	 * Returns the hold of a Redis key that the chain with the given context holds, for
-	 * re-entry.
+	 * re-entry: never one released already (work that outlives its lock may still carry
+	 * its context).
 	 * @param context the chain's context
 	 * @param redisKey the Redis key, with the client's prefix
 	 * @return the hold, if the chain holds the key
 	 */
 	public static Optional<ReactiveLockHandle> held(ContextView context, String redisKey) {
-		return holds(context).stream().filter((handle) -> handle.key().equals(redisKey)).findFirst();
+		return holds(context).stream()
+			.filter((handle) -> handle.key().equals(redisKey) && !handle.isReleased())
+			.findFirst();
 	}
 
 	/**

@@ -62,8 +62,10 @@ public interface ReactiveLockHandle {
 	boolean isReleased();
 
 	/**
-	 * Signals when the lease is lost while the lock is held: completes at that moment (at
-	 * once if it already is), and never otherwise. {@link ReactiveLockClient#withLock
+	 * Signals when the lease is lost while the lock is held: completes, on a parallel
+	 * thread, once the client marks it lost (a renewal or hand-over confirmation that
+	 * finds the key gone, the local deadline of the lease passing, a forced release), at
+	 * once if it already has; never otherwise. {@link ReactiveLockClient#withLock
 	 * withLock} ends the work with a {@link LockLeaseLostException} when it does.
 	 * @return the signal
 	 */

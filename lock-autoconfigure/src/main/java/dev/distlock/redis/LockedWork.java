@@ -33,6 +33,8 @@ final class LockedWork {
 			if (held.isPresent()) {
 				return held.get().isLeaseLost() ? Mono.error(lost(held.get())) : work;
 			}
+			// A hold released already (work that outlived its withLock, with its
+			// context) is not re-entered: the lock is acquired anew.
 			return Mono.usingWhen(lock,
 					(handle) -> Mono.firstWithSignal(work.contextWrite((c) -> ReactiveLockContext.with(c, handle)),
 							handle.leaseLost().then(Mono.error(() -> lost(handle)))),

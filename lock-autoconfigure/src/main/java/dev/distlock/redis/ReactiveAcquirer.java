@@ -47,7 +47,7 @@ final class ReactiveAcquirer {
 					this.services.tokens().next(), lease.toMillis(), options);
 			AtomicReference<WaitingAcquirers.Waiting> listed = new AtomicReference<>();
 			return Mono
-				.using(() -> beginWait(redisKey, attempts.token()),
+				.using(() -> beginWait(redisKey, attempts.token(), options),
 						(wait) -> attempts.acquire(wait, start + saturatedNanos(options.waitTime()),
 								() -> listOnce(listed, redisKey, options)),
 						(wait) -> wait.close())
@@ -72,9 +72,11 @@ final class ReactiveAcquirer {
 		}
 	}
 
-	private AsyncWait beginWait(String redisKey, String token) {
+	private AsyncWait beginWait(String redisKey, String token, LockOptions options) {
+		// A caller that does not wait never joins the queue, nor a sharded channel.
 		ReleaseMessageWaiter messages = this.services.releaseWaiter();
-		return (messages != null) ? messages.beginAsync(redisKey, token) : AsyncWait.backoffOnly();
+		return (messages != null && !options.waitTime().isZero()) ? messages.beginAsync(redisKey, token)
+				: AsyncWait.backoffOnly();
 	}
 
 	private Mono<ReactiveLockHandle> notAcquired(String redisKey, LockOptions options, long start) {

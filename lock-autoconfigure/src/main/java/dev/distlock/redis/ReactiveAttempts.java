@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 import org.springframework.dao.DataAccessException;
 
@@ -92,12 +93,14 @@ final class ReactiveAttempts {
 						Duration.ofMillis(this.leaseMillis));
 				// A reply that came after the lease may have run out: the next attempt
 				// finds out in Redis whether the lock is still ours.
-				return !grant.hasRunOut() ? Mono.just(Optional.of(grant)) : (last ? giveUp() : Mono.empty());
+				// A last one is let go, as it may be ours in Redis although its lease may
+				// have run out.
+				return !grant.hasRunOut() ? Mono.just(Optional.of(grant)) : (last ? giveUp(true) : Mono.empty());
 			}
 			AcquireReply.Held held = (AcquireReply.Held) reply;
 			this.handOvers.foundHeld(held, this.lastAttemptNanos);
 			if (last || System.nanoTime() - deadline >= 0) {
-				return giveUp();
+				return giveUp(this.mayBeQueued);
 			}
 			pausing.run();
 			return wait.pause(held.holderLeaseMillis(), deadline)
@@ -126,17 +129,19 @@ final class ReactiveAttempts {
 	}
 
 	/**
-	 * Gives up: leaves the queue if an attempt may have joined it, waiting briefly (on a
-	 * timer, not a thread) for Redis to have done so.
+	 * Gives up: leaves the queue (and lets go a lock that may be ours) if it must,
+	 * waiting briefly (on a timer, not a thread) for Redis to have done so, and goes on
+	 * on a parallel thread rather than the thread of the background releases.
 	 */
-	private Mono<Optional<Grant>> giveUp() {
+	private Mono<Optional<Grant>> giveUp(boolean leave) {
 		Mono<Optional<Grant>> none = Mono.just(Optional.empty());
-		if (!this.mayBeQueued) {
+		if (!leave) {
 			return none;
 		}
 		return Mono.fromFuture(leaveInBackground(), true)
 			.timeout(Duration.ofMillis(100))
 			.onErrorResume((ex) -> Mono.empty())
+			.publishOn(Schedulers.parallel())
 			.then(none);
 	}
 

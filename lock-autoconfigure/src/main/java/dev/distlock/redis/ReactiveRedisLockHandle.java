@@ -1,10 +1,12 @@
 package dev.distlock.redis;
 
+import java.lang.ref.Cleaner;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
+import reactor.core.scheduler.Schedulers;
 
 import dev.distlock.reactive.ReactiveLockHandle;
 
@@ -12,9 +14,13 @@ import dev.distlock.reactive.ReactiveLockHandle;
  * A lock held by reactive work: a {@link RedisLockHandle} that belongs to no thread
  * (registered, renewed and watched like any other hold of the client), released by the
  * {@link ReactiveReleaser} when its work ends. When its lease is marked lost (by renewal,
- * by its local deadline, or by a forced release), {@link #leaseLost()} completes.
+ * by its local deadline, or by a forced release), {@link #leaseLost()} completes. A
+ * handle that becomes unreachable unreleased is no longer renewed, as a blocking hold
+ * whose thread died.
  */
 final class ReactiveRedisLockHandle implements ReactiveLockHandle {
+
+	private static final Cleaner ABANDONED = Cleaner.create();
 
 	private final RedisLockHandle hold;
 
@@ -24,10 +30,23 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 
 	private final Sinks.Empty<Void> lost = Sinks.empty();
 
+	private final Cleaner.Cleanable abandoned;
+
 	ReactiveRedisLockHandle(RedisLockHandle hold, ReactiveReleaser releaser) {
 		this.hold = hold;
 		this.releaser = releaser;
-		hold.onLeaseLost(this.lost::tryEmitEmpty);
+		AtomicBoolean released = this.released;
+		// A handle that an operator dropped (zip, timeout, ...) can never be released:
+		// once unreachable, it is no longer renewed and expires with its lease.
+		this.abandoned = ABANDONED.register(this, () -> {
+			if (released.compareAndSet(false, true)) {
+				releaser.abandoned(hold);
+			}
+		});
+		// Told on a parallel thread: the renewal thread that marks the lease lost must
+		// never run the work's cancellation.
+		Sinks.Empty<Void> signal = this.lost;
+		hold.onLeaseLost(() -> Schedulers.parallel().schedule(signal::tryEmitEmpty));
 	}
 
 	@Override
@@ -72,8 +91,13 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 
 	@Override
 	public Mono<Void> release() {
-		return Mono
-			.defer(() -> this.released.compareAndSet(false, true) ? this.releaser.release(this.hold) : Mono.empty());
+		return Mono.defer(() -> {
+			if (!this.released.compareAndSet(false, true)) {
+				return Mono.empty();
+			}
+			this.abandoned.clean();
+			return this.releaser.release(this.hold);
+		});
 	}
 
 	@Override

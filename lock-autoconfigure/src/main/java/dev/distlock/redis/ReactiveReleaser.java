@@ -2,10 +2,13 @@ package dev.distlock.redis;
 
 import java.time.Duration;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import reactor.core.publisher.Mono;
 
 import org.springframework.dao.DataAccessException;
 
+import dev.distlock.LockKeyQuoting;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
@@ -23,6 +26,8 @@ import dev.distlock.redis.protocol.ReleaseOutcome;
  * {@link LockUnavailableException}.
  */
 final class ReactiveReleaser {
+
+	private static final Log logger = LogFactory.getLog(ReactiveReleaser.class);
 
 	private final ReactiveLockCommands commands;
 
@@ -53,6 +58,8 @@ final class ReactiveReleaser {
 			}
 			long keep = Math.max(0, hold.minHoldTime().minus(heldFor).toMillis());
 			return this.commands.release(hold.key(), hold.token(), keep)
+				// A release cancelled before Redis answered is retried in the background.
+				.doOnCancel(() -> retryInBackground(hold))
 				.onErrorMap(DataAccessException.class, (ex) -> unconfirmed(hold, heldFor, ex))
 				.flatMap((outcome) -> released(hold, heldFor, outcome, keep));
 		});
@@ -72,13 +79,30 @@ final class ReactiveReleaser {
 		return Mono.empty();
 	}
 
+	/**
+	 * Ends the hold of a handle that became unreachable without being released: it is no
+	 * longer renewed, and expires with its lease.
+	 */
+	void abandoned(RedisLockHandle hold) {
+		hold.exit();
+		this.services.renewer().unregister(hold);
+		this.services.held().forget(hold);
+		logger.warn("Stopped renewing lock " + LockKeyQuoting.quote(hold.key()) + ": its ReactiveLockHandle was "
+				+ "discarded without being released; it expires with its lease. Release every handle, or use "
+				+ "withLock, which releases however the work ends");
+	}
+
+	private void retryInBackground(RedisLockHandle hold) {
+		this.services.pending().release(hold.key(), hold.token(), System.nanoTime() + hold.leaseTime().toNanos());
+	}
+
 	private RuntimeException unconfirmed(RedisLockHandle hold, Duration heldFor, DataAccessException ex) {
 		this.services.events().released(hold, heldFor, "not confirmed by Redis, retried in the background");
 		LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(hold.key(), "release", ex);
 		if (misconfigured != null) {
 			return misconfigured;
 		}
-		this.services.pending().release(hold.key(), hold.token(), System.nanoTime() + hold.leaseTime().toNanos());
+		retryInBackground(hold);
 		return new LockUnavailableException(hold.key(), hold.name(), LockUnavailableException.RELEASE, ex);
 	}
 

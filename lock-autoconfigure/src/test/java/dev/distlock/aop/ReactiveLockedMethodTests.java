@@ -122,6 +122,18 @@ class ReactiveLockedMethodTests {
 	}
 
 	@Test
+	void callersOfACompletableFutureMethodDoNotContinueOnTheRedisEventLoop() {
+		String sku = TestRedis.uniqueKey("sku");
+		this.runner.run((context) -> {
+			ReactiveStock stock = context.getBean(ReactiveStock.class);
+			String thread = stock.incrementLater(sku)
+				.thenApply((level) -> Thread.currentThread().getName())
+				.get(10, TimeUnit.SECONDS);
+			assertThat(thread).doesNotContain("lettuce");
+		});
+	}
+
+	@Test
 	void completableFutureHoldsTheLockUntilTheMethodsStageCompletes() {
 		String sku = TestRedis.uniqueKey("sku");
 		this.runner.run((context) -> {

@@ -1,6 +1,7 @@
 package dev.distlock.redis.protocol;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
@@ -87,13 +88,22 @@ public final class ReactiveLockCommands {
 		RedisReachability reachability = this.commands.reachability();
 		return Mono.defer(() -> {
 			reachability.sending();
-			return command.doFinally((signal) -> {
-				if (signal == SignalType.CANCEL) {
+			// Done exactly once per command: an operator downstream may cancel right
+			// after the answer (next(), a grant taken), which must not count again.
+			AtomicBoolean done = new AtomicBoolean();
+			return command.doOnSuccess((result) -> {
+				if (done.compareAndSet(false, true)) {
+					reachability.done(true, true, null);
+				}
+			}).doOnError((ex) -> {
+				if (done.compareAndSet(false, true)) {
+					String misconfiguration = RedisErrors.fix(ex);
+					reachability.done(misconfiguration != null, false, misconfiguration);
+				}
+			}).doFinally((signal) -> {
+				if (signal == SignalType.CANCEL && done.compareAndSet(false, true)) {
 					reachability.done(false, true, null);
 				}
-			}).doOnSuccess((result) -> reachability.done(true, true, null)).doOnError((ex) -> {
-				String misconfiguration = RedisErrors.fix(ex);
-				reachability.done(misconfiguration != null, false, misconfiguration);
 			});
 		});
 	}
