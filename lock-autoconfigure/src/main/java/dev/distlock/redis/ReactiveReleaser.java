@@ -14,13 +14,13 @@ import dev.distlock.redis.protocol.RedisErrors;
 import dev.distlock.redis.protocol.ReleaseOutcome;
 
 /**
- * Ends the holds of reactive work, without blocking: stops renewing the hold and forgets
- * it at once (so nothing renews it after its release), then releases it in Redis with the
- * owner-checked release script, which keeps it for the minimum hold or hands it over to
- * the next waiter in the lock's queue. A lease found lost, or run out by the local count,
- * is reported and signalled as a {@link LockLeaseLostException}; a release that cannot
- * reach Redis is retried in the background, and signalled as a
- * {@link LockUnavailableException}.
+ * Ends the holds of reactive work, without blocking: ends the hold, stops renewing it and
+ * forgets it at once (so nothing renews it, or reports it lost, after its release), then
+ * releases it in Redis with the owner-checked release script, which keeps it for the
+ * minimum hold or hands it over to the next waiter in the lock's queue. A lease found
+ * lost, or run out by the local count, is reported and signalled as a
+ * {@link LockLeaseLostException}; a release that cannot reach Redis is retried in the
+ * background, and signalled as a {@link LockUnavailableException}.
  */
 final class ReactiveReleaser {
 
@@ -40,6 +40,10 @@ final class ReactiveReleaser {
 	 */
 	Mono<Void> release(RedisLockHandle hold) {
 		return Mono.defer(() -> {
+			// Ends the hold before the release is sent, as a blocking release does: a
+			// renewal or hand-over confirmation answered after Redis ran the release
+			// finds the key gone, and must not mark an ended hold lost.
+			hold.release();
 			this.services.renewer().unregister(hold);
 			this.services.held().forget(hold);
 			Duration heldFor = hold.heldFor();

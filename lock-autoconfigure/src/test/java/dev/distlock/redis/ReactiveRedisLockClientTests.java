@@ -89,6 +89,23 @@ class ReactiveRedisLockClientTests {
 	}
 
 	@Test
+	void renewalAnsweredAfterTheReleaseDoesNotMarkTheHoldLost() {
+		// A hand-over's confirmation goes out on the renewer's thread and connection, the
+		// release on the reactive connection: Redis may run the release first, and the
+		// confirmation then finds the key gone. The hold had ended by then: no loss.
+		String key = TestRedis.uniqueKey("reactive-late-renewal");
+		ReactiveLockHandle handle = this.reactive.lock(key, NO_WAIT).block(Duration.ofSeconds(5));
+		assertThat(handle).isNotNull();
+		HeldLocks held = this.fixture.client.parts().holds().held();
+		RedisLockHandle hold = held.held(handle.key()).get(0);
+		StepVerifier.create(handle.release()).verifyComplete();
+		held.tokenLost(hold, "its key was gone or held by another owner when renewing");
+		assertThat(hold.isLeaseLost()).as("lease marked lost after its release").isFalse();
+		assertThat(hold.hasEnded()).as("the hold ended with its release").isTrue();
+		assertThat(handle.isLeaseLost()).isFalse();
+	}
+
+	@Test
 	void nestedWithLockOfTheSameKeyReentersInTheSameChain() {
 		String key = TestRedis.uniqueKey("reactive-reentry");
 		Mono<List<Long>> tokens = this.reactive.withLock(key, NO_WAIT,
