@@ -78,6 +78,25 @@ class BlockHoundControlTests {
 	}
 
 	@Test
+	void openingTheSharedReactiveConnectionOnTheParallelSchedulerIsReported() {
+		RedisTestServer server = RedisTestServers.shared();
+		LettuceConnectionFactory unopened = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration(server.host(), server.port()));
+		unopened.afterPropertiesSet();
+		unopened.start();
+		try {
+			ReactiveStringRedisTemplate reactive = new ReactiveStringRedisTemplate(unopened);
+			Mono<Boolean> firstCommand = Mono.defer(() -> reactive.hasKey("test:blockhound:control"))
+				.subscribeOn(Schedulers.parallel());
+			StepVerifier.create(firstCommand).expectError().verify(Duration.ofSeconds(10));
+			assertThat(RecordedBlockingCalls.drain()).as("connecting inside the allowed lock").isNotEmpty();
+		}
+		finally {
+			unopened.destroy();
+		}
+	}
+
+	@Test
 	void blockingCallOnTheTestThreadIsAllowed() throws InterruptedException {
 		Thread.sleep(1);
 		assertThat(new StringRedisTemplate(this.connectionFactory).hasKey("test:blockhound:control")).isFalse();

@@ -70,6 +70,9 @@ abstract class AbstractReactiveRedisContractTests extends AbstractReactiveLockCl
 			.releaseSubscription()
 			.ifPresent((subscription) -> await().atMost(Duration.ofSeconds(10)).until(subscription::isSubscribed));
 		this.redis = new ReactiveStringRedisTemplate(this.connectionFactory);
+		// Opens the shared reactive connection here, as an application does at startup:
+		// opening it is blocking I/O, never to happen on a Lettuce or Reactor thread.
+		this.redis.hasKey("test:reactive-contract:connect").block(Duration.ofSeconds(10));
 		this.reactive = new ReactiveRedisLockClient(this.client, this.redis);
 	}
 
