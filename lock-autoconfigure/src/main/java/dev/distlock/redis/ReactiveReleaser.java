@@ -18,12 +18,12 @@ import dev.distlock.redis.protocol.ReleaseOutcome;
 
 /**
  * Ends the holds of reactive work, without blocking: ends the hold, stops renewing it and
- * forgets it at once (so nothing renews it after its release), then releases it in Redis
- * with the owner-checked release script, which keeps it for the minimum hold or hands it
- * over to the next waiter in the lock's queue. A lease found lost, or run out by the
- * local count, is reported and signalled as a {@link LockLeaseLostException}; a release
- * that cannot reach Redis is retried in the background, and signalled as a
- * {@link LockUnavailableException}.
+ * forgets it at once (so nothing renews it, or reports it lost, after its release), then
+ * releases it in Redis with the owner-checked release script, which keeps it for the
+ * minimum hold or hands it over to the next waiter in the lock's queue. A lease found
+ * lost, or run out by the local count, is reported and signalled as a
+ * {@link LockLeaseLostException}; a release that cannot reach Redis is retried in the
+ * background, and signalled as a {@link LockUnavailableException}.
  */
 final class ReactiveReleaser {
 

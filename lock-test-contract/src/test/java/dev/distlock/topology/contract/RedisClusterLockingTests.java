@@ -23,8 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Locks on a Redis Cluster of 3 masters and 3 replicas, through the lock client Spring
  * Boot auto-configures from {@code spring.data.redis.cluster.nodes} alone: the lock
  * contract with release messages and with backoff, with and without locks passed between
- * an instance's threads, and annotated methods of two instances; and that the lock is
- * kept there, not on any other Redis. One cluster serves every nested class.
+ * an instance's threads, the reactive contract, and annotated methods of two instances;
+ * and that the lock is kept there, not on any other Redis. One cluster serves every
+ * nested class.
  */
 class RedisClusterLockingTests {
 
@@ -98,6 +99,21 @@ class RedisClusterLockingTests {
 		@Override
 		String[] settings() {
 			return new String[] { "distlock.waiting.pub-sub=false" };
+		}
+
+	}
+
+	@Nested
+	class ReactiveHandOverContract extends AbstractBootReactiveContractTests {
+
+		@Override
+		List<String> connection() {
+			return RedisClusterLockingTests.connection();
+		}
+
+		@Override
+		boolean cluster() {
+			return true;
 		}
 
 	}

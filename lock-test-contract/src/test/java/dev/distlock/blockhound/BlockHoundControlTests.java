@@ -1,0 +1,106 @@
+package dev.distlock.blockhound;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import reactor.blockhound.BlockingOperationError;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+import reactor.test.StepVerifier;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.test.redis.RedisTestServer;
+import dev.distlock.test.redis.RedisTestServers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Proves that BlockHound is installed for this module's tests, so that the reactive
+ * contract running clean under it means something: a blocking call on Reactor's parallel
+ * scheduler or on a Lettuce event loop fails with {@link BlockingOperationError} and is
+ * recorded, while the same call on the test's own thread is allowed.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class BlockHoundControlTests {
+
+	private LettuceConnectionFactory connectionFactory;
+
+	@BeforeAll
+	void connect() {
+		RedisTestServer server = RedisTestServers.shared();
+		this.connectionFactory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration(server.host(), server.port()));
+		this.connectionFactory.afterPropertiesSet();
+		this.connectionFactory.start();
+	}
+
+	@AfterAll
+	void disconnect() {
+		this.connectionFactory.destroy();
+		RecordedBlockingCalls.drain();
+	}
+
+	@Test
+	void sleepOnTheParallelSchedulerIsReported() {
+		Mono<String> sleeping = Mono.fromCallable(() -> {
+			Thread.sleep(1);
+			return "slept";
+		}).subscribeOn(Schedulers.parallel());
+		StepVerifier.create(sleeping).verifyError(BlockingOperationError.class);
+		assertThat(RecordedBlockingCalls.drain()).singleElement().asString().contains("java.lang.Thread.sleep");
+	}
+
+	@Test
+	void blockingRedisCallOnTheParallelSchedulerIsReported() {
+		StringRedisTemplate blocking = new StringRedisTemplate(this.connectionFactory);
+		Mono<Boolean> blockingCall = Mono.fromCallable(() -> blocking.hasKey("test:blockhound:control"))
+			.subscribeOn(Schedulers.parallel());
+		StepVerifier.create(blockingCall).verifyError(BlockingOperationError.class);
+		assertThat(RecordedBlockingCalls.drain()).isNotEmpty();
+	}
+
+	@Test
+	void blockingRedisCallOnALettuceEventLoopIsReported() {
+		StringRedisTemplate blocking = new StringRedisTemplate(this.connectionFactory);
+		ReactiveStringRedisTemplate reactive = new ReactiveStringRedisTemplate(this.connectionFactory);
+		// The reactive reply is emitted on the event loop, where the blocking call waits.
+		Mono<Boolean> nested = reactive.hasKey("test:blockhound:control")
+			.map((exists) -> blocking.hasKey("test:blockhound:control"));
+		StepVerifier.create(nested).expectError(BlockingOperationError.class).verify(Duration.ofSeconds(10));
+		assertThat(RecordedBlockingCalls.drain()).isNotEmpty();
+	}
+
+	@Test
+	void openingTheSharedReactiveConnectionOnTheParallelSchedulerIsReported() {
+		RedisTestServer server = RedisTestServers.shared();
+		LettuceConnectionFactory unopened = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration(server.host(), server.port()));
+		unopened.afterPropertiesSet();
+		unopened.start();
+		try {
+			ReactiveStringRedisTemplate reactive = new ReactiveStringRedisTemplate(unopened);
+			Mono<Boolean> firstCommand = Mono.defer(() -> reactive.hasKey("test:blockhound:control"))
+				.subscribeOn(Schedulers.parallel());
+			StepVerifier.create(firstCommand).expectError().verify(Duration.ofSeconds(10));
+			assertThat(RecordedBlockingCalls.drain()).as("connecting inside the allowed lock").isNotEmpty();
+		}
+		finally {
+			unopened.destroy();
+		}
+	}
+
+	@Test
+	void blockingCallOnTheTestThreadIsAllowed() throws InterruptedException {
+		Thread.sleep(1);
+		assertThat(new StringRedisTemplate(this.connectionFactory).hasKey("test:blockhound:control")).isFalse();
+		assertThat(RecordedBlockingCalls.drain()).isEmpty();
+	}
+
+}

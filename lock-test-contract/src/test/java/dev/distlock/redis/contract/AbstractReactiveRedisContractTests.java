@@ -1,0 +1,122 @@
+package dev.distlock.redis.contract;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.TestInstance;
+import reactor.core.publisher.Mono;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.blockhound.RecordedBlockingCalls;
+import dev.distlock.reactive.ReactiveLockClient;
+import dev.distlock.redis.ReactiveRedisLockClient;
+import dev.distlock.redis.RedisLockClient;
+import dev.distlock.redis.RedisLockClientBuilder;
+import dev.distlock.redis.protocol.LockKeyspace;
+import dev.distlock.test.contract.AbstractReactiveLockClientContractTests;
+import dev.distlock.test.redis.RedisTestServer;
+import dev.distlock.test.redis.RedisTestServers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The reactive lock contract for a {@link ReactiveRedisLockClient} on a
+ * {@link RedisLockClient} built through its public builder, on a connection of its own to
+ * the shared test Redis; a subclass configures the builder. BlockHound is installed for
+ * these tests: a blocking call on a Reactor or Lettuce thread during a test fails it,
+ * even where the error it throws is swallowed.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class AbstractReactiveRedisContractTests extends AbstractReactiveLockClientContractTests {
+
+	private final LockKeyspace keyspace = new LockKeyspace("", false, RedisLockClientBuilder.DEFAULT_MAX_KEY_LENGTH);
+
+	private LettuceConnectionFactory connectionFactory;
+
+	private RedisLockClient client;
+
+	private ReactiveStringRedisTemplate redis;
+
+	private ReactiveRedisLockClient reactive;
+
+	/**
+	 * Sets what the client under test does differently from the builder's defaults.
+	 * @param builder the builder of the client
+	 */
+	abstract void configure(RedisLockClientBuilder builder);
+
+	@BeforeAll
+	void start() {
+		RedisTestServer server = RedisTestServers.shared();
+		this.connectionFactory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration(server.host(), server.port()),
+				LettuceClientConfiguration.builder().commandTimeout(Duration.ofSeconds(2)).build());
+		this.connectionFactory.afterPropertiesSet();
+		this.connectionFactory.start();
+		RedisLockClientBuilder builder = RedisLockClient.builder(new StringRedisTemplate(this.connectionFactory));
+		configure(builder);
+		this.client = builder.build();
+		this.client.start();
+		this.client.monitor()
+			.releaseSubscription()
+			.ifPresent((subscription) -> await().atMost(Duration.ofSeconds(10)).until(subscription::isSubscribed));
+		this.redis = new ReactiveStringRedisTemplate(this.connectionFactory);
+		// Opens the shared reactive connection here, as an application does at startup:
+		// opening it is blocking I/O, never to happen on a Lettuce or Reactor thread.
+		this.redis.hasKey("test:reactive-contract:connect").block(Duration.ofSeconds(10));
+		this.reactive = new ReactiveRedisLockClient(this.client, this.redis);
+	}
+
+	@AfterAll
+	void stop() {
+		try {
+			if (this.client != null) {
+				this.client.close();
+			}
+		}
+		finally {
+			if (this.connectionFactory != null) {
+				this.connectionFactory.destroy();
+			}
+		}
+	}
+
+	@BeforeEach
+	void forgetEarlierBlockingCalls() {
+		RecordedBlockingCalls.drain();
+	}
+
+	@AfterEach
+	void noBlockingCalls() {
+		assertThat(RecordedBlockingCalls.drain()).as("blocking calls on non-blocking threads").isEmpty();
+	}
+
+	@Override
+	protected ReactiveLockClient client() {
+		return this.reactive;
+	}
+
+	@Override
+	protected Mono<Long> queueLength(String lockKey) {
+		return this.redis.opsForList().size(this.keyspace.queueKey(lockKey));
+	}
+
+	@Override
+	protected Mono<Long> waitingAcquirers(String lockKey) {
+		return Mono.fromSupplier(() -> this.client.monitor()
+			.waiters()
+			.stream()
+			.filter((waiter) -> waiter.key().equals(lockKey))
+			.count());
+	}
+
+}

@@ -1,0 +1,101 @@
+package dev.distlock.topology.contract;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.TestInstance;
+import reactor.core.publisher.Mono;
+
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+
+import dev.distlock.blockhound.RecordedBlockingCalls;
+import dev.distlock.reactive.ReactiveLockClient;
+import dev.distlock.redis.ReactiveRedisLockClient;
+import dev.distlock.redis.RedisLockClient;
+import dev.distlock.redis.RedisLockClientBuilder;
+import dev.distlock.redis.protocol.LockKeyspace;
+import dev.distlock.test.contract.AbstractReactiveLockClientContractTests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The reactive lock contract for a {@link ReactiveRedisLockClient} on the lock client and
+ * the reactive template that Spring Boot auto-configures from a user's properties, under
+ * BlockHound.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class AbstractBootReactiveContractTests extends AbstractReactiveLockClientContractTests {
+
+	private ConfigurableApplicationContext application;
+
+	private RedisLockClient client;
+
+	private ReactiveStringRedisTemplate redis;
+
+	private ReactiveRedisLockClient reactive;
+
+	/**
+	 * Returns the properties that connect the application to the deployment under test.
+	 * @return the properties, as {@code name=value}
+	 */
+	abstract List<String> connection();
+
+	/**
+	 * Returns whether the deployment is a cluster, whose keys of one lock share its slot.
+	 * @return whether it is a cluster
+	 */
+	abstract boolean cluster();
+
+	@BeforeAll
+	void startApplication() {
+		this.application = LockApplications.start(connection());
+		this.client = this.application.getBean(RedisLockClient.class);
+		this.redis = this.application.getBean(ReactiveStringRedisTemplate.class);
+		// Opens the shared reactive connection on this thread, never on an event loop.
+		this.redis.hasKey("test:reactive-contract:connect").block(Duration.ofSeconds(10));
+		this.reactive = new ReactiveRedisLockClient(this.client, this.redis);
+	}
+
+	@AfterAll
+	void stopApplication() {
+		if (this.application != null) {
+			this.application.close();
+		}
+	}
+
+	@BeforeEach
+	void forgetEarlierBlockingCalls() {
+		RecordedBlockingCalls.drain();
+	}
+
+	@AfterEach
+	void noBlockingCalls() {
+		assertThat(RecordedBlockingCalls.drain()).as("blocking calls on non-blocking threads").isEmpty();
+	}
+
+	@Override
+	protected ReactiveLockClient client() {
+		return this.reactive;
+	}
+
+	@Override
+	protected Mono<Long> queueLength(String lockKey) {
+		LockKeyspace keyspace = new LockKeyspace("", cluster(), RedisLockClientBuilder.DEFAULT_MAX_KEY_LENGTH);
+		return this.redis.opsForList().size(keyspace.queueKey(lockKey));
+	}
+
+	@Override
+	protected Mono<Long> waitingAcquirers(String lockKey) {
+		return Mono.fromSupplier(() -> this.client.monitor()
+			.waiters()
+			.stream()
+			.filter((waiter) -> waiter.key().equals(lockKey))
+			.count());
+	}
+
+}
