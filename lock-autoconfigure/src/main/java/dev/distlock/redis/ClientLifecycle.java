@@ -61,13 +61,19 @@ final class ClientLifecycle {
 	 * connection events; the client has stopped already.
 	 */
 	void close() {
+		// Connection events first: a reconnect told on Lettuce's event thread asks the
+		// renewer for a round, which must not meet an executor being shut down there.
+		closeQuietly(this.connectionEvents);
 		this.renewer.close();
 		this.pending.close();
+		if (this.subscription instanceof DisposableBean disposable) {
+			closeQuietly(disposable::destroy);
+		}
+	}
+
+	private static void closeQuietly(AutoCloseable closeable) {
 		try {
-			if (this.subscription instanceof DisposableBean disposable) {
-				disposable.destroy();
-			}
-			this.connectionEvents.close();
+			closeable.close();
 		}
 		catch (Exception ex) {
 			// Nothing left to watch.

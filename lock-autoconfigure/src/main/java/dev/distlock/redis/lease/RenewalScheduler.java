@@ -87,7 +87,7 @@ final class RenewalScheduler implements AutoCloseable {
 	 */
 	void runRoundSoon() {
 		ScheduledThreadPoolExecutor running = this.executor;
-		if (running != null && this.roundsStarted) {
+		if (running != null && this.roundsStarted && !running.isShutdown()) {
 			try {
 				running.execute(this.round);
 			}
