@@ -33,11 +33,8 @@ abstract class LeasedHold implements RenewedHold, PassableHold {
 	private volatile long releasedNanos;
 
 	/**
-	 * Creates a hold of the current thread, or of reactive work.
-	 * @param lease the hold's validity, by the local count
-	 * @param boundToThread whether the hold belongs to the current thread; otherwise it
-	 * belongs to work that any thread may run and release, and the thread that took it is
-	 * only named
+	 * Creates a hold of the current thread if bound to it, else of reactive work (the
+	 * thread is then only named), valid by the local count for the given lease.
 	 */
 	LeasedHold(String key, String token, long fencingToken, Duration leaseTime, Lease lease, boolean boundToThread) {
 		this.key = key;
@@ -104,10 +101,7 @@ abstract class LeasedHold implements RenewedHold, PassableHold {
 		return this.lease.remaining();
 	}
 
-	/**
-	 * When the last acquire or renewal that Redis confirmed was sent, by
-	 * {@link System#nanoTime()}.
-	 */
+	/** When the last acquire or renewal that Redis confirmed was sent. */
 	long confirmedSendNanos() {
 		return this.lease.confirmedSendNanos();
 	}
@@ -118,10 +112,8 @@ abstract class LeasedHold implements RenewedHold, PassableHold {
 	}
 
 	/**
-	 * Whether the lease lets the lock pass to another thread of the client without Redis:
-	 * it is not lost, more than a third of it is left by the local count (a renewal is
-	 * due every third), and Redis confirmed the hold after the last trouble with the
-	 * connection and is not in doubt now.
+	 * Whether the lease lets the lock pass within the client: not lost, more than a third
+	 * left, and confirmed after the last trouble with Redis, which is not in doubt now.
 	 */
 	boolean leaseAllowsLocalPass(RedisReachability reachability) {
 		return !isLeaseLost() && this.lease.validUntilNanos() - System.nanoTime() > this.leaseTime.toNanos() / 3
@@ -138,10 +130,7 @@ abstract class LeasedHold implements RenewedHold, PassableHold {
 		this.lease.confirmed(sentNanos, validFor);
 	}
 
-	/**
-	 * Runs the action once when the lease is marked lost, at once if it already is: how
-	 * reactive work learns that it no longer holds the lock.
-	 */
+	/** Runs the action once the lease is marked lost (for reactive work). */
 	void onLeaseLost(Runnable action) {
 		this.lease.onLost(action);
 	}

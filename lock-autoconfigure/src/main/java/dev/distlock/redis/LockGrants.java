@@ -38,7 +38,7 @@ final class LockGrants {
 	RedisLockHandle grantedInRedis(String key, String token, Grant grant, Duration lease, LockOptions options,
 			long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle(this.ending, key, token, grant.fencingToken(), lease, options,
-				Lease.granted(grant.sentNanos(), grant.validFor()));
+				Lease.granted(grant.sentNanos(), grant.validFor()), true);
 		register(handle, startNanos);
 		if (grant.validFor().compareTo(lease) < 0) {
 			this.renewer.confirm(handle);
@@ -68,7 +68,7 @@ final class LockGrants {
 	 */
 	RedisLockHandle passed(String key, Baton baton, Duration lease, LockOptions options, long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle(this.ending, key, baton.token(), baton.fencingToken(), lease,
-				options, baton.lease());
+				options, baton.lease(), true);
 		register(handle, startNanos);
 		return handle;
 	}

@@ -33,7 +33,7 @@ final class ReactiveAttempts {
 
 	private final ReactiveLockCommands commands;
 
-	private final PendingReleases pending;
+	private final QueueExit exit;
 
 	private final HandOverCheck handOvers;
 
@@ -54,7 +54,7 @@ final class ReactiveAttempts {
 	ReactiveAttempts(ReactiveLockCommands commands, PendingReleases pending, String key, String token, long leaseMillis,
 			LockOptions options) {
 		this.commands = commands;
-		this.pending = pending;
+		this.exit = new QueueExit(pending, key, token, leaseMillis);
 		this.handOvers = new HandOverCheck(commands.blocking(), leaseMillis);
 		this.key = key;
 		this.token = token;
@@ -92,9 +92,8 @@ final class ReactiveAttempts {
 				Grant grant = new Grant(granted.fencingToken(), 1, this.lastAttemptNanos,
 						Duration.ofMillis(this.leaseMillis));
 				// A reply that came after the lease may have run out: the next attempt
-				// finds out in Redis whether the lock is still ours.
-				// A last one is let go, as it may be ours in Redis although its lease may
-				// have run out.
+				// finds out in Redis whether the lock is still ours; a last one lets it
+				// go.
 				return !grant.hasRunOut() ? Mono.just(Optional.of(grant)) : (last ? giveUp(true) : Mono.empty());
 			}
 			AcquireReply.Held held = (AcquireReply.Held) reply;
@@ -146,11 +145,7 @@ final class ReactiveAttempts {
 	}
 
 	private CompletableFuture<Void> leaveInBackground() {
-		if (!this.sent) {
-			return CompletableFuture.completedFuture(null);
-		}
-		return this.pending.release(this.key, this.token,
-				System.nanoTime() + Duration.ofMillis(this.leaseMillis).toNanos());
+		return this.sent ? this.exit.inBackground() : CompletableFuture.completedFuture(null);
 	}
 
 }

@@ -38,15 +38,6 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	private volatile Observation observation = Observation.NOOP;
 
 	/**
-	 * Creates a hold of the current thread whose validity, by the local count, is the
-	 * given lease.
-	 */
-	RedisLockHandle(Consumer<RedisLockHandle> ending, String key, String token, long fencingToken, Duration leaseTime,
-			LockOptions options, Lease lease) {
-		this(ending, key, token, fencingToken, leaseTime, options, lease, true);
-	}
-
-	/**
 	 * Creates a hold of the current thread, or of reactive work if not bound to the
 	 * thread, whose validity, by the local count, is the given lease.
 	 */

@@ -110,9 +110,7 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 	}
 
 	/**
-	 * Starts one reactive acquisition's wait, which never blocks: it queues with the
-	 * client's channel whenever that is subscribed (with sharded channels, the channel of
-	 * the lock's slot once confirmed), and backs off otherwise.
+	 * Starts a reactive acquisition's wait, which never blocks ({@link AsyncWait}).
 	 * @param key the Redis key of the lock
 	 * @param token the owner token of the acquisition, which a hand-over names
 	 * @return the wait, to be closed when the acquisition stops waiting
