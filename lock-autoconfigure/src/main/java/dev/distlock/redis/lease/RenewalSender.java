@@ -4,8 +4,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
 
@@ -41,12 +42,18 @@ final class RenewalSender<H extends RenewedHold> implements AutoCloseable {
 
 	private final AtomicLong renewalsOfReleasedLocks = new AtomicLong();
 
-	private final ExecutorService senders = Executors.newFixedThreadPool(SENDER_THREADS,
-			DaemonThreads.named("distlock-renewal-sender"));
+	/**
+	 * Its threads started at once and its queue lock-free, so that handing it a batch
+	 * never parks the caller: a reactive grant's hand-over confirmation is handed over on
+	 * a Redis event loop.
+	 */
+	private final ThreadPoolExecutor senders = new ThreadPoolExecutor(SENDER_THREADS, SENDER_THREADS, 0,
+			TimeUnit.MILLISECONDS, new LinkedTransferQueue<>(), DaemonThreads.named("distlock-renewal-sender"));
 
 	RenewalSender(RedisLockCommands commands, RenewalListener<H> listener) {
 		this.commands = commands;
 		this.listener = listener;
+		this.senders.prestartAllCoreThreads();
 	}
 
 	/**

@@ -1,7 +1,7 @@
 package dev.distlock.redis.wait;
 
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
@@ -32,7 +32,7 @@ final class QueuedWait implements LockWaiter.Wait {
 
 	private final BiConsumer<String, QueuedWait> onClose;
 
-	private final BlockingQueue<HandOverMessage> handOvers = new LinkedBlockingQueue<>();
+	private final BlockingQueue<HandOverMessage> handOvers = new LinkedTransferQueue<>();
 
 	private @Nullable HandOverMessage received;
 
