@@ -9,11 +9,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInstance;
 import reactor.core.publisher.Mono;
 
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
-import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
-import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.blockhound.RecordedBlockingCalls;
 import dev.distlock.reactive.ReactiveLockClient;
@@ -22,11 +18,8 @@ import dev.distlock.redis.RedisLockClient;
 import dev.distlock.redis.RedisLockClientBuilder;
 import dev.distlock.redis.protocol.LockKeyspace;
 import dev.distlock.test.contract.AbstractReactiveLockClientContractTests;
-import dev.distlock.test.redis.RedisTestServer;
-import dev.distlock.test.redis.RedisTestServers;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The reactive lock contract for a {@link ReactiveRedisLockClient} on a
@@ -40,7 +33,7 @@ abstract class AbstractReactiveRedisContractTests extends AbstractReactiveLockCl
 
 	private final LockKeyspace keyspace = new LockKeyspace("", false, RedisLockClientBuilder.DEFAULT_MAX_KEY_LENGTH);
 
-	private LettuceConnectionFactory connectionFactory;
+	private ContractRedisClient blocking;
 
 	private RedisLockClient client;
 
@@ -56,20 +49,9 @@ abstract class AbstractReactiveRedisContractTests extends AbstractReactiveLockCl
 
 	@BeforeAll
 	void start() {
-		RedisTestServer server = RedisTestServers.shared();
-		this.connectionFactory = new LettuceConnectionFactory(
-				new RedisStandaloneConfiguration(server.host(), server.port()),
-				LettuceClientConfiguration.builder().commandTimeout(Duration.ofSeconds(2)).build());
-		this.connectionFactory.afterPropertiesSet();
-		this.connectionFactory.start();
-		RedisLockClientBuilder builder = RedisLockClient.builder(new StringRedisTemplate(this.connectionFactory));
-		configure(builder);
-		this.client = builder.build();
-		this.client.start();
-		this.client.monitor()
-			.releaseSubscription()
-			.ifPresent((subscription) -> await().atMost(Duration.ofSeconds(10)).until(subscription::isSubscribed));
-		this.redis = new ReactiveStringRedisTemplate(this.connectionFactory);
+		this.blocking = ContractRedisClient.start(this::configure);
+		this.client = this.blocking.client;
+		this.redis = new ReactiveStringRedisTemplate(this.blocking.connectionFactory);
 		// Opens the shared reactive connection here, as an application does at startup:
 		// opening it is blocking I/O, never to happen on a Lettuce or Reactor thread.
 		this.redis.hasKey("test:reactive-contract:connect").block(Duration.ofSeconds(10));
@@ -78,15 +60,8 @@ abstract class AbstractReactiveRedisContractTests extends AbstractReactiveLockCl
 
 	@AfterAll
 	void stop() {
-		try {
-			if (this.client != null) {
-				this.client.close();
-			}
-		}
-		finally {
-			if (this.connectionFactory != null) {
-				this.connectionFactory.destroy();
-			}
+		if (this.blocking != null) {
+			this.blocking.close();
 		}
 	}
 
