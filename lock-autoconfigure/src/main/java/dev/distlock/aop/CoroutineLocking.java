@@ -1,27 +1,16 @@
 package dev.distlock.aop;
 
-import java.lang.reflect.Method;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.aopalliance.intercept.MethodInvocation;
-import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
-import reactor.core.Exceptions;
 import reactor.core.publisher.Flux;
 
-import org.springframework.aop.ProxyMethodInvocation;
 import org.springframework.core.KotlinDetector;
 import org.springframework.core.ReactiveAdapter;
 import org.springframework.core.ReactiveAdapterRegistry;
 
-import dev.distlock.DistributedLockException;
-import dev.distlock.InvalidLockKeyException;
-import dev.distlock.LockKeyExpressionException;
-import dev.distlock.LockNotAcquiredException;
-import dev.distlock.LockOptions;
-import dev.distlock.LockUnavailableException;
 import dev.distlock.reactive.ReactiveLockClient;
 
 /**
@@ -38,17 +27,15 @@ import dev.distlock.reactive.ReactiveLockClient;
  * context, which kotlinx-coroutines carries as the coroutine's {@code ReactorContext}:
  * nested locked calls of the same key in the same coroutine re-enter it, and
  * {@code ReactiveLockContext} reads it in the body. The method itself is invoked only
- * once the lock is held.
+ * once the lock is held, and a failure to acquire it is handled as for reactive methods
+ * ({@link ReactiveLockedCalls}).
  */
 final class CoroutineLocking {
 
-	private final Supplier<@Nullable ReactiveLockClient> client;
+	private final Supplier<ReactiveLockedCalls> calls;
 
-	private final LockFailureHandler failureHandler;
-
-	CoroutineLocking(Supplier<@Nullable ReactiveLockClient> client, LockFailureHandler failureHandler) {
-		this.client = client;
-		this.failureHandler = failureHandler;
+	CoroutineLocking(Supplier<ReactiveLockedCalls> calls) {
+		this.calls = calls;
 	}
 
 	/**
@@ -74,63 +61,17 @@ final class CoroutineLocking {
 
 	private Flux<Object> locked(LockDefinition definition, String key, MethodInvocation invocation,
 			Function<Object, Publisher<?>> publisher) {
-		return Flux.defer(() -> {
-			ReactiveLockClient lockClient = client(definition.method());
-			LockOptions options = definition.options(lockClient.defaultOptions(definition.name()))
-				.withName(definition.name());
-			MethodInvocation call = (invocation instanceof ProxyMethodInvocation proxied) ? proxied.invocableClone()
-					: invocation;
-			AtomicBoolean started = new AtomicBoolean();
-			Flux<Object> work = Flux.defer(() -> {
-				started.set(true);
-				return Flux.from(publisher.apply(proceed(call, definition)));
-			});
-			return lockClient.withLock(key, options, work)
-				.onErrorResume((ex) -> !started.get() && isAcquireFailure(ex),
-						(ex) -> onFailure(definition, call, (DistributedLockException) ex, publisher))
-				.onErrorMap((ex) -> !started.get() && ex instanceof InvalidLockKeyException,
-						(ex) -> new LockKeyExpressionException(definition.method(), definition.keyExpression(),
-								"yielded a key that was refused: " + ex.getMessage(), ex));
-		});
+		return this.calls.get()
+			.flux(definition, invocation, key, (call) -> Flux.from(publisher.apply(proceed(call, definition))),
+					(instead) -> (instead != null) ? Flux.from(publisher.apply(instead)) : Flux.empty());
 	}
 
-	private Flux<Object> onFailure(LockDefinition definition, MethodInvocation call, DistributedLockException failure,
-			Function<Object, Publisher<?>> publisher) {
-		try {
-			Object instead = this.failureHandler.handle(definition, call, failure);
-			return (instead != null) ? Flux.from(publisher.apply(instead)) : Flux.empty();
-		}
-		catch (Throwable ex) {
-			return Flux.error(ex);
-		}
-	}
-
-	private static boolean isAcquireFailure(Throwable ex) {
-		return ex instanceof LockNotAcquiredException || ex instanceof LockUnavailableException;
-	}
-
-	private static Object proceed(MethodInvocation call, LockDefinition definition) {
-		Object result;
-		try {
-			result = call.proceed();
-		}
-		catch (Throwable ex) {
-			throw Exceptions.propagate(ex);
-		}
+	private static Object proceed(MethodInvocation call, LockDefinition definition) throws Throwable {
+		Object result = call.proceed();
 		if (result == null) {
 			throw new IllegalStateException(definition.method() + " returned null instead of a Flow");
 		}
 		return result;
-	}
-
-	private ReactiveLockClient client(Method method) {
-		ReactiveLockClient lockClient = this.client.get();
-		if (lockClient == null) {
-			throw new IllegalStateException("@DistributedLock on " + method + " needs a ReactiveLockClient bean to "
-					+ "lock a coroutine without blocking: define one, for example new ReactiveRedisLockClient("
-					+ "redisLockClient, reactiveStringRedisTemplate)");
-		}
-		return lockClient;
 	}
 
 }

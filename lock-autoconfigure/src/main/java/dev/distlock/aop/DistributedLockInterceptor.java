@@ -94,8 +94,7 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 			.of(() -> new ReactiveLockedCalls(SingletonSupplier.of(reactiveClient), failureHandler));
 		this.publishers = SingletonSupplier.of(() -> new PublisherLockedCalls(reactive.get()));
 		this.completionStages = SingletonSupplier.of(() -> new CompletionStageLockedCalls(reactive.get()));
-		this.coroutines = CoroutineMethods.SUPPORTED
-				? new CoroutineLocking(SingletonSupplier.of(reactiveClient), failureHandler) : null;
+		this.coroutines = CoroutineMethods.SUPPORTED ? new CoroutineLocking(reactive) : null;
 	}
 
 	@Override
