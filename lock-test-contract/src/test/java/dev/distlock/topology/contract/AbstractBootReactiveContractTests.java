@@ -15,7 +15,6 @@ import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 
 import dev.distlock.blockhound.RecordedBlockingCalls;
 import dev.distlock.reactive.ReactiveLockClient;
-import dev.distlock.redis.ReactiveRedisLockClient;
 import dev.distlock.redis.RedisLockClient;
 import dev.distlock.redis.RedisLockClientBuilder;
 import dev.distlock.redis.protocol.LockKeyspace;
@@ -24,8 +23,8 @@ import dev.distlock.test.contract.AbstractReactiveLockClientContractTests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The reactive lock contract for a {@link ReactiveRedisLockClient} on the lock client and
- * the reactive template that Spring Boot auto-configures from a user's properties, under
+ * The reactive lock contract for the {@link ReactiveLockClient} that distlock
+ * auto-configures, beside its lock client, from a user's Spring Boot properties, under
  * BlockHound.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -37,7 +36,7 @@ abstract class AbstractBootReactiveContractTests extends AbstractReactiveLockCli
 
 	private ReactiveStringRedisTemplate redis;
 
-	private ReactiveRedisLockClient reactive;
+	private ReactiveLockClient reactive;
 
 	/**
 	 * Returns the properties that connect the application to the deployment under test.
@@ -58,7 +57,7 @@ abstract class AbstractBootReactiveContractTests extends AbstractReactiveLockCli
 		this.redis = this.application.getBean(ReactiveStringRedisTemplate.class);
 		// Opens the shared reactive connection on this thread, never on an event loop.
 		this.redis.hasKey("test:reactive-contract:connect").block(Duration.ofSeconds(10));
-		this.reactive = new ReactiveRedisLockClient(this.client, this.redis);
+		this.reactive = this.application.getBean(ReactiveLockClient.class);
 	}
 
 	@AfterAll
