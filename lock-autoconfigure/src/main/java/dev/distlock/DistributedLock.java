@@ -58,6 +58,40 @@ public @interface DistributedLock {
 	String key() default "";
 
 	/**
+	 * SpEL expressions of several keys to lock together, all or nothing, instead of one
+	 * {@link #key()}: <pre class="code">
+	 * &#64;DistributedLock(keys = { "'lock:account:' + #from", "'lock:account:' + #to" })
+	 * public void transfer(long from, long to, long cents) { ... }
+	 * </pre> The method runs only once every key is held. Keys are acquired in one fixed
+	 * order whatever the order written here, so that two calls locking the same keys in
+	 * opposite orders cannot deadlock; keys that evaluate to the same value are locked
+	 * once. Each key has its own fencing token ({@code LockContext.fencingToken(key)}).
+	 * Exclusive locks only. Empty (the default) when {@link #key()} is given; one of the
+	 * two is required.
+	 * @return the key expressions
+	 */
+	String[] keys() default {};
+
+	/**
+	 * How the lock is shared: {@link LockMode#EXCLUSIVE} (the default), or the
+	 * {@link LockMode#READ read} or {@link LockMode#WRITE write} side of a read-write
+	 * lock on the key.
+	 * @return the mode
+	 */
+	LockMode mode() default LockMode.EXCLUSIVE;
+
+	/**
+	 * How many holders of the key may run at once across all instances: 1 (the default)
+	 * for a lock, more for a semaphore, for example to allow at most 5 concurrent calls
+	 * to a slow partner API. Each permit has its own lease and renewal, and waiters are
+	 * served first come, first served. Every method that locks the same key expression
+	 * must give the same number; checked at startup, and by Redis for keys written in
+	 * different ways.
+	 * @return the number of permits, at least 1
+	 */
+	int permits() default 1;
+
+	/**
 	 * Logical name of the lock: the tag of its meters and observations, the name the
 	 * {@code distlock} actuator endpoint lists it under, and the name its settings are
 	 * configured under ({@code distlock.locks.<name>.*}). Unlike the key it is the same

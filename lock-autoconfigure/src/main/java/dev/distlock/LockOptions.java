@@ -19,8 +19,14 @@ import org.springframework.util.Assert;
  * @param name the logical name of the lock, such as {@code "StockService.decrement"}: the
  * tag of its meters and the name shown by the {@code distlock} actuator endpoint. Unlike
  * the key it must come from a small fixed set; {@link #UNNAMED} by default
+ * @param mode how the lock is shared: {@link LockMode#EXCLUSIVE} by default, or the read
+ * or write side of a read-write lock
+ * @param permits how many holders the key admits at once: 1 for a lock, more for a
+ * semaphore whose every permit has its own lease. Every use of a key must give the same
+ * number; a semaphore's mode is {@link LockMode#EXCLUSIVE}
  */
-public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Duration minHoldTime, String name) {
+public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Duration minHoldTime, String name,
+		LockMode mode, int permits) {
 
 	/**
 	 * The name of locks acquired without one, for example by programmatic calls that give
@@ -30,20 +36,38 @@ public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Durat
 
 	/**
 	 * Creates options, checking that the times are not negative, a fixed lease is at
-	 * least one millisecond, and the name is not blank.
+	 * least one millisecond, the name is not blank, and the permits are at least one (and
+	 * one for a read-write lock).
 	 * @param waitTime how long to wait for the lock
 	 * @param leaseTime how long the lease lasts, or {@code null} to renew it while held
 	 * @param minHoldTime how long the lock is kept at least
 	 * @param name the logical name of the lock
+	 * @param mode how the lock is shared
+	 * @param permits how many holders the key admits at once
 	 */
 	public LockOptions {
 		Assert.notNull(waitTime, "waitTime must not be null");
 		Assert.notNull(minHoldTime, "minHoldTime must not be null");
+		Assert.notNull(mode, "mode must not be null");
 		Assert.isTrue(!waitTime.isNegative(), () -> "waitTime must not be negative, was " + waitTime);
 		Assert.isTrue(leaseTime == null || leaseTime.toMillis() > 0,
 				() -> "leaseTime must be at least 1ms, was " + leaseTime);
 		Assert.isTrue(!minHoldTime.isNegative(), () -> "minHoldTime must not be negative, was " + minHoldTime);
 		Assert.hasText(name, "name must not be blank");
+		Assert.isTrue(permits > 0, () -> "permits must be at least 1, was " + permits);
+		Assert.isTrue(permits == 1 || mode == LockMode.EXCLUSIVE, () -> "a semaphore (permits " + permits + ") has no "
+				+ mode + " mode: use permits or a read-write mode");
+	}
+
+	/**
+	 * Creates the options of an exclusive lock.
+	 * @param waitTime how long to wait for the lock
+	 * @param leaseTime how long the lease lasts, or {@code null} to renew it while held
+	 * @param minHoldTime how long the lock is kept at least
+	 * @param name the logical name of the lock
+	 */
+	public LockOptions(Duration waitTime, @Nullable Duration leaseTime, Duration minHoldTime, String name) {
+		this(waitTime, leaseTime, minHoldTime, name, LockMode.EXCLUSIVE, 1);
 	}
 
 	/**
@@ -88,7 +112,7 @@ public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Durat
 	 * @return the new options
 	 */
 	public LockOptions withWaitTime(Duration waitTime) {
-		return new LockOptions(waitTime, this.leaseTime, this.minHoldTime, this.name);
+		return new LockOptions(waitTime, this.leaseTime, this.minHoldTime, this.name, this.mode, this.permits);
 	}
 
 	/**
@@ -97,7 +121,7 @@ public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Durat
 	 * @return the new options
 	 */
 	public LockOptions withLeaseTime(@Nullable Duration leaseTime) {
-		return new LockOptions(this.waitTime, leaseTime, this.minHoldTime, this.name);
+		return new LockOptions(this.waitTime, leaseTime, this.minHoldTime, this.name, this.mode, this.permits);
 	}
 
 	/**
@@ -106,7 +130,7 @@ public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Durat
 	 * @return the new options
 	 */
 	public LockOptions withMinHoldTime(Duration minHoldTime) {
-		return new LockOptions(this.waitTime, this.leaseTime, minHoldTime, this.name);
+		return new LockOptions(this.waitTime, this.leaseTime, minHoldTime, this.name, this.mode, this.permits);
 	}
 
 	/**
@@ -120,7 +144,40 @@ public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Durat
 	 * @return the new options
 	 */
 	public LockOptions withName(String name) {
-		return new LockOptions(this.waitTime, this.leaseTime, this.minHoldTime, name);
+		return new LockOptions(this.waitTime, this.leaseTime, this.minHoldTime, name, this.mode, this.permits);
+	}
+
+	/**
+	 * Returns a copy with another mode: the read or the write side of a read-write lock,
+	 * or an exclusive lock. <pre class="code">
+	 * lockClient.execute("lock:catalogue", lockClient.defaultOptions().withMode(LockMode.READ), this::readCatalogue);
+	 * </pre>
+	 * @param mode the new mode
+	 * @return the new options
+	 */
+	public LockOptions withMode(LockMode mode) {
+		return new LockOptions(this.waitTime, this.leaseTime, this.minHoldTime, this.name, mode, this.permits);
+	}
+
+	/**
+	 * Returns a copy that takes one of a semaphore's permits: at most that many holders
+	 * of the key at once, across all instances, each with its own lease.
+	 * @param permits how many holders the key admits, the same for every use of the key;
+	 * 1 for an ordinary lock
+	 * @return the new options
+	 */
+	public LockOptions withPermits(int permits) {
+		return new LockOptions(this.waitTime, this.leaseTime, this.minHoldTime, this.name, this.mode, permits);
+	}
+
+	/**
+	 * Returns whether the lock is shared in some way: a read-write lock or a semaphore,
+	 * which Redis keeps apart from exclusive locks.
+	 * @return whether the mode is not {@link LockMode#EXCLUSIVE} or there is more than
+	 * one permit
+	 */
+	public boolean isShared() {
+		return this.mode != LockMode.EXCLUSIVE || this.permits > 1;
 	}
 
 }

@@ -1,0 +1,43 @@
+package dev.distlock;
+
+/**
+ * How a lock is shared among its holders. Most locks are {@link #EXCLUSIVE}: one holder
+ * at a time. A read-write lock lets many {@link #READ} holders in together, or one
+ * {@link #WRITE} holder alone: <pre class="code">
+ * &#64;DistributedLock(key = "'lock:catalogue'", mode = LockMode.READ)
+ * public Catalogue catalogue() { ... }
+ *
+ * &#64;DistributedLock(key = "'lock:catalogue'", mode = LockMode.WRITE)
+ * public void rebuildCatalogue() { ... }
+ * </pre> Waiting is first come, first served across both modes: a writer that queued
+ * before a reader is served first, so a stream of readers cannot starve it. Every reader
+ * has its own lease; a reader that crashes holds the lock only until its lease ends. A
+ * thread holding the write lock may take the read lock of the same key (the hold is
+ * re-entered); one holding the read lock may not take the write lock, which would wait
+ * for itself, and gets an {@code IllegalLockUpgradeException}.
+ * <p>
+ * A key is used either as an exclusive lock, a read-write lock, or a semaphore
+ * ({@link LockOptions#permits()}), never as two of them: Redis keeps them in different
+ * structures, and using one key both ways fails with a
+ * {@link LockMisconfigurationException}.
+ */
+public enum LockMode {
+
+	/**
+	 * One holder at a time: the lock of {@link DistributedLock @DistributedLock} and
+	 * {@link LockClient} unless told otherwise.
+	 */
+	EXCLUSIVE,
+
+	/**
+	 * Shared with other readers of the same key, excluded by a writer.
+	 */
+	READ,
+
+	/**
+	 * Excludes readers and other writers of the same key; its fencing token exceeds those
+	 * of every earlier reader and writer.
+	 */
+	WRITE
+
+}
