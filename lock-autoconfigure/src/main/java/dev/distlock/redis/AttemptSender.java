@@ -85,7 +85,8 @@ final class AttemptSender {
 			return null;
 		}
 		this.lastAttemptNanos = System.nanoTime();
-		this.lastBlock = this.services.cohort().tokensToReserve(this.key, this.options.isAutoRenewing());
+		this.lastBlock = this.options.isShared() ? 1
+				: this.services.cohort().tokensToReserve(this.key, this.options.isAutoRenewing());
 		boolean queuedBefore = this.mayBeQueued;
 		this.mayBeQueued |= handOffChannel != null;
 		AcquireReply reply;

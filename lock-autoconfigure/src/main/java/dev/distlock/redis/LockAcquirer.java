@@ -11,16 +11,18 @@ import dev.distlock.LockUnavailableException;
 import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.cohort.Turn;
 import dev.distlock.redis.protocol.OwnerTokens;
+import dev.distlock.redis.protocol.SharedTokens;
 import dev.distlock.redis.wait.LockWaiter;
 
 /**
  * Acquires a lock for the calling thread: takes its turn among the client's threads that
  * want the same key ({@link LocalCohort}), which either passes it the lock without Redis
  * or lets it acquire in Redis as the representative of the client ({@link LockAttempts}),
- * and records the grant ({@link LockGrants}). A wait that ends without the lock while
- * Redis is in doubt (its last command failed, or it has stopped answering) ends with a
- * {@link LockUnavailableException}: an outage is never reported as a lock that someone
- * else holds.
+ * and records the grant ({@link LockGrants}). A shared hold (a reader, a writer, a
+ * permit) skips the cohort and acquires in Redis with an owner token of its kind. A wait
+ * that ends without the lock while Redis is in doubt (its last command failed, or it has
+ * stopped answering) ends with a {@link LockUnavailableException}: an outage is never
+ * reported as a lock that someone else holds.
  */
 final class LockAcquirer {
 
@@ -59,7 +61,9 @@ final class LockAcquirer {
 	@Nullable RedisLockHandle acquire(String key, LockOptions options, long start) {
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
 		long deadline = start + saturatedNanos(options.waitTime());
-		Turn turn = takeTurn(key, options, deadline);
+		// Shared holds never pass between threads: each reader and permit is its own
+		// hold.
+		Turn turn = options.isShared() ? Turn.ACQUIRE_IN_REDIS : takeTurn(key, options, deadline);
 		if (turn instanceof Turn.Passed passed) {
 			RedisLockHandle handle = this.grants.passed(key, passed.baton(), lease, options, start);
 			this.local.heldBy(handle);
@@ -94,18 +98,21 @@ final class LockAcquirer {
 
 	private @Nullable RedisLockHandle acquireInRedis(String key, LockOptions options, Duration lease, long start,
 			long deadline) {
-		LockAttempts attempts = new LockAttempts(this.services, key, this.tokens.next(), lease.toMillis(), options);
+		LockAttempts attempts = new LockAttempts(this.services, key, SharedTokens.of(options, this.tokens.next()),
+				lease.toMillis(), options);
 		RedisLockHandle handle = null;
 		try {
 			Grant grant = attempts.acquire(this.waiter, deadline);
 			if (grant != null) {
 				handle = this.grants.grantedInRedis(key, attempts.token(), grant, lease, options, start);
-				this.local.acquiredInRedis(key, handle, grant.block());
+				if (!options.isShared()) {
+					this.local.acquiredInRedis(key, handle, grant.block());
+				}
 			}
 			return handle;
 		}
 		finally {
-			if (handle == null) {
+			if (handle == null && !options.isShared()) {
 				this.local.representativeGaveUp(key);
 			}
 		}

@@ -60,7 +60,7 @@ final class LockReleaser {
 		if (handle.isPastDeadline()) {
 			this.events.leaseLost(handle, "its lease ran out before release, by this process's count");
 		}
-		if (this.local.passOn(handle)) {
+		if (!handle.isShared() && this.local.passOn(handle)) {
 			this.events.released(handle, heldFor, "passed to the next thread of this client waiting for it");
 			return;
 		}
@@ -68,7 +68,9 @@ final class LockReleaser {
 			releaseInRedis(handle, heldFor);
 		}
 		finally {
-			this.local.releasedInRedis(handle);
+			if (!handle.isShared()) {
+				this.local.releasedInRedis(handle);
+			}
 		}
 	}
 
@@ -117,7 +119,9 @@ final class LockReleaser {
 			catch (DataAccessException ex) {
 				throw new LockUnavailableException(key, "force-release", ex);
 			}
-			this.local.releasedInRedis(handle);
+			if (!handle.isShared()) {
+				this.local.releasedInRedis(handle);
+			}
 			this.events.leaseLost(handle, "it was force-released");
 		}
 		return !handles.isEmpty();

@@ -10,6 +10,7 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.reactive.ReactiveLockHandle;
+import dev.distlock.redis.protocol.SharedTokens;
 import dev.distlock.redis.protocol.ReactiveLockCommands;
 import dev.distlock.redis.wait.AsyncWait;
 import dev.distlock.redis.wait.ReleaseMessageWaiter;
@@ -44,7 +45,7 @@ final class ReactiveAcquirer {
 			long start = System.nanoTime();
 			Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.services.renewalLease();
 			ReactiveAttempts attempts = new ReactiveAttempts(this.commands, this.services.pending(), redisKey,
-					this.services.tokens().next(), lease.toMillis(), options);
+					SharedTokens.of(options, this.services.tokens().next()), lease.toMillis(), options);
 			AtomicReference<WaitingAcquirers.Waiting> listed = new AtomicReference<>();
 			return Mono
 				.using(() -> beginWait(redisKey, attempts.token(), options),

@@ -59,6 +59,19 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 		return this.options.isAutoRenewing();
 	}
 
+	/**
+	 * Whether this is a shared hold (a reader, a writer or a permit), which never passes
+	 * between threads of the client.
+	 */
+	boolean isShared() {
+		return this.options.isShared();
+	}
+
+	/** Returns the options the hold was acquired with. */
+	LockOptions options() {
+		return this.options;
+	}
+
 	Duration minHoldTime() {
 		return this.options.minHoldTime();
 	}
@@ -74,14 +87,14 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 
 	/**
 	 * Whether the lock may pass from this hold to another thread of the client without
-	 * Redis: the lease is auto-renewed, no minimum hold keeps the lock, more than a third
-	 * of the lease is left by the local count (a renewal is due every third), and Redis
-	 * confirmed the hold after the last trouble with the connection and is not in doubt
-	 * now.
+	 * Redis: the hold is not shared, the lease is auto-renewed, no minimum hold keeps the
+	 * lock, more than a third of the lease is left by the local count (a renewal is due
+	 * every third), and Redis confirmed the hold after the last trouble with the
+	 * connection and is not in doubt now.
 	 */
 	@Override
 	public boolean mayPassLocally(RedisReachability reachability) {
-		return isAutoRenewing() && minHoldTime().isZero() && leaseAllowsLocalPass(reachability);
+		return !isShared() && isAutoRenewing() && minHoldTime().isZero() && leaseAllowsLocalPass(reachability);
 	}
 
 	@Override

@@ -21,7 +21,8 @@
 -- attempt and is void.
 -- Everything that can fail is checked before anything is written (Redis does not roll a script
 -- back): a counter that is not a number below 2^53 (the largest a Lua number counts exactly), a queue or entries key of another type. A lock key of
--- another type fails the GET below, also before any write.
+-- another type fails the GET below, also before any write; a read-write lock's or a semaphore's
+-- (a sorted set) with a LOCKKIND error that says so.
 local block = tonumber(ARGV[5])
 local counter = redis.call('get', KEYS[2])
 if counter and not (string.match(counter, '^%d+$') and tonumber(counter) < 9007199254740992) then
@@ -37,6 +38,16 @@ if queuing then
 		end
 	end
 end
+-- A key of another type fails the GET: a shared lock's sorted set is named as such.
+local function wrongKind(failed, asked)
+	if redis.call('type', KEYS[1])['ok'] == 'zset' then
+		local first = string.gsub(redis.call('zrange', KEYS[1], 0, 0)[1] or '', '^released:', '')
+		local permits = string.match(first, '^s(%d+)%.')
+		return redis.error_reply('LOCKKIND key ' .. KEYS[1] .. ' is ' .. (permits and ('a semaphore of ' .. permits
+			.. ' permits') or 'a read-write lock') .. ', this call ' .. asked)
+	end
+	return failed
+end
 local function grant()
 	local time = redis.call('time')
 	local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
@@ -51,7 +62,11 @@ if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
 	end
 	return grant()
 end
-if redis.call('get', KEYS[1]) == ARGV[1] then
+local current = redis.pcall('get', KEYS[1])
+if type(current) == 'table' then
+	return wrongKind(current, 'asks for an exclusive lock')
+end
+if current == ARGV[1] then
 	-- A release handed the lock to this caller, and the message saying so was lost or is late:
 	-- take it with a fresh lease and a new fencing token.
 	redis.call('pexpire', KEYS[1], ARGV[2])

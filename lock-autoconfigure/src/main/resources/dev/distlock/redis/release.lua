@@ -18,7 +18,20 @@
 -- leaves the queue before those checks, which a retry repeats harmlessly. Where the permission
 -- cannot be checked ahead (Redis 6.2), a refused publish leaves the lock set to the waiter for
 -- its claim window: the waiter's next attempt finds it holds the lock, and nobody else gets it.
-local value = redis.call('get', KEYS[1])
+-- A key of another type fails the GET: a shared lock's sorted set is named as such.
+local function wrongKind(failed, asked)
+	if redis.call('type', KEYS[1])['ok'] == 'zset' then
+		local first = string.gsub(redis.call('zrange', KEYS[1], 0, 0)[1] or '', '^released:', '')
+		local permits = string.match(first, '^s(%d+)%.')
+		return redis.error_reply('LOCKKIND key ' .. KEYS[1] .. ' is ' .. (permits and ('a semaphore of ' .. permits
+			.. ' permits') or 'a read-write lock') .. ', this call ' .. asked)
+	end
+	return failed
+end
+local value = redis.pcall('get', KEYS[1])
+if type(value) == 'table' then
+	return wrongKind(value, 'releases an exclusive lock')
+end
 local queued = ARGV[3] == '1' or (value == ARGV[1] and tonumber(ARGV[2]) == 0)
 if queued and redis.call('exists', KEYS[3], KEYS[4]) > 0 then
 	for i, kind in ipairs({'list', 'hash'}) do

@@ -53,7 +53,8 @@ final class AcknowledgedAcquire {
 			public <K, V> List<Long> execute(RedisOperations<K, V> operations) {
 				// The session binds one connection: the script and WAIT both use it.
 				checkNotCluster();
-				List<Long> reply = AcknowledgedAcquire.this.redis.execute(LockScripts.ACQUIRE, keys, (Object[]) args);
+				List<Long> reply = AcknowledgedAcquire.this.redis.execute(LockScripts.acquire(args[0]), keys,
+						(Object[]) args);
 				if (reply == null || reply.isEmpty() || reply.get(0) != 1) {
 					return (reply != null) ? reply : List.of();
 				}

@@ -39,7 +39,7 @@ final class AcquireScript {
 	 */
 	@Nullable List<Long> run(List<String> keys, String... args) {
 		return (this.acknowledged != null) ? this.acknowledged.acquire(keys, args)
-				: this.redis.execute(LockScripts.ACQUIRE, keys, (Object[]) args);
+				: this.redis.execute(LockScripts.acquire(args[0]), keys, (Object[]) args);
 	}
 
 }

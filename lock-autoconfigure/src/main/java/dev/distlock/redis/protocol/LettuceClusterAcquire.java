@@ -21,6 +21,7 @@ import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceExceptionConverter;
+import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -103,13 +104,14 @@ final class LettuceClusterAcquire {
 
 		private static List<Long> script(RedisCommands<byte[], byte[]> node, byte[][] keys, String... args) {
 			byte[][] values = Arrays.stream(args).map(Lettuce::bytes).toArray(byte[][]::new);
+			RedisScript<List<Long>> acquire = LockScripts.acquire(args[0]);
 			List<?> reply;
 			try {
-				reply = node.evalsha(LockScripts.ACQUIRE.getSha1(), ScriptOutputType.MULTI, keys, values);
+				reply = node.evalsha(acquire.getSha1(), ScriptOutputType.MULTI, keys, values);
 			}
 			catch (RedisNoScriptException ex) {
 				// EVAL loads the script into the node's cache for the next EVALSHA.
-				reply = node.eval(bytes(LockScripts.ACQUIRE.getScriptAsString()), ScriptOutputType.MULTI, keys, values);
+				reply = node.eval(bytes(acquire.getScriptAsString()), ScriptOutputType.MULTI, keys, values);
 			}
 			List<Long> longs = new ArrayList<>(reply.size() + 1);
 			for (Object element : reply) {

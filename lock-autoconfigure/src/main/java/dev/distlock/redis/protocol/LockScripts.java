@@ -46,6 +46,19 @@ final class LockScripts {
 	@SuppressWarnings({ "rawtypes", "unchecked" })
 	static final RedisScript<List<Long>> RENEW = (RedisScript) load("renew.lua", List.class);
 
+	/**
+	 * Grants one hold of a shared lock (a reader, a writer, a permit), or queues the
+	 * caller; replies as {@link #ACQUIRE}.
+	 */
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	static final RedisScript<List<Long>> SHARED_ACQUIRE = (RedisScript) load("shared-acquire.lua", List.class);
+
+	/**
+	 * Ends one hold of a shared lock and hands it to as many waiters as may hold it now;
+	 * replies as {@link #RELEASE}.
+	 */
+	static final RedisScript<Long> SHARED_RELEASE = load("shared-release.lua", Long.class);
+
 	/** Reports a lock's time to live and whether one of the given tokens holds it. */
 	@SuppressWarnings({ "rawtypes", "unchecked" })
 	static final RedisScript<List<Long>> INSPECT = (RedisScript) load("inspect.lua", List.class);
@@ -62,7 +75,22 @@ final class LockScripts {
 		all.put("release", RELEASE);
 		all.put("renew", RENEW);
 		all.put("inspect", INSPECT);
+		all.put("shared-acquire", SHARED_ACQUIRE);
+		all.put("shared-release", SHARED_RELEASE);
 		return Collections.unmodifiableMap(all);
+	}
+
+	/**
+	 * Returns the acquire script that serves an owner token: the shared one for a token
+	 * that carries a kind ({@link SharedTokens}).
+	 */
+	static RedisScript<List<Long>> acquire(String token) {
+		return SharedTokens.isShared(token) ? SHARED_ACQUIRE : ACQUIRE;
+	}
+
+	/** Returns the release script that serves an owner token. */
+	static RedisScript<Long> release(String token) {
+		return SharedTokens.isShared(token) ? SHARED_RELEASE : RELEASE;
 	}
 
 	private static <T> RedisScript<T> load(String name, Class<T> resultType) {

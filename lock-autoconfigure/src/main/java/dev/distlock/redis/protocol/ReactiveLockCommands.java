@@ -51,7 +51,7 @@ public final class ReactiveLockCommands {
 				Long.toString(this.commands.claimMillis(leaseMillis)),
 				(handOffChannel != null && this.commands.keyspace().isShardedChannel(handOffChannel)) ? "spublish"
 						: "publish");
-		return recorded(this.redis.execute(LockScripts.ACQUIRE, keys(key), args)
+		return recorded(this.redis.execute(LockScripts.acquire(token), keys(key), args)
 			.collectList()
 			.map((reply) -> AcquireReply.of(flat(reply))));
 	}
@@ -61,10 +61,10 @@ public final class ReactiveLockCommands {
 	 * @return what the release did
 	 */
 	public Mono<ReleaseOutcome> release(String key, String token, long keepMillis) {
-		return recorded(
-				this.redis.execute(LockScripts.RELEASE, keys(key), List.of(token, Long.toString(keepMillis), "0"))
-					.next()
-					.map(ReleaseOutcome::of));
+		return recorded(this.redis
+			.execute(LockScripts.release(token), keys(key), List.of(token, Long.toString(keepMillis), "0"))
+			.next()
+			.map(ReleaseOutcome::of));
 	}
 
 	/**

@@ -35,6 +35,11 @@ public final class RedisErrors {
 					"Redis requires authentication: set spring.data.redis.username and spring.data.redis.password."),
 			Map.entry("WRONGPASS",
 					"Redis rejected the credentials: check spring.data.redis.username and spring.data.redis.password."),
+			// A key used as two kinds of lock (distlock's own error, from its scripts).
+			Map.entry("LOCKKIND",
+					"A key is one kind of lock only: every use of it must ask for the same kind "
+							+ "(an exclusive lock, a read-write lock, or a semaphore with the same number of permits); "
+							+ "give the other use a key of its own."),
 			Map.entry("WRONGTYPE",
 					"A key distlock uses holds a value of another type: something else writes to the lock "
 							+ "key or to distlock's own keys (<prefix>distlock:*); keep other data out of them, for "

@@ -114,8 +114,8 @@ public final class RedisLockCommands {
 	}
 
 	private ReleaseOutcome runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
-		return ReleaseOutcome.of(this.recorder.call(() -> this.redis.execute(LockScripts.RELEASE, keys(key), token,
-				Long.toString(keepMillis), leavingQueue ? "1" : "0")));
+		return ReleaseOutcome.of(this.recorder.call(() -> this.redis.execute(LockScripts.release(token), keys(key),
+				token, Long.toString(keepMillis), leavingQueue ? "1" : "0")));
 	}
 
 	private List<String> keys(String key) {

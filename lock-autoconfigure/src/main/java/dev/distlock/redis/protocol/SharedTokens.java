@@ -1,0 +1,49 @@
+package dev.distlock.redis.protocol;
+
+import dev.distlock.LockMode;
+import dev.distlock.LockOptions;
+
+/**
+ * The owner tokens of shared holds, which carry their kind: {@code r.<hex>} a reader of a
+ * read-write lock, {@code w.<hex>} its writer, {@code s<N>.<hex>} one of a semaphore's N
+ * permits. The tokens of exclusive locks stay plain hexadecimal, without a '.', so that a
+ * token alone tells which scripts serve it (the shared scripts read the kind the same
+ * way).
+ */
+public final class SharedTokens {
+
+	private static final char SEPARATOR = '.';
+
+	private SharedTokens() {
+	}
+
+	/**
+	 * Returns the owner token of an acquisition with the given options.
+	 * @param options the options of the acquisition
+	 * @param random a new random token ({@link OwnerTokens#next()})
+	 * @return the random token, with the prefix of its kind if the lock is shared
+	 */
+	public static String of(LockOptions options, String random) {
+		if (!options.isShared()) {
+			return random;
+		}
+		return prefix(options) + random;
+	}
+
+	private static String prefix(LockOptions options) {
+		if (options.permits() > 1) {
+			return "s" + options.permits() + SEPARATOR;
+		}
+		return (options.mode() == LockMode.READ) ? "r." : "w.";
+	}
+
+	/**
+	 * Returns whether a token is a shared hold's, served by the shared scripts.
+	 * @param token an owner token
+	 * @return whether it carries a kind
+	 */
+	public static boolean isShared(String token) {
+		return token.indexOf(SEPARATOR) >= 0;
+	}
+
+}
