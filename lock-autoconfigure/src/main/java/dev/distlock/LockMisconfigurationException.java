@@ -5,9 +5,9 @@ package dev.distlock;
  * Redis is misconfigured, not that Redis is down: the user lacks a permission
  * ({@code NOPERM}), the credentials are wrong ({@code NOAUTH}, {@code WRONGPASS}), a key
  * distlock uses holds another type of value ({@code WRONGTYPE}), or Redis refuses a
- * command or a lock script. Retrying does not help, and
- * {@link DistributedLock#onUnavailable()} never applies: the caller always gets this
- * exception, and the method is not run.
+ * command or a lock script, or a key is used as two kinds of lock (exclusive, read-write,
+ * semaphore). Retrying does not help, and {@link DistributedLock#onUnavailable()} never
+ * applies: the caller always gets this exception, and the method is not run.
  */
 public class LockMisconfigurationException extends DistributedLockException {
 
@@ -24,6 +24,16 @@ public class LockMisconfigurationException extends DistributedLockException {
 	public LockMisconfigurationException(String key, String operation, String reply, String fix, Throwable cause) {
 		super("Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": Redis refused the command (" + reply
 				+ "). " + fix, cause);
+		this.key = key;
+	}
+
+	/**
+	 * Creates the exception for a misuse found before anything is sent to Redis.
+	 * @param key the Redis key of the lock
+	 * @param message what is wrong and what to change
+	 */
+	public LockMisconfigurationException(String key, String message) {
+		super(message, null);
 		this.key = key;
 	}
 

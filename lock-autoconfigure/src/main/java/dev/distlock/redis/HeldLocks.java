@@ -8,9 +8,13 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.IllegalLockUpgradeException;
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockMisconfigurationException;
+import dev.distlock.LockOptions;
 import dev.distlock.support.NestedLockHandle;
+import dev.distlock.support.ReentryRules;
 
 /**
  * The registry of the locks a client holds: which key each thread holds (for re-entry)
@@ -31,13 +35,19 @@ final class HeldLocks {
 
 	/**
 	 * Returns a new hold of a key the current thread holds, or null if it holds none.
+	 * @param options the options of the new acquisition, whose kind of lock must fit the
+	 * held one ({@link ReentryRules})
 	 * @throws LockLeaseLostException if the thread's hold of the key has lost its lease
+	 * @throws IllegalLockUpgradeException if the thread holds the read lock and asks for
+	 * the write lock
+	 * @throws LockMisconfigurationException if it asks for another kind of lock
 	 */
-	@Nullable LockHandle reenter(String key) {
+	@Nullable LockHandle reenter(String key, LockOptions options) {
 		RedisLockHandle outer = this.byThread.get().get(key);
 		if (outer == null) {
 			return null;
 		}
+		ReentryRules.check(key, outer.options(), options);
 		if (outer.isLeaseLost()) {
 			this.events.leaseLost(outer, "its lease had run out before a re-entrant acquisition");
 			throw new LockLeaseLostException(key, outer.name(), outer.leaseTime(), outer.heldFor());

@@ -65,7 +65,7 @@ final class ObservedAcquirer {
 	 * @throws LockLeaseLostException if the thread's hold of the key has lost its lease
 	 */
 	@Nullable LockHandle acquire(String redisKey, LockOptions options, long start) {
-		LockHandle reentered = this.held.reenter(redisKey);
+		LockHandle reentered = this.held.reenter(redisKey, options);
 		if (reentered != null) {
 			return reentered;
 		}

@@ -1,0 +1,34 @@
+package dev.distlock;
+
+/**
+ * Thrown when a thread that holds the read lock of a key asks for the write lock of the
+ * same key: the writer would wait until every reader has released, itself included, so it
+ * would wait for itself. Nothing is sent to Redis, and a locked method is not invoked.
+ * Take the write lock first instead: a thread holding the write lock may take the read
+ * lock inside it.
+ */
+public class IllegalLockUpgradeException extends DistributedLockException {
+
+	private final String key;
+
+	/**
+	 * Creates the exception.
+	 * @param key the Redis key of the lock
+	 */
+	public IllegalLockUpgradeException(String key) {
+		super("Cannot take the write lock of " + LockKeyQuoting.quote(key) + ": this thread holds its read lock, "
+				+ "and the write lock would wait for itself (a writer waits until every reader has released). "
+				+ "Take the write lock first (the read lock may be taken inside it), or release the read lock "
+				+ "before taking the write lock.", null);
+		this.key = key;
+	}
+
+	/**
+	 * Returns the Redis key of the lock.
+	 * @return the key
+	 */
+	public String getKey() {
+		return this.key;
+	}
+
+}
