@@ -3,19 +3,25 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.util.Optional;
 
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import dev.distlock.IllegalLockUpgradeException;
 import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockMisconfigurationException;
+import dev.distlock.LockOptions;
 import dev.distlock.reactive.ReactiveLockContext;
 import dev.distlock.reactive.ReactiveLockHandle;
+import dev.distlock.support.ReentryRules;
 
 /**
  * Runs reactive work under a lock, for {@link ReactiveRedisLockClient#withLock}: the hold
  * goes into the work's Reactor context, the work is cancelled and ends with a
  * {@link LockLeaseLostException} if the lease is lost while it runs, and the lock is
  * released however the work ends (complete, error, cancel). A hold of the same key that
- * the chain already has is re-entered without a round trip, unless its lease is lost.
+ * the chain already has is re-entered without a round trip, unless its lease is lost or
+ * the re-entry rules of lock kinds forbid it ({@link ReentryRules}).
  */
 final class LockedWork {
 
@@ -27,10 +33,14 @@ final class LockedWork {
 	 * @param redisKey the Redis key, to find a hold to re-enter
 	 * @param lock acquires the lock when subscribed
 	 */
-	static <T> Mono<T> mono(String redisKey, Mono<ReactiveLockHandle> lock, Mono<T> work) {
+	static <T> Mono<T> mono(String redisKey, LockOptions options, Mono<ReactiveLockHandle> lock, Mono<T> work) {
 		return Mono.deferContextual((context) -> {
 			Optional<ReactiveLockHandle> held = ReactiveLockContext.held(context, redisKey);
 			if (held.isPresent()) {
+				RuntimeException misuse = misuse(redisKey, held.get(), options);
+				if (misuse != null) {
+					return Mono.error(misuse);
+				}
 				return held.get().isLeaseLost() ? Mono.error(lost(held.get())) : work;
 			}
 			// A hold released already (work that outlived its withLock, with its
@@ -47,10 +57,14 @@ final class LockedWork {
 	 * @param redisKey the Redis key, to find a hold to re-enter
 	 * @param lock acquires the lock when subscribed
 	 */
-	static <T> Flux<T> flux(String redisKey, Mono<ReactiveLockHandle> lock, Flux<T> work) {
+	static <T> Flux<T> flux(String redisKey, LockOptions options, Mono<ReactiveLockHandle> lock, Flux<T> work) {
 		return Flux.deferContextual((context) -> {
 			Optional<ReactiveLockHandle> held = ReactiveLockContext.held(context, redisKey);
 			if (held.isPresent()) {
+				RuntimeException misuse = misuse(redisKey, held.get(), options);
+				if (misuse != null) {
+					return Flux.error(misuse);
+				}
 				return held.get().isLeaseLost() ? Flux.error(lost(held.get())) : work;
 			}
 			return Flux.usingWhen(lock,
@@ -59,6 +73,23 @@ final class LockedWork {
 						.concatWith(Mono.defer(() -> handle.isLeaseLost() ? Mono.error(lost(handle)) : Mono.empty())),
 					ReactiveLockHandle::release, LockedWork::releaseAfterError, LockedWork::releaseQuietly);
 		});
+	}
+
+	/**
+	 * Returns why the chain may not re-enter its hold with the options (write inside
+	 * read, another kind of lock: {@link ReentryRules}), or null if it may.
+	 */
+	private static @Nullable RuntimeException misuse(String redisKey, ReactiveLockHandle held, LockOptions options) {
+		if (!(held instanceof ReactiveRedisLockHandle hold)) {
+			return null;
+		}
+		try {
+			ReentryRules.check(redisKey, hold.options(), options);
+			return null;
+		}
+		catch (IllegalLockUpgradeException | LockMisconfigurationException ex) {
+			return ex;
+		}
 	}
 
 	private static LockLeaseLostException lost(ReactiveLockHandle handle) {

@@ -77,12 +77,12 @@ public final class ReactiveRedisLockClient implements ReactiveLockClient {
 
 	@Override
 	public <T> Mono<T> withLock(String key, LockOptions options, Mono<T> work) {
-		return Mono.defer(() -> LockedWork.mono(redisKey(key), lock(key, options), work));
+		return Mono.defer(() -> LockedWork.mono(redisKey(key), options, lock(key, options), work));
 	}
 
 	@Override
 	public <T> Flux<T> withLock(String key, LockOptions options, Flux<T> work) {
-		return Flux.defer(() -> LockedWork.flux(redisKey(key), lock(key, options), work));
+		return Flux.defer(() -> LockedWork.flux(redisKey(key), options, lock(key, options), work));
 	}
 
 	private String redisKey(String key) {

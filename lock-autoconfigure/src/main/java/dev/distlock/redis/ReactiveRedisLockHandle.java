@@ -8,6 +8,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Schedulers;
 
+import dev.distlock.LockOptions;
 import dev.distlock.reactive.ReactiveLockHandle;
 
 /**
@@ -31,6 +32,11 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 	private final Sinks.Empty<Void> lost = Sinks.empty();
 
 	private final Cleaner.Cleanable abandoned;
+
+	/** Returns the options the hold was acquired with. */
+	LockOptions options() {
+		return this.hold.options();
+	}
 
 	ReactiveRedisLockHandle(RedisLockHandle hold, ReactiveReleaser releaser) {
 		this.hold = hold;

@@ -22,6 +22,7 @@ import dev.distlock.DistributedLock;
 import dev.distlock.LockFailureAction;
 import dev.distlock.LockHandle;
 import dev.distlock.LockMisconfigurationException;
+import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 import dev.distlock.actuate.DistributedLockHealthIndicator;
 import dev.distlock.redis.wait.ReleaseMessageWaiter;
@@ -47,7 +48,8 @@ class MisconfigurationTests {
 	 */
 	private static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* &app:* +evalsha +eval "
 			+ "+script|load +script|exists +subscribe +unsubscribe +ping +get +set +del +exists +type +pexpire +pttl "
-			+ "+time +hget +hset +hdel +rpush +lindex +lpop +lrem +publish";
+			+ "+time +hget +hset +hdel +rpush +lindex +lpop +lrem +publish +lrange +zadd +zrange +zscore +zrem "
+			+ "+zremrangebyscore";
 
 	@RegisterExtension
 	static final OwnRedisServer REDIS = new OwnRedisServer();
@@ -119,7 +121,16 @@ class MisconfigurationTests {
 			held.release();
 			next.get(10, TimeUnit.SECONDS).release();
 			assertThat(waiter.handOffs()).as("handed over by message").isEqualTo(1);
-			assertThat(holderSide.monitor().checkScripts()).containsOnlyKeys("acquire", "release", "renew", "inspect");
+			LockHandle reader = holderSide.lock("catalogue",
+					LockOptions.renewing(Duration.ZERO).withMode(LockMode.READ));
+			CompletableFuture<LockHandle> writer = CompletableFuture.supplyAsync(() -> waiterSide.lock("catalogue",
+					LockOptions.renewing(Duration.ofSeconds(10)).withMode(LockMode.WRITE)));
+			await().until(() -> waiter.waiting() == 1);
+			reader.release();
+			writer.get(10, TimeUnit.SECONDS).release();
+			assertThat(waiter.handOffs()).as("the writer handed over by message").isEqualTo(2);
+			assertThat(holderSide.monitor().checkScripts()).containsOnlyKeys("acquire", "release", "renew", "inspect",
+					"shared-acquire", "shared-release");
 			Health health = new DistributedLockHealthIndicator(waiterSide.monitor()).health();
 			assertThat(health.getStatus()).as(health::toString).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("locking", "ok");

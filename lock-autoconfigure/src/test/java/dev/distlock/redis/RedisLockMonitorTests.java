@@ -183,7 +183,9 @@ class RedisLockMonitorTests {
 				return null;
 			});
 			Map<String, Boolean> reloaded = fixture.client.monitor().checkScripts();
-			assertThat(reloaded).containsOnlyKeys("acquire", "release", "renew", "inspect").doesNotContainValue(true);
+			assertThat(reloaded)
+				.containsOnlyKeys("acquire", "release", "renew", "inspect", "shared-acquire", "shared-release")
+				.doesNotContainValue(true);
 			assertThat(fixture.client.monitor().checkScripts()).doesNotContainValue(false);
 		}
 	}
