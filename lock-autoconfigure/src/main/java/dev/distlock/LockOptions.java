@@ -161,7 +161,9 @@ public record LockOptions(Duration waitTime, @Nullable Duration leaseTime, Durat
 
 	/**
 	 * Returns a copy that takes one of a semaphore's permits: at most that many holders
-	 * of the key at once, across all instances, each with its own lease.
+	 * of the key at once, across all instances, each with its own lease. A thread that
+	 * holds a permit and asks for the same semaphore again re-enters its permit (it does
+	 * not take a second one).
 	 * @param permits how many holders the key admits, the same for every use of the key;
 	 * 1 for an ordinary lock
 	 * @return the new options
