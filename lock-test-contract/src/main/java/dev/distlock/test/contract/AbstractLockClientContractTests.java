@@ -69,6 +69,17 @@ public abstract class AbstractLockClientContractTests {
 	 */
 	protected abstract LockClient client();
 
+	/**
+	 * Returns the options of every acquisition the suite makes, to run the whole contract
+	 * with another kind of lock, such as the write side of a read-write lock:
+	 * {@code options.withMode(LockMode.WRITE)}. The options as given by default.
+	 * @param options the options a test acquires with
+	 * @return the options to acquire with
+	 */
+	protected LockOptions options(LockOptions options) {
+		return options;
+	}
+
 	@Test
 	void heldLockExcludesOtherAcquirers() {
 		String key = uniqueKey("exclusion");
@@ -86,7 +97,7 @@ public abstract class AbstractLockClientContractTests {
 		String key = uniqueKey("handoff");
 		LockHandle first = lock(key, Duration.ZERO, LONG_LEASE);
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture.supplyAsync(
-				() -> client().tryLock(key, Duration.ofSeconds(20), LONG_LEASE),
+				() -> client().tryLock(key, options(new LockOptions(Duration.ofSeconds(20), LONG_LEASE))),
 				AbstractLockClientContractTests::newThread);
 		first.release();
 		Optional<LockHandle> second = waiter.join();
@@ -98,7 +109,7 @@ public abstract class AbstractLockClientContractTests {
 	void expiredLeaseFreesTheLock() {
 		String key = uniqueKey("expiry");
 		lock(key, Duration.ZERO, SHORT_LEASE);
-		Optional<LockHandle> next = client().tryLock(key, Duration.ofSeconds(20), LONG_LEASE);
+		Optional<LockHandle> next = client().tryLock(key, options(new LockOptions(Duration.ofSeconds(20), LONG_LEASE)));
 		assertThat(next).as("acquired after the first lease expired").isPresent();
 		next.get().release();
 	}
@@ -108,7 +119,7 @@ public abstract class AbstractLockClientContractTests {
 		String key = uniqueKey("stale");
 		LockHandle stale = lock(key, Duration.ZERO, SHORT_LEASE);
 		LockHandle current = inOtherThread(
-				() -> client().lock(key, new LockOptions(Duration.ofSeconds(20), LONG_LEASE)));
+				() -> client().lock(key, options(new LockOptions(Duration.ofSeconds(20), LONG_LEASE))));
 		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(stale::release).withMessageContaining(key);
 		assertThat(tryLockInOtherThread(key, Duration.ZERO)).as("new holder still holds the lock").isEmpty();
 		current.release();
@@ -122,7 +133,8 @@ public abstract class AbstractLockClientContractTests {
 		try (LockHandle held = lock(key, Duration.ZERO, LONG_LEASE)) {
 			long start = System.nanoTime();
 			assertThatExceptionOfType(LockNotAcquiredException.class)
-				.isThrownBy(() -> inOtherThread(() -> client().lock(key, new LockOptions(waitTime, LONG_LEASE))))
+				.isThrownBy(
+						() -> inOtherThread(() -> client().lock(key, options(new LockOptions(waitTime, LONG_LEASE)))))
 				.satisfies((ex) -> assertThat(ex.getKey()).endsWith(key))
 				.satisfies((ex) -> assertThat(ex.getWaited()).isGreaterThanOrEqualTo(waitTime));
 			long elapsed = System.nanoTime() - start;
@@ -150,7 +162,7 @@ public abstract class AbstractLockClientContractTests {
 	void actionThatThrowsStillReleasesAndItsExceptionPropagatesUnchanged() {
 		String key = uniqueKey("throws");
 		IllegalStateException failure = new IllegalStateException("boom");
-		assertThatThrownBy(() -> client().execute(key, new LockOptions(Duration.ZERO, LONG_LEASE), () -> {
+		assertThatThrownBy(() -> client().execute(key, options(new LockOptions(Duration.ZERO, LONG_LEASE)), () -> {
 			throw failure;
 		})).isSameAs(failure);
 		assertThat(tryLockInOtherThread(key, Duration.ZERO)).isPresent().get().satisfies(LockHandle::release);
@@ -159,7 +171,7 @@ public abstract class AbstractLockClientContractTests {
 	@Test
 	void executeReturnsTheActionsResultWhileHoldingTheLock() {
 		String key = uniqueKey("execute");
-		String result = client().execute(key, new LockOptions(Duration.ZERO, LONG_LEASE),
+		String result = client().execute(key, options(new LockOptions(Duration.ZERO, LONG_LEASE)),
 				() -> tryLockInOtherThread(key, Duration.ZERO).isPresent() ? "not exclusive" : "exclusive");
 		assertThat(result).isEqualTo("exclusive");
 	}
@@ -180,7 +192,8 @@ public abstract class AbstractLockClientContractTests {
 	void reentryAfterTheLeaseRanOutFailsClosed() {
 		String key = uniqueKey("reentry-expired");
 		LockHandle outer = lock(key, Duration.ZERO, SHORT_LEASE);
-		LockHandle other = inOtherThread(() -> client().lock(key, new LockOptions(Duration.ofSeconds(20), LONG_LEASE)));
+		LockHandle other = inOtherThread(
+				() -> client().lock(key, options(new LockOptions(Duration.ofSeconds(20), LONG_LEASE))));
 		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(() -> lock(key, Duration.ZERO, LONG_LEASE));
 		assertThat(outer.isLeaseLost()).isTrue();
 		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(outer::release);
@@ -193,7 +206,7 @@ public abstract class AbstractLockClientContractTests {
 		long previous = 0;
 		for (int i = 0; i < 5; i++) {
 			LockHandle handle = (i % 2 == 0) ? lock(key, Duration.ZERO, LONG_LEASE)
-					: inOtherThread(() -> client().lock(key, new LockOptions(Duration.ZERO, LONG_LEASE)));
+					: inOtherThread(() -> client().lock(key, options(new LockOptions(Duration.ZERO, LONG_LEASE))));
 			assertThat(handle.fencingToken()).isGreaterThan(previous);
 			previous = handle.fencingToken();
 			handle.release();
@@ -203,7 +216,7 @@ public abstract class AbstractLockClientContractTests {
 	@Test
 	void threadsTakeTurnsOnARenewedLeaseWithIncreasingFencingTokensAndNoOverlap() throws Exception {
 		String key = uniqueKey("turns");
-		LockOptions renewing = LockOptions.renewing(Duration.ofSeconds(20));
+		LockOptions renewing = options(LockOptions.renewing(Duration.ofSeconds(20)));
 		int threads = 4;
 		int rounds = 25;
 		java.util.List<long[]> holds = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
@@ -250,7 +263,8 @@ public abstract class AbstractLockClientContractTests {
 			CompletableFuture<Boolean> result = new CompletableFuture<>();
 			Thread waiter = new Thread(() -> {
 				try {
-					Optional<LockHandle> handle = client().tryLock(key, Duration.ofSeconds(30), LONG_LEASE);
+					Optional<LockHandle> handle = client().tryLock(key,
+							options(new LockOptions(Duration.ofSeconds(30), LONG_LEASE)));
 					result.complete(handle.isEmpty() && Thread.currentThread().isInterrupted());
 				}
 				catch (Throwable ex) {
@@ -271,11 +285,11 @@ public abstract class AbstractLockClientContractTests {
 	}
 
 	private LockHandle lock(String key, Duration waitTime, Duration leaseTime) {
-		return client().lock(key, new LockOptions(waitTime, leaseTime));
+		return client().lock(key, options(new LockOptions(waitTime, leaseTime)));
 	}
 
 	private Optional<LockHandle> tryLockInOtherThread(String key, Duration waitTime) {
-		return inOtherThread(() -> client().tryLock(key, waitTime, LONG_LEASE));
+		return inOtherThread(() -> client().tryLock(key, options(new LockOptions(waitTime, LONG_LEASE))));
 	}
 
 	/**
