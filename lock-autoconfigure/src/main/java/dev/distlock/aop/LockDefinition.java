@@ -7,6 +7,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
 
+import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 
 /**
@@ -23,13 +24,43 @@ import dev.distlock.LockOptions;
  * of the lock's name
  * @param failurePolicy what to do when the lock is not acquired or Redis is unavailable
  * @param name the logical name of the lock, the tag of its meters
+ * @param mode how the lock is shared: exclusive, or the read or write side of a
+ * read-write lock
+ * @param permits how many holders the key admits at once: 1 for a lock, more for a
+ * semaphore
  */
 public record LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
-		@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy, String name) {
+		@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy, String name,
+		LockMode mode, int permits) {
 
 	/**
 	 * Creates a definition, checking that a lease time is given exactly for a fixed
-	 * lease.
+	 * lease, and that a semaphore's permits are at least one and its mode exclusive.
+	 * @param method the annotated method
+	 * @param keyExpression the SpEL key expression
+	 * @param waitTime the wait time, or {@code null} for the default
+	 * @param leaseMode where the lease time comes from
+	 * @param leaseTime the lease time of a fixed lease
+	 * @param minHoldTime the minimum hold time, or {@code null} for the default
+	 * @param failurePolicy what to do when the lock cannot be taken
+	 * @param name the logical name of the lock
+	 * @param mode how the lock is shared
+	 * @param permits how many holders the key admits at once
+	 */
+	public LockDefinition {
+		Assert.isTrue((leaseMode == LeaseMode.FIXED) == (leaseTime != null),
+				() -> "leaseTime must be given for a FIXED lease only, was " + leaseTime + " for " + leaseMode);
+		Assert.isTrue(minHoldTime == null || !minHoldTime.isNegative(),
+				() -> "minHoldTime must not be negative, was " + minHoldTime);
+		Assert.hasText(name, "name must not be blank");
+		Assert.notNull(mode, "mode must not be null");
+		Assert.isTrue(permits > 0, () -> "permits must be at least 1, was " + permits);
+		Assert.isTrue(permits == 1 || mode == LockMode.EXCLUSIVE,
+				() -> "a semaphore (permits " + permits + ") has no " + mode + " mode");
+	}
+
+	/**
+	 * Creates the definition of an exclusive lock.
 	 * @param method the annotated method
 	 * @param keyExpression the SpEL key expression
 	 * @param waitTime the wait time, or {@code null} for the default
@@ -39,12 +70,11 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	 * @param failurePolicy what to do when the lock cannot be taken
 	 * @param name the logical name of the lock
 	 */
-	public LockDefinition {
-		Assert.isTrue((leaseMode == LeaseMode.FIXED) == (leaseTime != null),
-				() -> "leaseTime must be given for a FIXED lease only, was " + leaseTime + " for " + leaseMode);
-		Assert.isTrue(minHoldTime == null || !minHoldTime.isNegative(),
-				() -> "minHoldTime must not be negative, was " + minHoldTime);
-		Assert.hasText(name, "name must not be blank");
+	public LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
+			@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy,
+			String name) {
+		this(method, keyExpression, waitTime, leaseMode, leaseTime, minHoldTime, failurePolicy, name,
+				LockMode.EXCLUSIVE, 1);
 	}
 
 	/**
@@ -74,7 +104,7 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 
 	/**
 	 * Returns the options of this lock, taking what it leaves open from the defaults of
-	 * its name.
+	 * its name; its mode and permits are always its own.
 	 * @param defaults the client's options for the lock's name
 	 * ({@link dev.distlock.LockClient#defaultOptions(String)})
 	 * @return the options to acquire with
@@ -86,7 +116,9 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 			case FIXED -> options.withLeaseTime(this.leaseTime);
 			case AUTO_RENEW -> options.withLeaseTime(null);
 		};
-		return (this.minHoldTime != null) ? options.withMinHoldTime(this.minHoldTime) : options;
+		options = (this.minHoldTime != null) ? options.withMinHoldTime(this.minHoldTime) : options;
+		// permits first: the defaults may not carry a mode that forbids them
+		return options.withMode(LockMode.EXCLUSIVE).withPermits(this.permits).withMode(this.mode);
 	}
 
 	/**

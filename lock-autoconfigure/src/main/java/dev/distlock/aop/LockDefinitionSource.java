@@ -25,9 +25,9 @@ import dev.distlock.aop.LockDefinition.LeaseMode;
  * method and target class; "no annotation" is cached too. Parsing resolves {@code ${...}}
  * placeholders, parses the durations ({@link DistributedLock#AUTO_RENEW} as a lease time
  * means auto-renewal), checks the key expression and the return type, looks up the
- * fallback method, names the lock after its method unless the annotation names it, and
- * throws {@link InvalidLockDefinitionException} on any problem so that it surfaces at
- * startup.
+ * fallback method, checks the mode and permits ({@code LockKind}), names the lock after
+ * its method unless the annotation names it, and throws
+ * {@link InvalidLockDefinitionException} on any problem so that it surfaces at startup.
  */
 public class LockDefinitionSource {
 
@@ -81,6 +81,7 @@ public class LockDefinitionSource {
 			return null;
 		}
 		InterceptableMethods.check(specificMethod);
+		LockKind kind = LockKind.of(specificMethod, annotation);
 		String key = resolve(specificMethod, "key", annotation.key());
 		if (!StringUtils.hasText(key)) {
 			throw new InvalidLockDefinitionException(specificMethod, "the key is empty",
@@ -103,7 +104,7 @@ public class LockDefinitionSource {
 		LockFailurePolicy failurePolicy = LockFailurePolicy.of(specificMethod, resolvedClass, annotation);
 		String name = resolve(specificMethod, "name", annotation.name()).trim();
 		return new LockDefinition(specificMethod, key, waitTime, leaseMode, fixedLease, minHoldTime, failurePolicy,
-				name.isEmpty() ? LockDefinition.defaultName(specificMethod) : name);
+				name.isEmpty() ? LockDefinition.defaultName(specificMethod) : name, kind.mode(), kind.permits());
 	}
 
 	/**

@@ -29,7 +29,10 @@ import dev.distlock.reactive.ReactiveLockClient;
  * is created, so that a malformed annotation fails the application context at startup
  * instead of the first call, and that a {@link LockClient} exists to serve the locks, and
  * a {@link ReactiveLockClient} for methods that return {@code Mono}, {@code Flux} or
- * {@code CompletionStage}.
+ * {@code CompletionStage}. Across beans, it checks that methods locking the same key
+ * expression lock it the same way ({@code LockKeyKinds}): all exclusive, all read-write,
+ * or all semaphores of one size. Beans created later (lazy or prototype beans) are
+ * checked when they are created.
  */
 public class LockDefinitionValidator implements BeanPostProcessor {
 
@@ -44,6 +47,8 @@ public class LockDefinitionValidator implements BeanPostProcessor {
 	private final Function<Method, ? extends RuntimeException> missingReactiveClient;
 
 	private final Set<Class<?>> checked = ConcurrentHashMap.newKeySet();
+
+	private final LockKeyKinds keyKinds = new LockKeyKinds();
 
 	/**
 	 * Creates a validator.
@@ -88,6 +93,7 @@ public class LockDefinitionValidator implements BeanPostProcessor {
 				LockDefinition definition = this.definitions.find(method, type);
 				if (definition != null) {
 					locked.set(true);
+					this.keyKinds.register(definition);
 					if (LockReturnTypes.kindOf(definition.method()).isReactive()
 							|| CoroutineMethods.isCoroutine(definition.method())) {
 						reactive.add(definition.method());

@@ -2,6 +2,8 @@ package dev.distlock.memory;
 
 import java.time.Duration;
 
+import dev.distlock.LockMode;
+
 /**
  * A grant of a key to one thread, as the {@link LockTable} keeps it: the fencing token,
  * the holder thread, when it was claimed and its lease. A grant made to a waiting thread
@@ -25,6 +27,8 @@ final class Grant {
 
 	private final boolean autoRenewing;
 
+	private final LockMode mode;
+
 	private volatile long grantedNanos;
 
 	private volatile boolean claimed;
@@ -38,6 +42,7 @@ final class Grant {
 		this.owner = request.thread();
 		this.leaseTime = request.leaseTime();
 		this.autoRenewing = request.autoRenewing();
+		this.mode = request.mode();
 	}
 
 	String key() {
@@ -73,6 +78,11 @@ final class Grant {
 
 	boolean isAutoRenewing() {
 		return this.autoRenewing;
+	}
+
+	/** The side of a read-write lock it holds, or exclusive. */
+	LockMode mode() {
+		return this.mode;
 	}
 
 	/**

@@ -55,7 +55,7 @@ final class InMemoryAcquirer {
 	 * @throws LockLeaseLostException if the thread's hold of the key has lost its lease
 	 */
 	@Nullable LockHandle acquire(String key, LockOptions options, long start) {
-		LockHandle reentered = this.holds.reenter(key);
+		LockHandle reentered = this.holds.reenter(key, options);
 		if (reentered != null) {
 			return reentered;
 		}
@@ -83,7 +83,7 @@ final class InMemoryAcquirer {
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
 		long deadline = start + SaturatedNanos.of(options.waitTime());
 		boolean mayWait = deadline - System.nanoTime() > 0;
-		LockRequest request = new LockRequest(key, lease, options.isAutoRenewing());
+		LockRequest request = new LockRequest(key, lease, options);
 		Grant grant = this.table.attempt(request, mayWait);
 		if (grant == null && mayWait) {
 			this.events.startedWaiting(key, options.name());

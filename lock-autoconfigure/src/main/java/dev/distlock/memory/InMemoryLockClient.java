@@ -23,6 +23,15 @@ import dev.distlock.redis.protocol.LockKeyspace;
  * hold's fencing token, the same {@link dev.distlock.LockListener} events in the same
  * order, interrupts, and the same key rules and prefix.
  * <p>
+ * Read-write locks ({@link LockOptions#mode()}) and semaphores
+ * ({@link LockOptions#permits()}) follow the Redis client's rules too: many readers or
+ * one writer, at most that many permit holders, each holder with a lease of its own,
+ * waiters served first come, first served across modes, a fencing token per grant, a
+ * writer re-entering its lock for a read, a reader asking for the write side refused with
+ * an {@link dev.distlock.IllegalLockUpgradeException}, and a key locked in two ways
+ * (exclusive and shared, or different permits) refused with a
+ * {@link dev.distlock.LockMisconfigurationException}.
+ * <p>
  * Leases are computed when asked, not renewed by a thread: a fixed lease runs out at its
  * acquisition plus the lease, and an auto-renewing one lasts while its holder thread
  * lives, which is all a renewal thread could achieve in one process. So the client has no

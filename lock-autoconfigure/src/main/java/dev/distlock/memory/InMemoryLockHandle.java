@@ -107,6 +107,11 @@ final class InMemoryLockHandle implements LockHandle {
 		return this.grant;
 	}
 
+	/** The options it was acquired with, which say how it locks its key. */
+	LockOptions options() {
+		return this.options;
+	}
+
 	Duration minHoldTime() {
 		return this.options.minHoldTime();
 	}

@@ -18,7 +18,7 @@ import dev.distlock.LockKeyQuoting;
  * without a release ({@link #nanosUntilChange}); the others sleep until they are granted
  * the key, first in line, or out of time. Touched only under the table's mutex.
  */
-final class KeyLine {
+final class KeyLine implements LockLine {
 
 	private static final Log logger = LogFactory.getLog(KeyLine.class);
 
@@ -30,11 +30,17 @@ final class KeyLine {
 
 	private long keptUntilNanos;
 
+	@Override
+	public KeyKind kind() {
+		return KeyKind.EXCLUSIVE;
+	}
+
 	/**
 	 * Brings the key up to date: takes it back from a grant that ran out, ends a minimum
 	 * hold that is over, and grants a free key to the first waiting request.
 	 */
-	void settle(long nowNanos, FencingTokens tokens) {
+	@Override
+	public void settle(long nowNanos, FencingTokens tokens) {
 		Grant current = this.holder;
 		if (current != null && current.hasRunOut(nowNanos)) {
 			if (current.isAutoRenewing()) {
@@ -55,33 +61,43 @@ final class KeyLine {
 		}
 	}
 
+	@Override
+	public boolean admitsNow(LockRequest request) {
+		return isFree();
+	}
+
 	/**
 	 * Whether the key can be granted now, or forgotten: nobody holds or keeps it, and
 	 * nobody waits.
 	 */
-	boolean isFree() {
+	@Override
+	public boolean isFree() {
 		return this.holder == null && !this.kept && this.waiting.isEmpty();
 	}
 
 	/** Grants the key to a request, which claims it when its thread takes it up. */
-	Grant grant(LockRequest request, FencingTokens tokens) {
+	@Override
+	public Grant grant(LockRequest request, FencingTokens tokens) {
 		Grant grant = new Grant(request, tokens.next());
 		this.holder = grant;
 		return grant;
 	}
 
 	/** Puts a request at the end of the line. */
-	void enqueue(LockRequest request) {
+	@Override
+	public void enqueue(LockRequest request) {
 		this.waiting.addLast(request);
 	}
 
 	/** Whether the request is the first in line. */
-	boolean isFirst(LockRequest request) {
+	@Override
+	public boolean isFirst(LockRequest request) {
 		return this.waiting.peekFirst() == request;
 	}
 
 	/** Wakes the first waiting request to look again when the key may become free. */
-	void alertFirst() {
+	@Override
+	public void alertFirst() {
 		LockRequest first = this.waiting.peekFirst();
 		if (first != null) {
 			first.alert();
@@ -92,7 +108,8 @@ final class KeyLine {
 	 * Takes a request that gives up out of the line; a grant it was given in the
 	 * meantime, which it never used, is taken back.
 	 */
-	void leave(LockRequest request) {
+	@Override
+	public void leave(LockRequest request) {
 		this.waiting.remove(request);
 		Grant unused = request.grant();
 		if (unused != null && this.holder == unused) {
@@ -107,7 +124,8 @@ final class KeyLine {
 	 * @param keepUntilNanos the end of the grant's minimum hold
 	 * @return whether the grant still held the key
 	 */
-	boolean release(Grant grant, long keepUntilNanos, long nowNanos) {
+	@Override
+	public boolean release(Grant grant, long keepUntilNanos, long nowNanos) {
 		if (this.holder != grant) {
 			return false;
 		}
@@ -125,7 +143,8 @@ final class KeyLine {
 	 * lease, one lease, after which it checks whether the holder thread has ended. A
 	 * grant not claimed yet has no end; its claim wakes the first waiter.
 	 */
-	long nanosUntilChange(long nowNanos) {
+	@Override
+	public long nanosUntilChange(long nowNanos) {
 		Grant current = this.holder;
 		if (current != null) {
 			if (!current.isClaimed()) {

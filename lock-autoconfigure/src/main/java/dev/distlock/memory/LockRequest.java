@@ -5,6 +5,9 @@ import java.util.concurrent.locks.Condition;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.LockMode;
+import dev.distlock.LockOptions;
+
 /**
  * One thread's request for a key, and its place in the key's line while it waits: the
  * {@link LockTable} grants it there and signals its own condition, so that a release
@@ -21,6 +24,10 @@ final class LockRequest {
 
 	private final boolean autoRenewing;
 
+	private final LockMode mode;
+
+	private final KeyKind kind;
+
 	private @Nullable Condition wakeUp;
 
 	private @Nullable Grant grant;
@@ -28,12 +35,15 @@ final class LockRequest {
 	/**
 	 * Creates a request of the current thread.
 	 * @param leaseTime the fixed lease, or the renewal lease of an auto-renewing one
+	 * @param options the options of the call, which say how it locks the key
 	 */
-	LockRequest(String key, Duration leaseTime, boolean autoRenewing) {
+	LockRequest(String key, Duration leaseTime, LockOptions options) {
 		this.key = key;
 		this.thread = Thread.currentThread();
 		this.leaseTime = leaseTime;
-		this.autoRenewing = autoRenewing;
+		this.autoRenewing = options.isAutoRenewing();
+		this.mode = options.mode();
+		this.kind = KeyKind.of(options);
 	}
 
 	String key() {
@@ -50,6 +60,16 @@ final class LockRequest {
 
 	boolean autoRenewing() {
 		return this.autoRenewing;
+	}
+
+	/** The side of a read-write lock it asks for, or exclusive. */
+	LockMode mode() {
+		return this.mode;
+	}
+
+	/** The way it locks the key. */
+	KeyKind kind() {
+		return this.kind;
 	}
 
 	/** Queues the request: from now on it is woken through this condition. */

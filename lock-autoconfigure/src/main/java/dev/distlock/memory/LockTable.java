@@ -8,14 +8,15 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The keys of one in-memory client, each with its grant and its line of waiting requests
- * ({@link KeyLine}), under one mutex: a critical section is a few map and queue
- * operations, so one mutex for all keys keeps the code simple at no cost that matters for
- * tests and a single development instance. Waiters sleep on a condition of their own,
- * woken when they are granted the key, when they come first in line or the key's holder
- * changes while they are first, and otherwise at their deadline: no polling. Keys nobody
- * holds, keeps or waits for are forgotten; those left behind by a lease that ran out are
- * swept once the table has doubled in size since the last sweep.
+ * The keys of one in-memory client, each with its grants and its line of waiting requests
+ * ({@link KeyLine} for an exclusive lock, {@link SharedKeyLine} for a read-write lock or
+ * a semaphore), under one mutex: a critical section is a few map and queue operations, so
+ * one mutex for all keys keeps the code simple at no cost that matters for tests and a
+ * single development instance. Waiters sleep on a condition of their own, woken when they
+ * are granted the key, when they come first in line or the key's holder changes while
+ * they are first, and otherwise at their deadline: no polling. Keys nobody holds, keeps
+ * or waits for are forgotten; those left behind by a lease that ran out are swept once
+ * the table has doubled in size since the last sweep.
  */
 final class LockTable {
 
@@ -23,25 +24,26 @@ final class LockTable {
 
 	private final ReentrantLock mutex = new ReentrantLock();
 
-	private final Map<String, KeyLine> lines = new HashMap<>();
+	private final Map<String, LockLine> lines = new HashMap<>();
 
 	private final FencingTokens tokens = new FencingTokens();
 
 	private int sweepAtSize = MIN_SWEEP_SIZE;
 
 	/**
-	 * Grants the key at once if it is free and nobody waits for it; otherwise queues the
-	 * request at the end of the key's line if it may wait.
+	 * Grants the key at once if it admits the request and nobody waits for it; otherwise
+	 * queues the request at the end of the key's line if it may wait.
 	 * @return the claimed grant, or null if the key is held, kept or waited for
+	 * @throws dev.distlock.LockMisconfigurationException if the key is held or waited for
+	 * in another way than the request asks for
 	 */
 	@Nullable Grant attempt(LockRequest request, boolean mayWait) {
 		this.mutex.lock();
 		try {
 			long now = System.nanoTime();
 			sweepIfGrown(now);
-			KeyLine line = this.lines.computeIfAbsent(request.key(), (key) -> new KeyLine());
-			line.settle(now, this.tokens);
-			if (line.isFree()) {
+			LockLine line = lineFor(request, now);
+			if (line.admitsNow(request)) {
 				Grant grant = line.grant(request, this.tokens);
 				grant.claim(now);
 				return grant;
@@ -58,6 +60,29 @@ final class LockTable {
 	}
 
 	/**
+	 * Returns the up-to-date line of the request's key, new if nobody holds, keeps or
+	 * waits for it; one of another kind than the request's fails it.
+	 */
+	private LockLine lineFor(LockRequest request, long now) {
+		LockLine line = this.lines.get(request.key());
+		if (line != null) {
+			line.settle(now, this.tokens);
+			if (line.isFree()) {
+				this.lines.remove(request.key());
+				line = null;
+			}
+		}
+		if (line == null) {
+			line = request.kind().isShared() ? new SharedKeyLine(request.kind()) : new KeyLine();
+			this.lines.put(request.key(), line);
+		}
+		if (!line.kind().equals(request.kind())) {
+			throw line.kind().mismatch(request.key(), request.kind(), request.mode());
+		}
+		return line;
+	}
+
+	/**
 	 * Waits until a queued request is granted the key, its deadline passes or its thread
 	 * is interrupted (its flag then set again); one that gives up leaves the line, and a
 	 * grant it was given in the meantime goes to the next one.
@@ -66,7 +91,7 @@ final class LockTable {
 	@Nullable Grant await(LockRequest request, long deadlineNanos) {
 		this.mutex.lock();
 		try {
-			KeyLine line = this.lines.get(request.key());
+			LockLine line = this.lines.get(request.key());
 			try {
 				Grant grant = awaitGrant(request, line, deadlineNanos);
 				if (grant != null) {
@@ -91,7 +116,7 @@ final class LockTable {
 	 * Waits under the mutex for the request's grant; null once its deadline passed or its
 	 * thread was interrupted.
 	 */
-	private @Nullable Grant awaitGrant(LockRequest request, @Nullable KeyLine line, long deadlineNanos) {
+	private @Nullable Grant awaitGrant(LockRequest request, @Nullable LockLine line, long deadlineNanos) {
 		while (line != null) {
 			long now = System.nanoTime();
 			line.settle(now, this.tokens);
@@ -127,7 +152,7 @@ final class LockTable {
 	boolean release(Grant grant, long keepUntilNanos) {
 		this.mutex.lock();
 		try {
-			KeyLine line = this.lines.get(grant.key());
+			LockLine line = this.lines.get(grant.key());
 			if (line == null) {
 				return false;
 			}
@@ -142,7 +167,7 @@ final class LockTable {
 	}
 
 	private void leave(LockRequest request) {
-		KeyLine line = this.lines.get(request.key());
+		LockLine line = this.lines.get(request.key());
 		if (line != null) {
 			line.leave(request);
 			settleOrForget(request.key(), line, System.nanoTime());
@@ -152,7 +177,7 @@ final class LockTable {
 	/**
 	 * After a change of holder or line: the first waiter looks again, or the key goes.
 	 */
-	private void settleOrForget(String key, KeyLine line, long now) {
+	private void settleOrForget(String key, LockLine line, long now) {
 		line.settle(now, this.tokens);
 		line.alertFirst();
 		if (line.isFree()) {
@@ -164,8 +189,8 @@ final class LockTable {
 		if (this.lines.size() < this.sweepAtSize) {
 			return;
 		}
-		for (Iterator<KeyLine> each = this.lines.values().iterator(); each.hasNext();) {
-			KeyLine line = each.next();
+		for (Iterator<LockLine> each = this.lines.values().iterator(); each.hasNext();) {
+			LockLine line = each.next();
 			line.settle(now, this.tokens);
 			if (line.isFree()) {
 				each.remove();

@@ -5,14 +5,22 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.IllegalLockUpgradeException;
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockOptions;
 import dev.distlock.support.NestedLockHandle;
+import dev.distlock.support.ReentryRules;
 
 /**
  * The keys each thread holds through one in-memory client, so that a thread that acquires
  * a key it holds re-enters its lock, as with the Redis client: with the same fencing
- * token, and never once the lease has run out.
+ * token, and never once the lease has run out. A thread holding the write side of a
+ * read-write lock re-enters it for a read; one holding the read side cannot take the
+ * write side, which would wait for itself ({@link IllegalLockUpgradeException}); a
+ * semaphore's holder re-enters its permit. Asking for a held key in another way (an
+ * exclusive lock inside a read lock, another number of permits) fails before anything is
+ * acquired.
  */
 final class ThreadHolds {
 
@@ -27,8 +35,12 @@ final class ThreadHolds {
 	/**
 	 * Returns a new hold of a key the current thread holds, or null if it holds none.
 	 * @throws LockLeaseLostException if the thread's hold of the key has lost its lease
+	 * @throws IllegalLockUpgradeException if the thread holds the read side of the key
+	 * and asks for the write side
+	 * @throws dev.distlock.LockMisconfigurationException if the thread holds the key in
+	 * another way than it asks for
 	 */
-	@Nullable LockHandle reenter(String key) {
+	@Nullable LockHandle reenter(String key, LockOptions options) {
 		InMemoryLockHandle outer = this.byThread.get().get(key);
 		if (outer == null) {
 			return null;
@@ -37,6 +49,7 @@ final class ThreadHolds {
 			this.byThread.get().remove(key);
 			return null;
 		}
+		checkKind(outer, options);
 		if (outer.isLeaseLost()) {
 			this.events.leaseLost(outer, "its lease had run out before a re-entrant acquisition");
 			throw new LockLeaseLostException(key, outer.name(), outer.leaseTime(), outer.heldFor());
@@ -46,6 +59,10 @@ final class ThreadHolds {
 			return null;
 		}
 		return new NestedLockHandle(outer, outer::exit);
+	}
+
+	private static void checkKind(InMemoryLockHandle outer, LockOptions options) {
+		ReentryRules.check(outer.key(), outer.options(), options);
 	}
 
 	/** Records a hold granted to the current thread. */

@@ -1,0 +1,160 @@
+package dev.distlock.memory;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import dev.distlock.LockKeyQuoting;
+import dev.distlock.LockMode;
+
+/**
+ * The state of a read-write lock or a semaphore in a {@link LockTable}: its holders, each
+ * with a grant and a lease of its own, the minimum holds of released ones, and the
+ * requests waiting for it. A read-write lock admits many readers or one writer, a
+ * semaphore of N permits N holders of any kind. Waiting is first come, first served
+ * across modes: a request is granted only once every request ahead of it was, so a writer
+ * queued before a reader is served first, and as many requests from the head of the line
+ * are granted at once as the key admits (all the readers up to the next writer, or the
+ * free permits). A holder whose lease ran out no longer counts. Touched only under the
+ * table's mutex.
+ */
+final class SharedKeyLine implements LockLine {
+
+	private static final Log logger = LogFactory.getLog(SharedKeyLine.class);
+
+	private final KeyKind kind;
+
+	private final List<Grant> holders = new ArrayList<>();
+
+	private final List<KeptHold> kept = new ArrayList<>();
+
+	private final Deque<LockRequest> waiting = new ArrayDeque<>();
+
+	SharedKeyLine(KeyKind kind) {
+		this.kind = kind;
+	}
+
+	@Override
+	public KeyKind kind() {
+		return this.kind;
+	}
+
+	@Override
+	public void settle(long nowNanos, FencingTokens tokens) {
+		this.holders.removeIf((grant) -> takeBackIfRunOut(grant, nowNanos));
+		this.kept.removeIf((hold) -> nowNanos - hold.untilNanos() >= 0);
+		while (!this.waiting.isEmpty() && admits(this.waiting.peekFirst())) {
+			LockRequest first = this.waiting.pollFirst();
+			first.granted(grant(first, tokens));
+		}
+	}
+
+	private static boolean takeBackIfRunOut(Grant grant, long nowNanos) {
+		if (!grant.hasRunOut(nowNanos)) {
+			return false;
+		}
+		if (grant.isAutoRenewing()) {
+			logger.warn("Took back lock " + LockKeyQuoting.quote(grant.key()) + " (" + grant.mode()
+					+ "): its holder thread " + grant.owner().getName() + " ended without releasing it");
+		}
+		grant.markLost();
+		return true;
+	}
+
+	/** Whether the key admits the request beside its holders and minimum holds. */
+	private boolean admits(LockRequest request) {
+		int count = this.holders.size() + this.kept.size();
+		if (!this.kind.readWrite()) {
+			return count < this.kind.permits();
+		}
+		if (request.mode() == LockMode.WRITE) {
+			return count == 0;
+		}
+		return this.holders.stream().noneMatch((grant) -> grant.mode() == LockMode.WRITE)
+				&& this.kept.stream().noneMatch((hold) -> hold.mode() == LockMode.WRITE);
+	}
+
+	@Override
+	public boolean admitsNow(LockRequest request) {
+		return this.waiting.isEmpty() && admits(request);
+	}
+
+	@Override
+	public boolean isFree() {
+		return this.holders.isEmpty() && this.kept.isEmpty() && this.waiting.isEmpty();
+	}
+
+	@Override
+	public Grant grant(LockRequest request, FencingTokens tokens) {
+		Grant grant = new Grant(request, tokens.next());
+		this.holders.add(grant);
+		return grant;
+	}
+
+	@Override
+	public void enqueue(LockRequest request) {
+		this.waiting.addLast(request);
+	}
+
+	@Override
+	public boolean isFirst(LockRequest request) {
+		return this.waiting.peekFirst() == request;
+	}
+
+	@Override
+	public void alertFirst() {
+		LockRequest first = this.waiting.peekFirst();
+		if (first != null) {
+			first.alert();
+		}
+	}
+
+	@Override
+	public void leave(LockRequest request) {
+		this.waiting.remove(request);
+		Grant unused = request.grant();
+		if (unused != null && this.holders.remove(unused)) {
+			unused.markLost();
+		}
+	}
+
+	@Override
+	public boolean release(Grant grant, long keepUntilNanos, long nowNanos) {
+		if (!this.holders.remove(grant)) {
+			return false;
+		}
+		if (keepUntilNanos - nowNanos > 0) {
+			this.kept.add(new KeptHold(grant.mode(), keepUntilNanos));
+		}
+		return true;
+	}
+
+	/**
+	 * Returns the time until the first holder or minimum hold may end; grants not claimed
+	 * yet are left out, their claim wakes the first waiter.
+	 */
+	@Override
+	public long nanosUntilChange(long nowNanos) {
+		long soonest = Long.MAX_VALUE;
+		for (Grant grant : this.holders) {
+			if (grant.isClaimed()) {
+				soonest = Math.min(soonest, grant.isAutoRenewing() ? SaturatedNanos.of(grant.leaseTime())
+						: grant.validUntilNanos() - nowNanos);
+			}
+		}
+		for (KeptHold hold : this.kept) {
+			soonest = Math.min(soonest, hold.untilNanos() - nowNanos);
+		}
+		return soonest;
+	}
+
+	/** A released hold that keeps its place until its minimum hold ends. */
+	private record KeptHold(LockMode mode, long untilNanos) {
+
+	}
+
+}
