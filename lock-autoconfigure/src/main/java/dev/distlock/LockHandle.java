@@ -32,6 +32,25 @@ public interface LockHandle extends AutoCloseable {
 	}
 
 	/**
+	 * Returns how the lock is shared: {@link LockMode#EXCLUSIVE}, or the read or write
+	 * side of a read-write lock, as the {@link LockOptions#mode() options} of its
+	 * acquisition asked.
+	 * @return the mode, {@link LockMode#EXCLUSIVE} unless the hold says otherwise
+	 */
+	default LockMode mode() {
+		return LockMode.EXCLUSIVE;
+	}
+
+	/**
+	 * Returns how many holders the key admits at once: more than 1 for one permit of a
+	 * semaphore, as the {@link LockOptions#permits() options} of its acquisition asked.
+	 * @return the permits of the key, 1 unless the hold says otherwise
+	 */
+	default int permits() {
+		return 1;
+	}
+
+	/**
 	 * Returns the lease this lock was acquired with; for an auto-renewing lock, the lease
 	 * each renewal extends it to.
 	 * @return the lease time

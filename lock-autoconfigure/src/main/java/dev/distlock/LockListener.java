@@ -69,6 +69,52 @@ public interface LockListener {
 	}
 
 	/**
+	 * Called when a lock was not acquired within the wait time, with the options of the
+	 * acquisition (its name, mode and permits); by default calls
+	 * {@link #notAcquired(String, String, Duration)} with their name.
+	 * @param key the Redis key of the lock
+	 * @param options the options the caller acquired with
+	 * @param waited how long the caller waited
+	 */
+	default void notAcquired(String key, LockOptions options, Duration waited) {
+		notAcquired(key, options.name(), waited);
+	}
+
+	/**
+	 * Called when an acquisition failed because Redis could not be reached or failed,
+	 * with the options of the acquisition; by default calls
+	 * {@link #unavailable(String, String, Duration, LockUnavailableException)} with their
+	 * name.
+	 * @param key the Redis key of the lock
+	 * @param options the options the caller acquired with
+	 * @param waited how long the caller tried
+	 * @param failure what the caller gets thrown
+	 */
+	default void unavailable(String key, LockOptions options, Duration waited, LockUnavailableException failure) {
+		unavailable(key, options.name(), waited, failure);
+	}
+
+	/**
+	 * Called when a caller starts waiting, as {@link #startedWaiting(String, String)},
+	 * with the options of the acquisition; by default calls that method with their name.
+	 * @param key the Redis key of the lock
+	 * @param options the options the caller acquires with
+	 */
+	default void startedWaiting(String key, LockOptions options) {
+		startedWaiting(key, options.name());
+	}
+
+	/**
+	 * Called when a caller stops waiting, as {@link #stoppedWaiting(String, String)},
+	 * with the options of the acquisition; by default calls that method with their name.
+	 * @param key the Redis key of the lock
+	 * @param options the options the caller acquires with
+	 */
+	default void stoppedWaiting(String key, LockOptions options) {
+		stoppedWaiting(key, options.name());
+	}
+
+	/**
 	 * Called when a hold ended, whether the lock was released or found lost.
 	 * @param handle the hold
 	 * @param held how long the lock was held

@@ -16,6 +16,7 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.Selector.Match;
 
 import dev.distlock.redis.HeldLockInfo;
+import dev.distlock.redis.LockHolderInfo;
 import dev.distlock.redis.LockKeyState;
 import dev.distlock.redis.LockWaiterInfo;
 import dev.distlock.redis.RedisLockMonitor;
@@ -23,8 +24,9 @@ import dev.distlock.redis.RedisLockMonitor;
 /**
  * The {@code distlock} actuator endpoint: the locks this instance holds and the callers
  * waiting for one ({@code GET /actuator/distlock}), and the state of one key in Redis
- * ({@code GET /actuator/distlock/{key}}). Owner tokens are never shown.
- * {@link ForceReleasingDistributedLockEndpoint} adds releasing a lock by force.
+ * ({@code GET /actuator/distlock/{key}}): for a read-write lock or a semaphore, all its
+ * holders. Owner tokens are never shown. {@link ForceReleasingDistributedLockEndpoint}
+ * adds releasing a lock by force.
  */
 @Endpoint(id = "distlock")
 public class DistributedLockEndpoint {
@@ -68,7 +70,7 @@ public class DistributedLockEndpoint {
 	public KeyDescriptor key(@Selector(match = Match.ALL_REMAINING) String... key) {
 		LockKeyState state = this.monitor.keyState(String.join("/", key));
 		return new KeyDescriptor(state.key(), state.held(), state.timeToLive(), state.heldByThisInstance(),
-				state.hold());
+				state.hold(), state.kind(), state.permits(), state.waiters(), state.holders());
 	}
 
 	/**
@@ -96,11 +98,17 @@ public class DistributedLockEndpoint {
 	 * @param key the Redis key of the lock
 	 * @param thread the name of the waiting thread
 	 * @param waitingFor how long it has been waiting
+	 * @param kind the kind of lock it waits for: {@code exclusive}, {@code read-write} or
+	 * {@code semaphore}
+	 * @param mode the mode it waits for: {@code exclusive}, {@code read} or {@code write}
+	 * @param permits how many holders the key admits: more than 1 for a semaphore, else 1
 	 */
-	public record WaiterDescriptor(String key, String thread, Duration waitingFor) {
+	public record WaiterDescriptor(String key, String thread, Duration waitingFor, String kind, String mode,
+			int permits) {
 
 		static WaiterDescriptor of(LockWaiterInfo waiter) {
-			return new WaiterDescriptor(waiter.key(), waiter.thread(), waiter.waitingFor());
+			return new WaiterDescriptor(waiter.key(), waiter.thread(), waiter.waitingFor(), waiter.kind(),
+					waiter.mode(), waiter.permits());
 		}
 
 	}
@@ -112,10 +120,19 @@ public class DistributedLockEndpoint {
 	 * @param held whether the key exists, held by this instance or another
 	 * @param timeToLive how long Redis keeps the key, if it exists and expires
 	 * @param heldByThisInstance whether this instance holds the lock
-	 * @param hold this instance's lock on the key, if it holds it
+	 * @param hold this instance's lock on the key, if it holds it (of a shared key, the
+	 * first of its holds)
+	 * @param kind {@code exclusive}, {@code read-write} or {@code semaphore}, if the key
+	 * exists
+	 * @param permits how many holders a semaphore admits, for a semaphore only
+	 * @param waiters how many callers wait in the queue of a read-write lock or semaphore
+	 * @param holders every holder of a read-write lock or semaphore whose lease has not
+	 * ended: its kind, remaining lease, and whether it is this instance's; empty for an
+	 * exclusive lock
 	 */
 	public record KeyDescriptor(String key, boolean held, @Nullable Duration timeToLive, boolean heldByThisInstance,
-			@Nullable HeldLockInfo hold) implements OperationResponseBody {
+			@Nullable HeldLockInfo hold, @Nullable String kind, @Nullable Integer permits, @Nullable Integer waiters,
+			List<LockHolderInfo> holders) implements OperationResponseBody {
 
 	}
 

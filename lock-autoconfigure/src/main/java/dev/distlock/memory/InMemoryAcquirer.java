@@ -59,8 +59,8 @@ final class InMemoryAcquirer {
 		if (reentered != null) {
 			return reentered;
 		}
-		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry,
-				options.name(), key);
+		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry, key,
+				options);
 		InMemoryLockHandle handle;
 		try (Observation.Scope scope = observation.openScope()) {
 			handle = acquireNew(key, options, start);
@@ -75,7 +75,7 @@ final class InMemoryAcquirer {
 			return null;
 		}
 		LockObservationDocumentation.stop(observation, LockObservationDocumentation.ACQUIRED);
-		handle.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, options.name(), key));
+		handle.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, key, options));
 		return handle;
 	}
 
@@ -86,16 +86,16 @@ final class InMemoryAcquirer {
 		LockRequest request = new LockRequest(key, lease, options);
 		Grant grant = this.table.attempt(request, mayWait);
 		if (grant == null && mayWait) {
-			this.events.startedWaiting(key, options.name());
+			this.events.startedWaiting(key, options);
 			try {
 				grant = this.table.await(request, deadline);
 			}
 			finally {
-				this.events.stoppedWaiting(key, options.name());
+				this.events.stoppedWaiting(key, options);
 			}
 		}
 		if (grant == null) {
-			this.events.notAcquired(key, options.name(), start);
+			this.events.notAcquired(key, options, start);
 			return null;
 		}
 		InMemoryLockHandle handle = new InMemoryLockHandle(grant, options, this.ending);

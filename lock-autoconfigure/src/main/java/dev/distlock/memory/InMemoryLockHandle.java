@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.micrometer.observation.Observation;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.support.HoldCount;
@@ -56,6 +57,16 @@ final class InMemoryLockHandle implements LockHandle {
 	@Override
 	public String name() {
 		return this.options.name();
+	}
+
+	@Override
+	public LockMode mode() {
+		return this.options.mode();
+	}
+
+	@Override
+	public int permits() {
+		return this.options.permits();
 	}
 
 	@Override

@@ -11,15 +11,20 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter.MeterProvider;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockListener;
+import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 
 /**
  * Records Micrometer meters of the locks of a client, as a {@link LockListener}. Every
- * meter but {@value #RENEWALS} is tagged with the logical {@code name} of the lock; the
- * key never is, since keys are unbounded:
+ * meter but {@value #RENEWALS} is tagged with the logical {@code name} of the lock, its
+ * {@code kind} ({@value LockKind#EXCLUSIVE}, {@value LockKind#READ_WRITE},
+ * {@value LockKind#SEMAPHORE}) and {@code mode} ({@code exclusive}, {@code read},
+ * {@code write}), and the timers of a semaphore's permits also with its {@code permits}
+ * (as the observations have them); the key never is, since keys are unbounded:
  * <ul>
  * <li>{@value #ACQUISITION}: timer of acquisitions, tagged with their {@code outcome}
  * ({@value LockObservationDocumentation#ACQUIRED},
@@ -82,7 +87,7 @@ public class LockMetrics implements LockListener {
 
 	private final Counter renewals;
 
-	private final Map<String, AtomicInteger> waiters = new ConcurrentHashMap<>();
+	private final Map<Tags, AtomicInteger> waiters = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates all the meters in a registry, for an application whose observations are not
@@ -111,18 +116,21 @@ public class LockMetrics implements LockListener {
 
 	@Override
 	public void acquired(LockHandle handle, Duration waited) {
-		this.timers.acquisition(handle.name(), LockObservationDocumentation.ACQUIRED, NO_ERROR, waited);
+		this.timers.acquisition(handle.name(), LockKind.of(handle), LockObservationDocumentation.ACQUIRED, NO_ERROR,
+				waited);
 		this.timers.holdStarted(handle);
 	}
 
 	@Override
-	public void notAcquired(String key, String name, Duration waited) {
-		this.timers.acquisition(name, LockObservationDocumentation.NOT_ACQUIRED, NO_ERROR, waited);
+	public void notAcquired(String key, LockOptions options, Duration waited) {
+		this.timers.acquisition(options.name(), LockKind.of(options), LockObservationDocumentation.NOT_ACQUIRED,
+				NO_ERROR, waited);
 	}
 
 	@Override
-	public void unavailable(String key, String name, Duration waited, LockUnavailableException failure) {
-		this.timers.acquisition(name, LockObservationDocumentation.ERROR, failure.getClass().getSimpleName(), waited);
+	public void unavailable(String key, LockOptions options, Duration waited, LockUnavailableException failure) {
+		this.timers.acquisition(options.name(), LockKind.of(options), LockObservationDocumentation.ERROR,
+				failure.getClass().getSimpleName(), waited);
 	}
 
 	@Override
@@ -132,7 +140,7 @@ public class LockMetrics implements LockListener {
 
 	@Override
 	public void leaseLost(LockHandle handle) {
-		this.leaseLost.withTags(NAME, handle.name()).increment();
+		this.leaseLost.withTags(kindTags(handle.name(), LockKind.of(handle))).increment();
 	}
 
 	@Override
@@ -141,21 +149,33 @@ public class LockMetrics implements LockListener {
 	}
 
 	@Override
-	public void startedWaiting(String key, String name) {
-		waiters(name).incrementAndGet();
+	public void startedWaiting(String key, LockOptions options) {
+		waiters(options).incrementAndGet();
 	}
 
 	@Override
-	public void stoppedWaiting(String key, String name) {
-		waiters(name).decrementAndGet();
+	public void stoppedWaiting(String key, LockOptions options) {
+		waiters(options).decrementAndGet();
 	}
 
-	private AtomicInteger waiters(String name) {
-		return this.waiters.computeIfAbsent(name, (n) -> {
+	/**
+	 * Returns the tags every meter of a lock but {@value #RENEWALS} has: its name, kind
+	 * and mode; not the permits, which only the timers have.
+	 * @param name the logical name of the lock
+	 * @param kind its kind
+	 * @return the tags
+	 */
+	private static Tags kindTags(String name, LockKind kind) {
+		return Tags.of(NAME, name, LockKind.KIND_TAG, kind.kind(), LockKind.MODE_TAG, kind.mode());
+	}
+
+	private AtomicInteger waiters(LockOptions options) {
+		Tags tags = kindTags(options.name(), LockKind.of(options));
+		return this.waiters.computeIfAbsent(tags, (t) -> {
 			AtomicInteger count = new AtomicInteger();
 			Gauge.builder(WAITERS, count, AtomicInteger::get)
 				.description("Callers waiting for a distributed lock that another holder has")
-				.tag(NAME, n)
+				.tags(t)
 				.strongReference(true)
 				.register(this.registry);
 			return count;

@@ -6,11 +6,14 @@ import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.docs.ObservationDocumentation;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
 
 /**
  * The Micrometer {@link Observation observations} of locks: how long a call waited for
  * its lock, and how long the lock was held. Both carry the lock's
- * {@linkplain LowCardinalityKeyNames#NAME name} and
+ * {@linkplain LowCardinalityKeyNames#NAME name}, {@linkplain LowCardinalityKeyNames#KIND
+ * kind}, {@linkplain LowCardinalityKeyNames#MODE mode}, the
+ * {@linkplain LowCardinalityKeyNames#PERMITS permits} of a semaphore and the
  * {@linkplain LowCardinalityKeyNames#OUTCOME outcome} as low-cardinality key values and
  * its {@linkplain HighCardinalityKeyNames#KEY key} as a high-cardinality one. Nothing is
  * observed unless an {@link ObservationRegistry} is configured. With a meter handler on
@@ -90,17 +93,19 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 	/**
 	 * Starts an observation of a lock; {@link #stop} ends it.
 	 * @param registry where to report it
-	 * @param name the logical name of the lock
 	 * @param key the Redis key of the lock
+	 * @param options the options of the acquisition: the name, mode and permits of the
+	 * lock
 	 * @return the started observation, a no-op one if the registry observes nothing
 	 */
-	public Observation start(ObservationRegistry registry, String name, String key) {
+	public Observation start(ObservationRegistry registry, String key, LockOptions options) {
 		Observation observation = observation(registry);
 		if (observation.isNoop()) {
 			return observation;
 		}
-		return observation.contextualName(getContextualName() + " " + name)
-			.lowCardinalityKeyValue(LowCardinalityKeyNames.NAME.withValue(name))
+		return observation.contextualName(getContextualName() + " " + options.name())
+			.lowCardinalityKeyValue(LowCardinalityKeyNames.NAME.withValue(options.name()))
+			.lowCardinalityKeyValues(LockKind.of(options).keyValues())
 			.highCardinalityKeyValue(HighCardinalityKeyNames.KEY.withValue(key))
 			.start();
 	}
@@ -136,6 +141,38 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 			@Override
 			public String asString() {
 				return "name";
+			}
+		},
+
+		/**
+		 * The kind of lock: {@value LockKind#EXCLUSIVE}, {@value LockKind#READ_WRITE} or
+		 * {@value LockKind#SEMAPHORE}.
+		 */
+		KIND {
+			@Override
+			public String asString() {
+				return "kind";
+			}
+		},
+
+		/**
+		 * How the lock is shared: {@code exclusive}, {@code read} or {@code write}.
+		 */
+		MODE {
+			@Override
+			public String asString() {
+				return "mode";
+			}
+		},
+
+		/**
+		 * How many holders a semaphore admits; only on the observations of a
+		 * {@value LockKind#SEMAPHORE}.
+		 */
+		PERMITS {
+			@Override
+			public String asString() {
+				return "permits";
 			}
 		},
 

@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.micrometer.core.instrument.LongTaskTimer;
 import io.micrometer.core.instrument.Meter.MeterProvider;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import org.jspecify.annotations.Nullable;
 
@@ -18,8 +19,9 @@ import dev.distlock.LockHandle;
  * {@code DefaultMeterObservationHandler} gives the timers of the
  * {@link LockObservationDocumentation observations}: {@value LockMetrics#ACQUISITION} for
  * acquisitions, {@value LockMetrics#HOLD_ACTIVE} while a lock is held and
- * {@value LockMetrics#HOLD} once its hold ended. The timers of an observation that the
- * observation registry records itself are left out.
+ * {@value LockMetrics#HOLD} once its hold ended, tagged as the observations are
+ * ({@link LockKind#tags()}). The timers of an observation that the observation registry
+ * records itself are left out.
  */
 final class LockTimers {
 
@@ -48,14 +50,15 @@ final class LockTimers {
 	/**
 	 * Times an acquisition.
 	 * @param name the logical name of the lock
+	 * @param kind the kind of lock
 	 * @param outcome how it ended
 	 * @param error the simple class name of its failure, {@value LockMetrics#NO_ERROR}
 	 * without one
 	 * @param waited how long it took
 	 */
-	void acquisition(String name, String outcome, String error, Duration waited) {
+	void acquisition(String name, LockKind kind, String outcome, String error, Duration waited) {
 		if (this.acquisition != null) {
-			this.acquisition.withTags(LockMetrics.NAME, name, LockMetrics.OUTCOME, outcome, LockMetrics.ERROR, error)
+			this.acquisition.withTags(tags(name, kind).and(LockMetrics.OUTCOME, outcome, LockMetrics.ERROR, error))
 				.record(waited);
 		}
 	}
@@ -66,7 +69,7 @@ final class LockTimers {
 	 */
 	void holdStarted(LockHandle handle) {
 		if (this.active != null) {
-			this.holds.put(handle, this.active.withTags(LockMetrics.NAME, handle.name()).start());
+			this.holds.put(handle, this.active.withTags(tags(handle.name(), LockKind.of(handle))).start());
 		}
 	}
 
@@ -84,11 +87,15 @@ final class LockTimers {
 		if (this.ended != null) {
 			String outcome = handle.isLeaseLost() ? LockObservationDocumentation.LEASE_LOST
 					: LockObservationDocumentation.RELEASED;
-			this.ended
-				.withTags(LockMetrics.NAME, handle.name(), LockMetrics.OUTCOME, outcome, LockMetrics.ERROR,
-						LockMetrics.NO_ERROR)
+			this.ended.withTags(tags(handle.name(), LockKind.of(handle)).and(LockMetrics.OUTCOME, outcome,
+					LockMetrics.ERROR, LockMetrics.NO_ERROR))
 				.record(held);
 		}
+	}
+
+	/** The tags of the observations: name, kind, mode, and the permits of a semaphore. */
+	private static Tags tags(String name, LockKind kind) {
+		return Tags.of(LockMetrics.NAME, name).and(kind.tags());
 	}
 
 }

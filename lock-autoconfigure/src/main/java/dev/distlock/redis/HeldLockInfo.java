@@ -3,6 +3,8 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.time.Instant;
 
+import dev.distlock.observation.LockKind;
+
 /**
  * A lock that a {@link RedisLockClient} holds, as its {@link RedisLockMonitor} reports
  * it. The owner token is never part of it.
@@ -19,8 +21,13 @@ import java.time.Instant;
  * per re-entrant acquisition
  * @param thread the name of the holder thread
  * @param leaseLost whether the lease has been found lost
+ * @param kind the kind of lock: {@value LockKind#EXCLUSIVE}, {@value LockKind#READ_WRITE}
+ * or {@value LockKind#SEMAPHORE}
+ * @param mode how it is held: {@code exclusive}, {@code read} or {@code write}
+ * @param permits how many holders the key admits: more than 1 for a semaphore, else 1
  */
 public record HeldLockInfo(String name, String key, Instant acquiredAt, Duration heldFor, Duration leaseRemaining,
-		boolean autoRenewing, long fencingToken, int reentrancyDepth, String thread, boolean leaseLost) {
+		boolean autoRenewing, long fencingToken, int reentrancyDepth, String thread, boolean leaseLost, String kind,
+		String mode, int permits) {
 
 }

@@ -2,18 +2,23 @@ package dev.distlock.redis;
 
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.dao.DataAccessException;
 import org.springframework.util.Assert;
 
 import dev.distlock.LockUnavailableException;
+import dev.distlock.observation.LockKind;
 import dev.distlock.redis.protocol.KeyInspection;
 import dev.distlock.redis.protocol.RedisLockCommands;
 
 /**
  * Reads the state of a lock key in Redis for {@link RedisLockMonitor#keyState(String)}:
- * whether it exists, its time to live, and which of this client's holds of the key, if
- * any, it belongs to. The owner tokens of the holds are compared in Redis, in the same
- * round trip, and never read back, so they never leave the client.
+ * whether it exists, its kind and time to live, and which of this client's holds of the
+ * key, if any, it belongs to; of a read-write lock or semaphore, every holder (its kind,
+ * its lease, whether it is this client's), the permits and the waiters. The owner tokens
+ * of the holds are compared in Redis, in the same round trip, and never read back, so
+ * they never leave the client.
  */
 final class KeyStateReader {
 
@@ -43,9 +48,25 @@ final class KeyStateReader {
 		catch (DataAccessException ex) {
 			throw new LockUnavailableException(key, "inspect", ex);
 		}
-		int holder = state.holderIndex();
-		HeldLockInfo hold = (holder >= 0 && holder < mine.size()) ? mine.get(holder).info() : null;
-		return new LockKeyState(key, state.exists(), state.remaining(), hold != null, hold);
+		HeldLockInfo hold = info(mine, state.holderIndex());
+		KeyInspection.Shared shared = state.shared();
+		if (shared == null) {
+			return new LockKeyState(key, state.exists(), state.remaining(), hold != null, hold,
+					state.exists() ? LockKind.EXCLUSIVE : null, null, null, List.of());
+		}
+		List<LockHolderInfo> holders = shared.holders()
+			.stream()
+			.map((holder) -> new LockHolderInfo(holder.kind(), holder.leaseRemaining(), holder.tokenIndex() >= 0,
+					info(mine, holder.tokenIndex())))
+			.toList();
+		boolean semaphore = shared.permits() > 0;
+		return new LockKeyState(key, true, state.remaining(), hold != null, hold,
+				semaphore ? LockKind.SEMAPHORE : LockKind.READ_WRITE, semaphore ? shared.permits() : null,
+				shared.waiters(), holders);
+	}
+
+	private static @Nullable HeldLockInfo info(List<RedisLockHandle> mine, int index) {
+		return (index >= 0 && index < mine.size()) ? mine.get(index).info() : null;
 	}
 
 }

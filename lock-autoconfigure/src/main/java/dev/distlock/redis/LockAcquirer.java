@@ -77,7 +77,7 @@ final class LockAcquirer {
 						new DataAccessResourceFailureException(
 								"the wait ended while Redis was not answering lock commands"));
 			}
-			this.events.notAcquired(key, options.name(), start);
+			this.events.notAcquired(key, options, start);
 		}
 		return handle;
 	}
@@ -87,7 +87,7 @@ final class LockAcquirer {
 		if (!(turn instanceof Turn.Queued queued)) {
 			return turn;
 		}
-		WaitingAcquirers.Waiting waitingHere = this.waiting.started(key, options.name());
+		WaitingAcquirers.Waiting waitingHere = this.waiting.started(key, options);
 		try {
 			return this.local.awaitTurn(queued, deadline);
 		}

@@ -141,7 +141,7 @@ final class LockAttempts {
 	 */
 	private boolean await(LockWaiter.Wait wait, AcquireReply.Held held, long deadline) {
 		if (this.waiting == null) {
-			this.waiting = this.services.waiting().started(this.key, this.options.name());
+			this.waiting = this.services.waiting().started(this.key, this.options);
 		}
 		return wait.await(held.holderLeaseMillis(), deadline);
 	}

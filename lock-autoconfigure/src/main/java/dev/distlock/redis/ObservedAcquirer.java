@@ -69,15 +69,15 @@ final class ObservedAcquirer {
 		if (reentered != null) {
 			return reentered;
 		}
-		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry,
-				options.name(), redisKey);
+		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry, redisKey,
+				options);
 		RedisLockHandle handle;
 		try (Observation.Scope scope = observation.openScope()) {
 			handle = this.acquirer.acquire(redisKey, options, start);
 		}
 		catch (RuntimeException ex) {
 			if (ex instanceof LockUnavailableException unavailable) {
-				this.events.unavailable(redisKey, options.name(), start, unavailable);
+				this.events.unavailable(redisKey, options, start, unavailable);
 			}
 			observation.error(ex);
 			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
@@ -88,7 +88,7 @@ final class ObservedAcquirer {
 			return null;
 		}
 		LockObservationDocumentation.stop(observation, LockObservationDocumentation.ACQUIRED);
-		handle.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, options.name(), redisKey));
+		handle.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, redisKey, options));
 		return handle;
 	}
 

@@ -57,7 +57,7 @@ final class ReactiveAcquirer {
 						this.releaser))
 				.switchIfEmpty(Mono.defer(() -> notAcquired(redisKey, options, start)))
 				.doOnError(LockUnavailableException.class,
-						(ex) -> this.services.events().unavailable(redisKey, options.name(), start, ex))
+						(ex) -> this.services.events().unavailable(redisKey, options, start, ex))
 				.doFinally((signal) -> {
 					WaitingAcquirers.Waiting waiting = listed.get();
 					if (waiting != null) {
@@ -69,7 +69,7 @@ final class ReactiveAcquirer {
 
 	private void listOnce(AtomicReference<WaitingAcquirers.Waiting> listed, String redisKey, LockOptions options) {
 		if (listed.get() == null) {
-			listed.set(this.services.waiting().started(redisKey, options.name()));
+			listed.set(this.services.waiting().started(redisKey, options));
 		}
 	}
 
@@ -86,7 +86,7 @@ final class ReactiveAcquirer {
 					new DataAccessResourceFailureException(
 							"the wait ended while Redis was not answering lock commands")));
 		}
-		this.services.events().notAcquired(redisKey, options.name(), start);
+		this.services.events().notAcquired(redisKey, options, start);
 		return Mono.empty();
 	}
 

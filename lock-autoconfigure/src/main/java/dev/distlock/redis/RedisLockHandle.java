@@ -8,7 +8,9 @@ import java.util.function.Consumer;
 import io.micrometer.observation.Observation;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
+import dev.distlock.observation.LockKind;
 import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.redis.lease.Lease;
 import dev.distlock.redis.protocol.RedisReachability;
@@ -52,6 +54,16 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	@Override
 	public String name() {
 		return this.options.name();
+	}
+
+	@Override
+	public LockMode mode() {
+		return this.options.mode();
+	}
+
+	@Override
+	public int permits() {
+		return this.options.permits();
 	}
 
 	@Override
@@ -145,9 +157,11 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	/** Describes this lock for monitoring, without its owner token. */
 	HeldLockInfo info() {
 		Duration heldFor = heldFor();
+		LockKind kind = LockKind.of(this.options);
 		return new HeldLockInfo(name(), key(), Instant.now().minus(heldFor), heldFor, leaseRemaining(),
 				isAutoRenewing(), fencingToken(), this.holds.depth(),
-				isBoundToThread() ? owner().getName() : "reactive work", isLeaseLost());
+				isBoundToThread() ? owner().getName() : "reactive work", isLeaseLost(), kind.kind(), kind.mode(),
+				kind.permits());
 	}
 
 	@Override

@@ -7,6 +7,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.LockOptions;
+import dev.distlock.observation.LockKind;
+
 /**
  * The callers of one client that wait for a lock another holder has: listed for
  * monitoring, and reported to the listeners as they start and stop waiting: in line
@@ -28,28 +31,28 @@ final class WaitingAcquirers {
 	 * Records that the current thread waits for a lock; pass the result to
 	 * {@link #stopped}.
 	 */
-	Waiting started(String key, String name) {
-		Waiting entry = new Waiting(name, key, Thread.currentThread(), System.nanoTime());
+	Waiting started(String key, LockOptions options) {
+		Waiting entry = new Waiting(options, key, Thread.currentThread(), System.nanoTime());
 		this.waiting.add(entry);
-		this.events.startedWaiting(key, name);
+		this.events.startedWaiting(key, options);
 		return entry;
 	}
 
 	void stopped(Waiting entry) {
 		this.waiting.remove(entry);
-		this.events.stoppedWaiting(entry.key(), entry.name());
+		this.events.stoppedWaiting(entry.key(), entry.options());
 	}
 
 	List<LockWaiterInfo> snapshot() {
 		long now = System.nanoTime();
 		return this.waiting.stream()
-			.map((entry) -> new LockWaiterInfo(entry.name(), entry.key(), entry.thread().getName(),
-					Duration.ofNanos(now - entry.sinceNanos())))
+			.map((entry) -> new LockWaiterInfo(entry.options().name(), entry.key(), entry.thread().getName(),
+					Duration.ofNanos(now - entry.sinceNanos()), LockKind.of(entry.options())))
 			.toList();
 	}
 
 	/** One waiting call; compared by identity. */
-	record Waiting(String name, String key, Thread thread, long sinceNanos) {
+	record Waiting(LockOptions options, String key, Thread thread, long sinceNanos) {
 
 		@Override
 		public boolean equals(@Nullable Object other) {

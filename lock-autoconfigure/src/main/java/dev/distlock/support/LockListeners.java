@@ -10,6 +10,7 @@ import org.apache.commons.logging.LogFactory;
 import dev.distlock.LockHandle;
 import dev.distlock.LockKeyQuoting;
 import dev.distlock.LockListener;
+import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 
 /**
@@ -50,45 +51,45 @@ public class LockListeners {
 	/**
 	 * A lock was not acquired within the wait time.
 	 * @param key the lock's key
-	 * @param name the lock's name
+	 * @param options the options of the acquisition
 	 * @param startNanos when the acquisition began, by {@link System#nanoTime()}
 	 */
-	public void notAcquired(String key, String name, long startNanos) {
+	public void notAcquired(String key, LockOptions options, long startNanos) {
 		if (logger.isDebugEnabled()) {
 			logger.debug("Did not acquire lock " + LockKeyQuoting.quote(key));
 		}
 		Duration waited = since(startNanos);
-		each((listener) -> listener.notAcquired(key, name, waited));
+		each((listener) -> listener.notAcquired(key, options, waited));
 	}
 
 	/**
 	 * An acquisition failed because the store could not be reached.
 	 * @param key the lock's key
-	 * @param name the lock's name
+	 * @param options the options of the acquisition
 	 * @param startNanos when the acquisition began, by {@link System#nanoTime()}
 	 * @param failure the exception the caller gets
 	 */
-	public void unavailable(String key, String name, long startNanos, LockUnavailableException failure) {
+	public void unavailable(String key, LockOptions options, long startNanos, LockUnavailableException failure) {
 		Duration waited = since(startNanos);
-		each((listener) -> listener.unavailable(key, name, waited, failure));
+		each((listener) -> listener.unavailable(key, options, waited, failure));
 	}
 
 	/**
 	 * A caller started waiting for a lock someone else holds.
 	 * @param key the lock's key
-	 * @param name the lock's name
+	 * @param options the options of the acquisition
 	 */
-	public void startedWaiting(String key, String name) {
-		each((listener) -> listener.startedWaiting(key, name));
+	public void startedWaiting(String key, LockOptions options) {
+		each((listener) -> listener.startedWaiting(key, options));
 	}
 
 	/**
 	 * A caller stopped waiting, with or without the lock.
 	 * @param key the lock's key
-	 * @param name the lock's name
+	 * @param options the options of the acquisition
 	 */
-	public void stoppedWaiting(String key, String name) {
-		each((listener) -> listener.stoppedWaiting(key, name));
+	public void stoppedWaiting(String key, LockOptions options) {
+		each((listener) -> listener.stoppedWaiting(key, options));
 	}
 
 	/**

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockMode;
 
 /**
  * A re-entrant hold of a lock the thread already holds: it shares the outer hold's key,
@@ -36,6 +37,16 @@ public final class NestedLockHandle implements LockHandle {
 	@Override
 	public String name() {
 		return this.outer.name();
+	}
+
+	@Override
+	public LockMode mode() {
+		return this.outer.mode();
+	}
+
+	@Override
+	public int permits() {
+		return this.outer.permits();
 	}
 
 	@Override

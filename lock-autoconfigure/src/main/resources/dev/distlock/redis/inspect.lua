@@ -1,14 +1,59 @@
--- Reports the state of a lock without revealing its owner token.
--- KEYS[1] lock key; ARGV owner tokens this client holds the key with (usually none or one).
--- Returns {remaining time to live in ms (-2 if there is no such key, -1 if it never expires),
--- the index in ARGV of the token that holds the key (1 or more), or 0 if none of them does}.
+-- Reports the state of a lock without revealing any owner token.
+-- KEYS[1] lock key; KEYS[2] the entries of the lock's waiters (a hash: owner token -> "<valid until,
+-- ms by this server's clock> ..."); ARGV owner tokens this client holds the key with.
+-- An exclusive lock (a string) or no key: returns {remaining time to live in ms (-2 if there is no
+-- such key, -1 if it never expires), the index in ARGV of the token that holds the key (1 or more),
+-- or 0 if none of them does}.
+-- A read-write lock or a semaphore (a sorted set: member = a holder's owner token, score = its
+-- lease expiry in ms by this server's clock): returns {remaining time to live in ms, -1, the
+-- permits of a semaphore (0 for a read-write lock), the number of waiters whose place is valid,
+-- then per holder whose lease has not ended, earliest expiry first: its kind (1 reader 'r.', 2
+-- writer 'w.', 3 permit 's<N>.', 0 a token of another form), its remaining lease in ms, and the index
+-- in ARGV of its token (0 if it is not one of them)}. Nothing is written.
 local ttl = redis.call('pttl', KEYS[1])
-if ttl ~= -2 and #ARGV > 0 then
-	local value = redis.pcall('get', KEYS[1])
-	for i = 1, #ARGV do
-		if value == ARGV[i] then
-			return {ttl, i}
+if ttl == -2 or redis.call('type', KEYS[1])['ok'] ~= 'zset' then
+	if ttl ~= -2 and #ARGV > 0 then
+		local value = redis.pcall('get', KEYS[1])
+		for i = 1, #ARGV do
+			if value == ARGV[i] then
+				return {ttl, i}
+			end
+		end
+	end
+	return {ttl, 0}
+end
+local time = redis.call('time')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local mine = {}
+for i = 1, #ARGV do
+	mine[ARGV[i]] = i
+end
+local waiters = 0
+if redis.call('type', KEYS[2])['ok'] == 'hash' then
+	local entries = redis.call('hgetall', KEYS[2])
+	for i = 2, #entries, 2 do
+		local validUntil = tonumber(string.match(entries[i], '^(%d+)'))
+		if validUntil and validUntil >= now then
+			waiters = waiters + 1
 		end
 	end
 end
-return {ttl, 0}
+local reply = {ttl, -1, 0, waiters}
+local holders = redis.call('zrangebyscore', KEYS[1], '(' .. now, '+inf', 'WITHSCORES')
+for i = 1, #holders, 2 do
+	local token = holders[i]
+	local kind = 0
+	local permits = string.match(token, '^s(%d+)%.')
+	if permits then
+		kind = 3
+		reply[3] = tonumber(permits)
+	elseif string.match(token, '^r%.') then
+		kind = 1
+	elseif string.match(token, '^w%.') then
+		kind = 2
+	end
+	table.insert(reply, kind)
+	table.insert(reply, tonumber(holders[i + 1]) - now)
+	table.insert(reply, mine[token] or 0)
+end
+return reply

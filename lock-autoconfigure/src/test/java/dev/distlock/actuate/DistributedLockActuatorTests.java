@@ -21,7 +21,9 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.actuate.ActuatorTestApplication.Jobs;
 import dev.distlock.observation.LockMetrics;
+import dev.distlock.redis.protocol.LockKeyspace;
 import dev.distlock.testing.HeldLock;
+import dev.distlock.testing.SharedLockState;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -106,9 +108,14 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 			.containsEntry("autoRenewing", true)
 			.containsEntry("thread", holderThread.get())
 			.containsEntry("leaseLost", false)
+			.containsEntry("kind", "exclusive")
+			.containsEntry("mode", "exclusive")
+			.containsEntry("permits", 1)
 			.containsKeys("acquiredAt", "heldFor", "leaseRemaining", "fencingToken");
 		assertThat(((Number) lock.get("fencingToken")).longValue()).isPositive();
 		assertThat(response.<String>json("$.waiters['Jobs.hold'][0].key")).isEqualTo("job:" + id);
+		assertThat(response.<String>json("$.waiters['Jobs.hold'][0].kind")).isEqualTo("exclusive");
+		assertThat(response.<String>json("$.waiters['Jobs.hold'][0].mode")).isEqualTo("exclusive");
 		assertThat(response.body()).doesNotContain(this.redis.opsForValue().get("job:" + id));
 		proceed.countDown();
 		holder.join();
@@ -136,6 +143,52 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 			assertThat(here.<String>json("$.hold.name")).isEqualTo("unnamed");
 			assertThat(here.<Number>json("$.hold.fencingToken").longValue()).isEqualTo(mine.fencingToken());
 			assertThat(here.body()).doesNotContain(this.redis.opsForValue().get(key));
+		}
+	}
+
+	@Test
+	void keyStateOfSharedLocksListsEveryHolderWithoutTokens() {
+		String readers = TestRedis.uniqueKey("readers");
+		String semaphore = TestRedis.uniqueKey("semaphore");
+		String writer = TestRedis.uniqueKey("writer");
+		String waiters = new LockKeyspace("", false, 1024).waitersKey(semaphore);
+		SharedLockState readState = new SharedLockState(this.redis, readers).holder("r.aa01", 30_000)
+			.holder("r.bb02", 30_000)
+			.holder("r.cc03", 30_000);
+		SharedLockState permitState = new SharedLockState(this.redis, semaphore).holder("s5.dd04", 30_000)
+			.holder("s5.ee05", 30_000)
+			.waiter(waiters, "s5.ff06", 5_000);
+		SharedLockState writeState = new SharedLockState(this.redis, writer).holder("w.ab07", 30_000);
+		try {
+			ActuatorHttp.Response read = this.http.get("/actuator/distlock/" + readers);
+			assertThat(read.<String>json("$.kind")).isEqualTo("read-write");
+			assertThat(read.<List<String>>json("$.holders[*].kind")).containsExactly("reader", "reader", "reader");
+			assertThat(read.<List<String>>json("$.holders[*].leaseRemaining")).hasSize(3).doesNotContainNull();
+			assertThat(read.<List<Boolean>>json("$.holders[*].heldByThisInstance")).containsOnly(false);
+			assertThat(read.<Integer>json("$.waiters")).isZero();
+			assertThat(read.body()).doesNotContain("aa01", "bb02", "cc03");
+			ActuatorHttp.Response permits = this.http.get("/actuator/distlock/" + semaphore);
+			assertThat(permits.<String>json("$.kind")).isEqualTo("semaphore");
+			assertThat(permits.<Integer>json("$.permits")).isEqualTo(5);
+			assertThat(permits.<Integer>json("$.waiters")).isOne();
+			assertThat(permits.<List<String>>json("$.holders[*].kind")).containsExactly("permit", "permit");
+			ActuatorHttp.Response write = this.http.get("/actuator/distlock/" + writer);
+			assertThat(write.<List<String>>json("$.holders[*].kind")).containsExactly("writer");
+		}
+		finally {
+			readState.delete();
+			permitState.delete(waiters);
+			writeState.delete();
+		}
+	}
+
+	@Test
+	void keyStateOfAnExclusiveLockSaysItsKind() throws Exception {
+		String key = TestRedis.uniqueKey("exclusive");
+		try (HeldLock held = HeldLock.elsewhere(otherInstance, key)) {
+			ActuatorHttp.Response response = this.http.get("/actuator/distlock/" + key);
+			assertThat(response.<String>json("$.kind")).isEqualTo("exclusive");
+			assertThat(response.<List<?>>json("$.holders")).isEmpty();
 		}
 	}
 
@@ -176,10 +229,11 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 		this.jobs.counted(id);
 		ActuatorHttp.Response response = this.http.getText("/actuator/prometheus");
 		assertThat(response.status()).isEqualTo(200);
-		assertThat(response.body())
-			.contains("distlock_acquisition_seconds_count{error=\"none\",name=\"counted\",outcome=\"acquired\"}")
-			.contains("distlock_hold_seconds_count{error=\"none\",name=\"counted\",outcome=\"released\"}")
-			.contains("distlock_hold_active_seconds_count{name=\"counted\"}")
+		assertThat(response.body()).contains(
+				"distlock_acquisition_seconds_count{error=\"none\",kind=\"exclusive\",mode=\"exclusive\",name=\"counted\",outcome=\"acquired\"}")
+			.contains(
+					"distlock_hold_seconds_count{error=\"none\",kind=\"exclusive\",mode=\"exclusive\",name=\"counted\",outcome=\"released\"}")
+			.contains("distlock_hold_active_seconds_count{kind=\"exclusive\",mode=\"exclusive\",name=\"counted\"}")
 			.contains("distlock_renewals_total")
 			.doesNotContain("distlock_acquire_seconds", "distlock_execution_seconds")
 			.doesNotContain(id);

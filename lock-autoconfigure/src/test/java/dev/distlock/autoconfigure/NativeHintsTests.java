@@ -29,6 +29,7 @@ import dev.distlock.autoconfigure.actuate.DistributedLockEndpointProperties;
 import dev.distlock.autoconfigure.actuate.DistributedLockHealthContributorAutoConfiguration;
 import dev.distlock.autoconfigure.metrics.DistributedLockMetricsAutoConfiguration;
 import dev.distlock.redis.HeldLockInfo;
+import dev.distlock.redis.LockHolderInfo;
 import dev.distlock.testing.AheadOfTimeHints;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -135,7 +136,7 @@ class NativeHintsTests {
 			.accepts(hints);
 		assertRecordsReadable(hints, DistributedLockEndpoint.LocksDescriptor.class,
 				DistributedLockEndpoint.WaiterDescriptor.class, DistributedLockEndpoint.KeyDescriptor.class,
-				HeldLockInfo.class);
+				HeldLockInfo.class, LockHolderInfo.class);
 	}
 
 	@Test

@@ -74,7 +74,7 @@ class LockMetricsTests {
 			.allMatch((name) -> name.startsWith("distlock."));
 		assertThat(this.registry.getMeters()).flatExtracting((meter) -> meter.getId().getTags())
 			.extracting((tag) -> tag.getKey())
-			.containsOnly("name", "outcome", "error")
+			.containsOnly("name", "kind", "mode", "outcome", "error")
 			.doesNotContain("key");
 	}
 

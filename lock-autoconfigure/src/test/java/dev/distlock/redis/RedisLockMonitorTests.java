@@ -22,6 +22,7 @@ import dev.distlock.LockOptions;
 import dev.distlock.test.redis.RedisTestServer;
 import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.HeldLock;
+import dev.distlock.testing.SharedLockState;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -125,6 +126,65 @@ class RedisLockMonitorTests {
 			assertThat(state.hold().name()).isEqualTo("fixed");
 			assertThat(state.hold().fencingToken()).isEqualTo(handle.fencingToken());
 			assertThat(this.theirs.client.monitor().keyState(key).heldByThisInstance()).isFalse();
+		}
+	}
+
+	@Test
+	void keyStateOfAnExclusiveLockSaysItsKindAndHasNoHolderList() throws Exception {
+		String key = TestRedis.uniqueKey("exclusive-kind");
+		assertThat(this.mine.client.monitor().keyState(key).kind()).isNull();
+		try (HeldLock held = HeldLock.elsewhere(this.theirs.client, key)) {
+			LockKeyState state = this.mine.client.monitor().keyState(key);
+			assertThat(state.kind()).isEqualTo("exclusive");
+			assertThat(state.holders()).isEmpty();
+			assertThat(state.permits()).isNull();
+			assertThat(state.waiters()).isNull();
+		}
+	}
+
+	@Test
+	void keyStateOfAReadWriteLockListsEveryHolderWithoutTheirTokens() {
+		String key = TestRedis.uniqueKey("readers");
+		SharedLockState state = new SharedLockState(this.mine.redis, key).holder("r.aa01", 30_000)
+			.holder("r.bb02", 20_000)
+			.holder("w.cc03", -1_000);
+		try {
+			LockKeyState read = this.mine.client.monitor().keyState(key);
+			assertThat(read.held()).isTrue();
+			assertThat(read.kind()).isEqualTo("read-write");
+			assertThat(read.permits()).isNull();
+			assertThat(read.waiters()).isZero();
+			assertThat(read.heldByThisInstance()).isFalse();
+			assertThat(read.holders()).hasSize(2).allSatisfy((holder) -> {
+				assertThat(holder.kind()).isEqualTo("reader");
+				assertThat(holder.leaseRemaining()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(30));
+				assertThat(holder.heldByThisInstance()).isFalse();
+				assertThat(holder.hold()).isNull();
+			});
+			assertThat(read.toString()).doesNotContain("aa01", "bb02");
+		}
+		finally {
+			state.delete();
+		}
+	}
+
+	@Test
+	void keyStateOfASemaphoreShowsItsPermitsHoldersAndWaiters() {
+		String key = TestRedis.uniqueKey("semaphore");
+		String waiters = LockFixture.KEYSPACE.waitersKey(key);
+		SharedLockState state = new SharedLockState(this.mine.redis, key).holder("s5.aa01", 30_000)
+			.holder("s5.bb02", 30_000)
+			.waiter(waiters, "s5.cc03", 5_000);
+		try {
+			LockKeyState semaphore = this.mine.client.monitor().keyState(key);
+			assertThat(semaphore.kind()).isEqualTo("semaphore");
+			assertThat(semaphore.permits()).isEqualTo(5);
+			assertThat(semaphore.waiters()).isOne();
+			assertThat(semaphore.holders()).hasSize(2)
+				.allSatisfy((holder) -> assertThat(holder.kind()).isEqualTo("permit"));
+		}
+		finally {
+			state.delete(waiters);
 		}
 	}
 

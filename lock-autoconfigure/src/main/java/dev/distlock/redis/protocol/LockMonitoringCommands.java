@@ -30,13 +30,16 @@ public final class LockMonitoringCommands {
 	}
 
 	/**
-	 * Reads a lock's state without reading its owner token back.
+	 * Reads a lock's state without reading any owner token back: for a read-write lock or
+	 * a semaphore, also its holders, permits and waiters.
+	 * @param key the Redis key of the lock
 	 * @param tokens the tokens this client holds the key with
 	 * @return the key's time to live, and which of the tokens holds it
 	 */
 	public KeyInspection inspect(String key, List<String> tokens) {
+		List<String> keys = List.of(key, this.keyspace.waitersKey(key));
 		return KeyInspection
-			.of(this.recorder.call(() -> this.redis.execute(LockScripts.INSPECT, List.of(key), tokens.toArray())));
+			.of(this.recorder.call(() -> this.redis.execute(LockScripts.INSPECT, keys, tokens.toArray())));
 	}
 
 	/**

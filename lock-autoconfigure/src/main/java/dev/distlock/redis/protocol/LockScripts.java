@@ -59,7 +59,10 @@ final class LockScripts {
 	 */
 	static final RedisScript<Long> SHARED_RELEASE = load("shared-release.lua", Long.class);
 
-	/** Reports a lock's time to live and whether one of the given tokens holds it. */
+	/**
+	 * Reports a lock's time to live and whether one of the given tokens holds it; for a
+	 * shared lock, every holder's kind and lease, the permits and the waiters.
+	 */
 	@SuppressWarnings({ "rawtypes", "unchecked" })
 	static final RedisScript<List<Long>> INSPECT = (RedisScript) load("inspect.lua", List.class);
 

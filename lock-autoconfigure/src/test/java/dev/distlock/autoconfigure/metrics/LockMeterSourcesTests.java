@@ -27,6 +27,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import dev.distlock.DistributedLock;
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
+import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 import dev.distlock.redis.RedisLockClient;
 import dev.distlock.testing.HeldLock;
@@ -47,18 +48,35 @@ class LockMeterSourcesTests {
 
 	/** The meters when the lock observations are recorded as timers. */
 	private static final List<String> FROM_OBSERVATIONS = List.of(
-			"distlock.acquisition TIMER error=none,name=job,outcome=acquired count=2",
-			"distlock.acquisition TIMER error=none,name=job,outcome=not_acquired count=1",
-			"distlock.acquisition.active LONG_TASK_TIMER name=job",
-			"distlock.hold TIMER error=none,name=job,outcome=released count=2",
-			"distlock.hold.active LONG_TASK_TIMER name=job", "distlock.renewals COUNTER ");
+			"distlock.acquisition TIMER error=none,kind=exclusive,mode=exclusive,name=job,outcome=acquired count=2",
+			"distlock.acquisition TIMER error=none,kind=exclusive,mode=exclusive,name=job,outcome=not_acquired count=1",
+			"distlock.acquisition.active LONG_TASK_TIMER kind=exclusive,mode=exclusive,name=job",
+			"distlock.hold TIMER error=none,kind=exclusive,mode=exclusive,name=job,outcome=released count=2",
+			"distlock.hold.active LONG_TASK_TIMER kind=exclusive,mode=exclusive,name=job",
+			"distlock.renewals COUNTER ");
 
 	/** The meters when {@code LockMetrics} records the timers. */
 	private static final List<String> FROM_LOCK_METRICS = List.of(
-			"distlock.acquisition TIMER error=none,name=job,outcome=acquired count=2",
-			"distlock.acquisition TIMER error=none,name=job,outcome=not_acquired count=1",
-			"distlock.hold TIMER error=none,name=job,outcome=released count=2",
-			"distlock.hold.active LONG_TASK_TIMER name=job", "distlock.renewals COUNTER ");
+			"distlock.acquisition TIMER error=none,kind=exclusive,mode=exclusive,name=job,outcome=acquired count=2",
+			"distlock.acquisition TIMER error=none,kind=exclusive,mode=exclusive,name=job,outcome=not_acquired count=1",
+			"distlock.hold TIMER error=none,kind=exclusive,mode=exclusive,name=job,outcome=released count=2",
+			"distlock.hold.active LONG_TASK_TIMER kind=exclusive,mode=exclusive,name=job",
+			"distlock.renewals COUNTER ");
+
+	/**
+	 * The timers of a read, a write and a semaphore's permit, whichever records them: the
+	 * permits tag only on the semaphore's.
+	 */
+	private static final List<String> SHARED_KINDS = List.of(
+			"distlock.acquisition TIMER error=none,kind=read-write,mode=read,name=shared,outcome=acquired count=1",
+			"distlock.acquisition TIMER error=none,kind=read-write,mode=write,name=shared,outcome=acquired count=1",
+			"distlock.acquisition TIMER error=none,kind=semaphore,mode=exclusive,name=shared,outcome=acquired,permits=5 count=1",
+			"distlock.hold TIMER error=none,kind=read-write,mode=read,name=shared,outcome=released count=1",
+			"distlock.hold TIMER error=none,kind=read-write,mode=write,name=shared,outcome=released count=1",
+			"distlock.hold TIMER error=none,kind=semaphore,mode=exclusive,name=shared,outcome=released,permits=5 count=1",
+			"distlock.hold.active LONG_TASK_TIMER kind=read-write,mode=read,name=shared",
+			"distlock.hold.active LONG_TASK_TIMER kind=read-write,mode=write,name=shared",
+			"distlock.hold.active LONG_TASK_TIMER kind=semaphore,mode=exclusive,name=shared,permits=5");
 
 	private final ApplicationContextRunner metrics = LockTestContexts.withSharedRedis()
 		.withConfiguration(
@@ -113,6 +131,39 @@ class LockMeterSourcesTests {
 					.hasNumberOfObservationsWithNameEqualTo("distlock.acquisition", 3)
 					.hasNumberOfObservationsWithNameEqualTo("distlock.hold", 2);
 			});
+	}
+
+	@Test
+	void observationsTagTheTimersOfSharedKindsAsLockMetricsDo() {
+		this.metricsAndObservations
+			.run((context) -> assertThat(lockSharedKinds(context)).containsExactlyInAnyOrderElementsOf(SHARED_KINDS));
+	}
+
+	@Test
+	void lockMetricsTagTheTimersOfSharedKindsAsTheObservationsDo() {
+		this.metrics
+			.run((context) -> assertThat(lockSharedKinds(context)).containsExactlyInAnyOrderElementsOf(SHARED_KINDS));
+	}
+
+	/**
+	 * Takes and releases a read lock, a write lock and a permit of a semaphore of 5, each
+	 * on its own key, and describes the timers of their name.
+	 */
+	private static List<String> lockSharedKinds(AssertableApplicationContext context) {
+		assertThat(context).hasNotFailed();
+		LockClient client = context.getBean(LockClient.class);
+		LockOptions options = new LockOptions(Duration.ZERO, Duration.ofSeconds(30)).withName("shared");
+		client.lock(TestRedis.uniqueKey("read"), options.withMode(LockMode.READ)).release();
+		client.lock(TestRedis.uniqueKey("write"), options.withMode(LockMode.WRITE)).release();
+		client.lock(TestRedis.uniqueKey("permits"), options.withPermits(5)).release();
+		return context.getBean(MeterRegistry.class)
+			.getMeters()
+			.stream()
+			.filter((meter) -> meter.getId().getName().startsWith("distlock.")
+					&& "shared".equals(meter.getId().getTag("name")) && meter.getId().getTag("kind") != null
+					&& !meter.getId().getName().equals("distlock.acquisition.active"))
+			.map(LockMeterSourcesTests::describe)
+			.toList();
 	}
 
 	/**

@@ -55,19 +55,34 @@ class LockMetersPrometheusTests {
 	void timersPublishNoHistogramBucketsByDefault() {
 		this.prometheusAndObservations.run((context) -> {
 			String scrape = lockAndScrape(context);
-			assertThat(scrape)
-				.contains("distlock_acquisition_seconds_count{error=\"none\",name=\"scraped\",outcome=\"acquired\"} 1")
-				.contains("distlock_hold_active_seconds_count{name=\"scraped\"} 0")
+			assertThat(scrape).contains(
+					"distlock_acquisition_seconds_count{error=\"none\",kind=\"exclusive\",mode=\"exclusive\",name=\"scraped\",outcome=\"acquired\"} 1")
+				.contains(
+						"distlock_hold_active_seconds_count{kind=\"exclusive\",mode=\"exclusive\",name=\"scraped\"} 0")
 				.doesNotContain("distlock_acquisition_seconds_bucket", "distlock_hold_seconds_bucket");
+		});
+	}
+
+	@Test
+	void semaphoreTimersWithTheirPermitsTagAreScrapedBesideThoseOfOtherKinds() {
+		this.prometheusAndObservations.run((context) -> {
+			LockClient client = context.getBean(LockClient.class);
+			client
+				.lock(TestRedis.uniqueKey("permit"),
+						new LockOptions(Duration.ZERO, Duration.ofSeconds(30)).withName("scraped").withPermits(5))
+				.release();
+			assertThat(lockAndScrape(context)).contains(
+					"distlock_acquisition_seconds_count{error=\"none\",kind=\"exclusive\",mode=\"exclusive\",name=\"scraped\",outcome=\"acquired\"} 1",
+					"distlock_acquisition_seconds_count{error=\"none\",kind=\"semaphore\",mode=\"exclusive\",name=\"scraped\",outcome=\"acquired\",permits=\"5\"} 1");
 		});
 	}
 
 	private static void assertHistogramBuckets(String scrape) {
 		assertThat(scrape).contains(
-				"distlock_acquisition_seconds_bucket{error=\"none\",name=\"scraped\",outcome=\"acquired\",le=\"+Inf\"} 1")
+				"distlock_acquisition_seconds_bucket{error=\"none\",kind=\"exclusive\",mode=\"exclusive\",name=\"scraped\",outcome=\"acquired\",le=\"+Inf\"} 1")
 			.contains(
-					"distlock_hold_seconds_bucket{error=\"none\",name=\"scraped\",outcome=\"released\",le=\"+Inf\"} 1")
-			.contains("distlock_hold_active_seconds_gcount{name=\"scraped\"} 0")
+					"distlock_hold_seconds_bucket{error=\"none\",kind=\"exclusive\",mode=\"exclusive\",name=\"scraped\",outcome=\"released\",le=\"+Inf\"} 1")
+			.contains("distlock_hold_active_seconds_gcount{kind=\"exclusive\",mode=\"exclusive\",name=\"scraped\"} 0")
 			.doesNotContain("distlock_acquire_seconds", "distlock_execution_seconds");
 	}
 

@@ -1,0 +1,20 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One holder of a read-write lock or a semaphore in Redis, as
+ * {@link RedisLockMonitor#keyState(String)} reads it: never its owner token.
+ *
+ * @param kind {@code reader}, {@code writer}, {@code permit}, or {@code unknown} for a
+ * holder whose token has a form this version does not know
+ * @param leaseRemaining how long its lease lasts, by the Redis server's clock
+ * @param heldByThisInstance whether it is a hold of this instance (this client)
+ * @param hold this client's hold, if it is one
+ */
+public record LockHolderInfo(String kind, Duration leaseRemaining, boolean heldByThisInstance,
+		@Nullable HeldLockInfo hold) {
+
+}

@@ -1,0 +1,82 @@
+package dev.distlock.testing;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * Writes the Redis state of a read-write lock or a semaphore with plain commands, as the
+ * data model of shared locks fixes it: the lock key is a sorted set of the holders' owner
+ * tokens ({@code r.}, {@code w.} or {@code s<N>.} and hex), scored with their lease
+ * expiry in ms by the server's clock, and expires with the furthest lease; waiters have
+ * entries {@code "<valid until ms> ..."} in the lock's waiters hash. For reading the
+ * state back where no client takes shared locks.
+ */
+public final class SharedLockState {
+
+	private final StringRedisTemplate redis;
+
+	private final String key;
+
+	/**
+	 * Starts the state of a key.
+	 * @param redis the connection to write with
+	 * @param key the lock's Redis key
+	 */
+	public SharedLockState(StringRedisTemplate redis, String key) {
+		this.redis = redis;
+		this.key = key;
+	}
+
+	/**
+	 * Adds a holder whose lease ends after the given time, by the server's clock.
+	 * @param token the holder's owner token
+	 * @param leaseMillis its remaining lease in ms, negative for one that has ended
+	 * @return this state
+	 */
+	public SharedLockState holder(String token, long leaseMillis) {
+		long expiry = serverMillis() + leaseMillis;
+		this.redis.opsForZSet().add(this.key, token, expiry);
+		Long ttl = this.redis.getExpire(this.key, TimeUnit.MILLISECONDS);
+		if (leaseMillis > 0 && (ttl == null || ttl < leaseMillis)) {
+			this.redis.expire(this.key, Duration.ofMillis(leaseMillis));
+		}
+		return this;
+	}
+
+	/**
+	 * Adds a waiter's entry in the waiters hash (its place in the queue list is left out:
+	 * the inspection does not read it).
+	 * @param waitersKey the lock's waiters key
+	 * @param token the waiter's owner token
+	 * @param validMillis how long its place stays valid, negative for one that ran out
+	 * @return this state
+	 */
+	public SharedLockState waiter(String waitersKey, String token, long validMillis) {
+		long validUntil = serverMillis() + validMillis;
+		this.redis.opsForHash().put(waitersKey, token, validUntil + " 2000 1 publish test:channel");
+		this.redis.expire(waitersKey, Duration.ofSeconds(30));
+		return this;
+	}
+
+	/**
+	 * Deletes the key and the given other keys.
+	 * @param others other keys written, such as the waiters key
+	 */
+	public void delete(String... others) {
+		this.redis.delete(this.key);
+		this.redis.delete(List.of(others));
+	}
+
+	private long serverMillis() {
+		Long time = this.redis.execute((RedisCallback<Long>) (connection) -> connection.serverCommands().time());
+		if (time == null) {
+			throw new IllegalStateException("Redis did not answer TIME");
+		}
+		return time;
+	}
+
+}
