@@ -154,8 +154,8 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 		ActuatorHttp.Response response = this.http.get("/actuator/health/distlock");
 		assertThat(response.status()).isEqualTo(200);
 		assertThat(response.<String>json("$.status")).isEqualTo("UP");
-		assertThat(response.<Map<String, String>>json("$.details.scripts")).containsOnlyKeys("acquire", "release",
-				"renew", "inspect");
+		assertThat(response.<Map<String, String>>json("$.details.scripts")).containsOnlyKeys("acquire", "multi-acquire",
+				"release", "renew", "inspect");
 		assertThat(response.<Boolean>json("$.details.releaseSubscription.subscribed")).isTrue();
 		assertThat(response.<String>json("$.details.releaseSubscription.channel"))
 			.matches("distlock:released:[0-9a-f]{16}");

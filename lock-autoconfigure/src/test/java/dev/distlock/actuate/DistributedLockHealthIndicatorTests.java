@@ -54,8 +54,8 @@ class DistributedLockHealthIndicatorTests {
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
 		assertThat(health.getDetails()).containsOnlyKeys("scripts", "locking", "heldLocks", "waiters")
 			.containsEntry("locking", "ok");
-		assertThat((Map<String, ?>) health.getDetails().get("scripts")).containsOnlyKeys("acquire", "release", "renew",
-				"inspect");
+		assertThat((Map<String, ?>) health.getDetails().get("scripts")).containsOnlyKeys("acquire", "multi-acquire",
+				"release", "renew", "inspect");
 	}
 
 	@Test

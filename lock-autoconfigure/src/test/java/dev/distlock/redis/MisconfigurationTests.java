@@ -119,7 +119,8 @@ class MisconfigurationTests {
 			held.release();
 			next.get(10, TimeUnit.SECONDS).release();
 			assertThat(waiter.handOffs()).as("handed over by message").isEqualTo(1);
-			assertThat(holderSide.monitor().checkScripts()).containsOnlyKeys("acquire", "release", "renew", "inspect");
+			assertThat(holderSide.monitor().checkScripts()).containsOnlyKeys("acquire", "multi-acquire", "release",
+					"renew", "inspect");
 			Health health = new DistributedLockHealthIndicator(waiterSide.monitor()).health();
 			assertThat(health.getStatus()).as(health::toString).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("locking", "ok");

@@ -183,7 +183,8 @@ class RedisLockMonitorTests {
 				return null;
 			});
 			Map<String, Boolean> reloaded = fixture.client.monitor().checkScripts();
-			assertThat(reloaded).containsOnlyKeys("acquire", "release", "renew", "inspect").doesNotContainValue(true);
+			assertThat(reloaded).containsOnlyKeys("acquire", "multi-acquire", "release", "renew", "inspect")
+				.doesNotContainValue(true);
 			assertThat(fixture.client.monitor().checkScripts()).doesNotContainValue(false);
 		}
 	}
