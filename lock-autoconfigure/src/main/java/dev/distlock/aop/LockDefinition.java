@@ -2,6 +2,7 @@ package dev.distlock.aop;
 
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
@@ -14,7 +15,8 @@ import dev.distlock.LockOptions;
  * durations parsed, the key expression checked, the fallback method found.
  *
  * @param method the annotated method, as declared on the target class
- * @param keyExpression the SpEL key expression
+ * @param keyExpression the SpEL key expression; for a lock of several keys, the
+ * expressions of {@code keyExpressions} as one text, for messages
  * @param waitTime the wait time, or {@code null} for the default of the lock's name
  * @param leaseMode where the lease time comes from
  * @param leaseTime the lease time of a {@link LeaseMode#FIXED} lease, {@code null}
@@ -23,9 +25,13 @@ import dev.distlock.LockOptions;
  * of the lock's name
  * @param failurePolicy what to do when the lock is not acquired or Redis is unavailable
  * @param name the logical name of the lock, the tag of its meters
+ * @param keyExpressions the SpEL expressions of the keys of a lock of several keys
+ * ({@link dev.distlock.DistributedLock#keys()}), locked all or nothing; empty for a lock
+ * of one key
  */
 public record LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
-		@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy, String name) {
+		@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy, String name,
+		List<String> keyExpressions) {
 
 	/**
 	 * Creates a definition, checking that a lease time is given exactly for a fixed
@@ -38,6 +44,7 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	 * @param minHoldTime the minimum hold time, or {@code null} for the default
 	 * @param failurePolicy what to do when the lock cannot be taken
 	 * @param name the logical name of the lock
+	 * @param keyExpressions the key expressions of a lock of several keys, or empty
 	 */
 	public LockDefinition {
 		Assert.isTrue((leaseMode == LeaseMode.FIXED) == (leaseTime != null),
@@ -45,6 +52,24 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 		Assert.isTrue(minHoldTime == null || !minHoldTime.isNegative(),
 				() -> "minHoldTime must not be negative, was " + minHoldTime);
 		Assert.hasText(name, "name must not be blank");
+		keyExpressions = List.copyOf(keyExpressions);
+	}
+
+	/**
+	 * Creates the definition of a lock of one key.
+	 * @param method the annotated method
+	 * @param keyExpression the SpEL key expression
+	 * @param waitTime the wait time, or {@code null} for the default
+	 * @param leaseMode where the lease time comes from
+	 * @param leaseTime the lease time of a fixed lease
+	 * @param minHoldTime the minimum hold time, or {@code null} for the default
+	 * @param failurePolicy what to do when the lock cannot be taken
+	 * @param name the logical name of the lock
+	 */
+	public LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
+			@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy,
+			String name) {
+		this(method, keyExpression, waitTime, leaseMode, leaseTime, minHoldTime, failurePolicy, name, List.of());
 	}
 
 	/**
@@ -60,6 +85,14 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	public LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
 			@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy) {
 		this(method, keyExpression, waitTime, leaseMode, leaseTime, minHoldTime, failurePolicy, defaultName(method));
+	}
+
+	/**
+	 * Returns whether this lock takes several keys, all or nothing.
+	 * @return whether {@link #keyExpressions()} are given
+	 */
+	public boolean isMultiKey() {
+		return !this.keyExpressions.isEmpty();
 	}
 
 	/**
