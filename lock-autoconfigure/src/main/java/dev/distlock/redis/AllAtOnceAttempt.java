@@ -41,12 +41,16 @@ final class AllAtOnceAttempt {
 	 * Tries once to acquire every key.
 	 * @param keys the Redis keys, distinct, in lock order, in one hash slot
 	 * @param start when the call began, by {@link System#nanoTime()}
-	 * @return the holds, or the key found held
+	 * @return the holds, or the key found held (the first key if the thread is
+	 * interrupted)
 	 * @throws LockUnavailableException if Redis cannot be reached
 	 * @throws LockMisconfigurationException if Redis refuses the attempt for a reason to
 	 * fix
 	 */
 	Result attempt(List<String> keys, LockOptions options, long start) {
+		if (Thread.currentThread().isInterrupted()) {
+			return new Result(null, keys.get(0));
+		}
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.services.renewalLease();
 		String token = this.services.tokens().next();
 		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry,
@@ -58,18 +62,17 @@ final class AllAtOnceAttempt {
 		}
 		catch (DataAccessException ex) {
 			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(keys.get(0), "acquire", ex);
-			RuntimeException failure = (misconfigured != null) ? misconfigured
-					: new LockUnavailableException(keys.get(0), options.name(), "acquire", ex);
 			if (misconfigured == null) {
 				// The script may have run although its reply was lost: undo it once Redis
 				// answers.
 				keys.forEach((key) -> this.services.pending().release(key, token, sent + lease.toNanos()));
-				this.services.events()
-					.unavailable(keys.get(0), options.name(), start, (LockUnavailableException) failure);
 			}
-			observation.error(failure);
-			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
-			throw failure;
+			if (misconfigured == null && Thread.currentThread().isInterrupted()) {
+				LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
+				return new Result(null, keys.get(0));
+			}
+			throw failed(observation, keys.get(0), options, start, (misconfigured != null) ? misconfigured
+					: new LockUnavailableException(keys.get(0), options.name(), "acquire", ex));
 		}
 		if (reply instanceof MultiAcquireReply.Held held) {
 			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
@@ -93,6 +96,16 @@ final class AllAtOnceAttempt {
 			hold.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, options.name(), hold.key()));
 		}
 		return new Result(new MultiLockHandle(holds), keys.get(0));
+	}
+
+	private RuntimeException failed(Observation observation, String key, LockOptions options, long start,
+			RuntimeException failure) {
+		if (failure instanceof LockUnavailableException unavailable) {
+			this.services.events().unavailable(key, options.name(), start, unavailable);
+		}
+		observation.error(failure);
+		LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
+		return failure;
 	}
 
 	/**

@@ -133,7 +133,8 @@ abstract class AbstractTwoInstanceLockingTests {
 	void checksBehindTheHealthIndicatorPassOnBothInstances() {
 		for (ConfigurableApplicationContext instance : this.instances) {
 			RedisLockMonitor monitor = instance.getBean(RedisLockClient.class).monitor();
-			assertThat(monitor.checkScripts()).containsOnlyKeys("acquire", "multi-acquire", "release", "renew", "inspect");
+			assertThat(monitor.checkScripts()).containsOnlyKeys("acquire", "multi-acquire", "release", "renew",
+					"inspect");
 			monitor.checkLocking();
 			assertThat(monitor.misconfiguration()).isEmpty();
 			// A cluster subscribes per slot while callers wait (sharded), anything else
