@@ -1,6 +1,7 @@
 package dev.distlock;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -12,6 +13,8 @@ import java.util.function.Supplier;
  *     // only one holder of lock:sku:25 across all instances runs here
  * }
  * </pre> Keys are used as given, after the configured {@code distlock.key-prefix}.
+ * Several keys can be locked together, all or nothing
+ * ({@link #lock(Collection, LockOptions)}).
  */
 public interface LockClient {
 
@@ -155,6 +158,80 @@ public interface LockClient {
 	default void run(String key, LockOptions options, Runnable action) {
 		try (LockHandle handle = lock(key, options)) {
 			action.run();
+		}
+	}
+
+	/**
+	 * Tries to acquire the locks of several keys together, all or nothing, waiting up to
+	 * the options' wait time for all of them: <pre class="code">
+	 * try (LockHandle locks = lockClient.lock(List.of("lock:account:" + from, "lock:account:" + to), options)) {
+	 *     long fence = locks.fencingToken("lock:account:" + from);
+	 * }
+	 * </pre> Duplicate keys are locked once. The keys are locked in one fixed order,
+	 * whatever the order given, the same in every process, so that callers locking the
+	 * same keys in opposite orders cannot deadlock; each key waits for what is left of
+	 * the wait time, and when one is not acquired in time the keys taken before it are
+	 * released, so the caller never holds some keys beyond the wait time. Each key has
+	 * its own lease and {@linkplain LockHandle#fencingToken(String) fencing token}.
+	 * Exclusive locks only.
+	 * <p>
+	 * By default the keys are locked one by one with
+	 * {@link #tryLock(String, LockOptions)}, in the order of their text
+	 * ({@link MultiKeyLocking}); a client may lock them otherwise, for example all at
+	 * once while they are free.
+	 * @param keys the lock keys, at least one
+	 * @param options how long to wait for all the keys, and how long each lease lasts
+	 * @return the held locks, a {@link MultiLockHandle} released all together, or empty
+	 * if not all were acquired within the wait time (none is held then)
+	 * @throws IllegalArgumentException if there is no key, a key is null, or the options
+	 * are {@linkplain LockOptions#isShared() shared}
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws InvalidLockKeyException if a key is blank, too long, or in distlock's
+	 * reserved namespace
+	 */
+	default Optional<LockHandle> tryLock(Collection<String> keys, LockOptions options) {
+		MultiKeyLocking.check(keys, options);
+		return MultiKeyLocking.tryLock(MultiKeyLocking.sortedDistinct(keys), options, System.nanoTime(), this::tryLock);
+	}
+
+	/**
+	 * Acquires the locks of several keys together, all or nothing, or throws; see
+	 * {@link #tryLock(Collection, LockOptions)}.
+	 * @param keys the lock keys, at least one
+	 * @param options how long to wait for all the keys, and how long each lease lasts
+	 * @return the held locks, a {@link MultiLockHandle} released all together
+	 * @throws LockNotAcquiredException naming a key that was not acquired within the wait
+	 * time (none is held then)
+	 * @throws IllegalArgumentException if there is no key, a key is null, or the options
+	 * are {@linkplain LockOptions#isShared() shared}
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws InvalidLockKeyException if a key is blank, too long, or in distlock's
+	 * reserved namespace
+	 */
+	default LockHandle lock(Collection<String> keys, LockOptions options) {
+		MultiKeyLocking.check(keys, options);
+		return MultiKeyLocking.lock(MultiKeyLocking.sortedDistinct(keys), options, System.nanoTime(), this::tryLock);
+	}
+
+	/**
+	 * Runs the action while holding the locks of several keys, all or nothing (see
+	 * {@link #tryLock(Collection, LockOptions)}), and returns its result; the locks are
+	 * released when the action returns or throws.
+	 * @param <T> the result type
+	 * @param keys the lock keys, at least one
+	 * @param options how long to wait for all the keys, and how long each lease lasts
+	 * @param action the work to run under the locks
+	 * @return what the action returned
+	 * @throws LockNotAcquiredException if not all keys were acquired within the wait time
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws InvalidLockKeyException if a key is blank, too long, or in distlock's
+	 * reserved namespace
+	 * @throws LockLeaseLostException if the action succeeded but a key's lease had
+	 * expired before the release
+	 */
+	default <T> T execute(Collection<String> keys, LockOptions options, Supplier<T> action) {
+		try (LockHandle handle = lock(keys, options)) {
+			return action.get();
 		}
 	}
 

@@ -45,6 +45,43 @@ public final class LockContext {
 	}
 
 	/**
+	 * Returns the fencing token of one key in the innermost lock held on this thread that
+	 * holds the key, for methods that lock several keys: <pre class="code">
+	 * &#64;DistributedLock(keys = { "'lock:account:' + #from", "'lock:account:' + #to" })
+	 * public void transfer(long from, long to, long cents) {
+	 *     long debitFence = LockContext.fencingToken("lock:account:" + from);
+	 *     long creditFence = LockContext.fencingToken("lock:account:" + to);
+	 * }
+	 * </pre>
+	 * @param key the Redis key, as {@link LockHandle#keys()} reports it (with the
+	 * configured {@code distlock.key-prefix}, empty by default)
+	 * @return the fencing token of that key
+	 * @throws IllegalStateException if called outside a locked method
+	 * @throws IllegalArgumentException if no lock held on this thread holds the key
+	 */
+	public static long fencingToken(String key) {
+		Deque<LockHandle> stack = holds.get();
+		if (stack.isEmpty()) {
+			holds.remove();
+			throw new IllegalStateException(
+					"No distributed lock is held on this thread: call LockContext from a " + "@DistributedLock method");
+		}
+		for (LockHandle handle : stack) {
+			if (handle.keys().contains(key)) {
+				return handle.fencingToken(key);
+			}
+		}
+		throw new IllegalArgumentException("No distributed lock held on this thread holds " + LockKeyQuoting.quote(key)
+				+ "; the locks held are on "
+				+ stack.stream()
+					.flatMap((handle) -> handle.keys().stream())
+					.distinct()
+					.map(LockKeyQuoting::quote)
+					.toList()
+				+ ". Give the key as the lock's keys() report it, with distlock.key-prefix.");
+	}
+
+	/**
 	 * Makes a lock the current one until the returned scope is closed; for interceptors
 	 * and integrations that run code under a lock.
 	 * @param handle the lock now held

@@ -1,6 +1,7 @@
 package dev.distlock;
 
 import java.time.Duration;
+import java.util.List;
 
 import io.micrometer.observation.Observation;
 
@@ -20,6 +21,16 @@ public interface LockHandle extends AutoCloseable {
 	 * @return the key
 	 */
 	String key();
+
+	/**
+	 * Returns the Redis keys of every lock this handle holds, including the configured
+	 * prefix, in the order they were locked: one key for a lock of one key, several for a
+	 * {@link MultiLockHandle}.
+	 * @return the keys, the first being {@link #key()}
+	 */
+	default List<String> keys() {
+		return List.of(key());
+	}
 
 	/**
 	 * Returns the logical name of the lock, the tag of its meters: the
@@ -76,6 +87,22 @@ public interface LockHandle extends AutoCloseable {
 	 * @return the fencing token, at least 1
 	 */
 	long fencingToken();
+
+	/**
+	 * Returns the fencing token of one of the keys this handle holds; for a lock of
+	 * several keys ({@link LockClient#lock(java.util.Collection, LockOptions)}), each key
+	 * has its own. The key is compared as {@link #keys()} reports it: with the configured
+	 * {@code distlock.key-prefix}, which is empty by default.
+	 * @param key one of the {@link #keys()}
+	 * @return the fencing token of that key
+	 * @throws IllegalArgumentException if this handle does not hold the key
+	 */
+	default long fencingToken(String key) {
+		if (key().equals(key)) {
+			return fencingToken();
+		}
+		throw MultiLockHandle.notHeld(key, keys());
+	}
 
 	/**
 	 * Returns whether this hold's lease is lost: found lost (expired, taken over,

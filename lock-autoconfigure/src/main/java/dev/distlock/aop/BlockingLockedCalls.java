@@ -1,5 +1,7 @@
 package dev.distlock.aop;
 
+import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 import io.micrometer.observation.Observation;
@@ -12,6 +14,7 @@ import dev.distlock.LockContext;
 import dev.distlock.LockHandle;
 import dev.distlock.LockKeyExpressionException;
 import dev.distlock.LockNotAcquiredException;
+import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 
 /**
@@ -47,10 +50,27 @@ final class BlockingLockedCalls {
 	 * @throws Throwable what the method threw, or the failure to acquire
 	 */
 	@Nullable Object invoke(LockDefinition definition, MethodInvocation invocation, String key) throws Throwable {
+		return invoke(definition, invocation, (lockClient, options) -> lockClient.lock(key, options));
+	}
+
+	/**
+	 * Runs a call under the locks of several keys, taken all or nothing.
+	 * @param definition the lock of the called method
+	 * @param invocation the call
+	 * @param keys the evaluated lock keys
+	 * @return what the method, or the failure policy, returned
+	 * @throws Throwable what the method threw, or the failure to acquire
+	 */
+	@Nullable Object invoke(LockDefinition definition, MethodInvocation invocation, List<String> keys) throws Throwable {
+		return invoke(definition, invocation, (lockClient, options) -> lockClient.lock(keys, options));
+	}
+
+	private @Nullable Object invoke(LockDefinition definition, MethodInvocation invocation,
+			BiFunction<LockClient, LockOptions, LockHandle> acquire) throws Throwable {
 		LockClient lockClient = this.client.get();
 		LockHandle handle;
 		try {
-			handle = lockClient.lock(key,
+			handle = acquire.apply(lockClient,
 					definition.options(lockClient.defaultOptions(definition.name())).withName(definition.name()));
 		}
 		catch (LockNotAcquiredException | LockUnavailableException ex) {

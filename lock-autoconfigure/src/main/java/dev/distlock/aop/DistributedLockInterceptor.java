@@ -1,6 +1,7 @@
 package dev.distlock.aop;
 
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -22,8 +23,10 @@ import dev.distlock.reactive.ReactiveLockClient;
 
 /**
  * Runs {@link dev.distlock.DistributedLock @DistributedLock} methods under their lock:
- * evaluates the key when the method is called, then hands the call to the class that
- * locks methods of its return type:
+ * evaluates the key (or the keys, locked together through
+ * {@link LockClient#lock(java.util.Collection, dev.distlock.LockOptions)}) when the
+ * method is called, then hands the call to the class that locks methods of its return
+ * type (only blocking methods lock several keys):
  * <ul>
  * <li>{@code BlockingLockedCalls}: acquires through the {@link LockClient}, invokes the
  * method with the lock as the {@link LockContext#current() current} one and inside the
@@ -105,6 +108,15 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 		LockDefinition definition = this.definitions.find(invocation.getMethod(), targetClass);
 		if (definition == null) {
 			return invocation.proceed();
+		}
+		if (definition.isMultiKey()) {
+			List<String> keys = this.keyEvaluator.evaluateAll(definition, invocation.getArguments(), target,
+					targetClass);
+			if (logger.isTraceEnabled()) {
+				logger.trace("Lock keys of " + definition.method() + " are "
+						+ keys.stream().map(LockKeyQuoting::quote).toList());
+			}
+			return this.blocking.invoke(definition, invocation, keys);
 		}
 		String key = this.keyEvaluator.evaluate(definition, invocation.getArguments(), target, targetClass);
 		if (logger.isTraceEnabled()) {

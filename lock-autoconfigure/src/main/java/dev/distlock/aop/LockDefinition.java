@@ -2,6 +2,7 @@ package dev.distlock.aop;
 
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
@@ -15,7 +16,8 @@ import dev.distlock.LockOptions;
  * durations parsed, the key expression checked, the fallback method found.
  *
  * @param method the annotated method, as declared on the target class
- * @param keyExpression the SpEL key expression
+ * @param keyExpression the SpEL key expression; for a lock of several keys, the
+ * expressions of {@code keyExpressions} as one text, for messages
  * @param waitTime the wait time, or {@code null} for the default of the lock's name
  * @param leaseMode where the lease time comes from
  * @param leaseTime the lease time of a {@link LeaseMode#FIXED} lease, {@code null}
@@ -28,10 +30,13 @@ import dev.distlock.LockOptions;
  * read-write lock
  * @param permits how many holders the key admits at once: 1 for a lock, more for a
  * semaphore
+ * @param keyExpressions the SpEL expressions of the keys of a lock of several keys
+ * ({@link dev.distlock.DistributedLock#keys()}), locked all or nothing; empty for a lock
+ * of one key
  */
 public record LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
 		@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy, String name,
-		LockMode mode, int permits) {
+		LockMode mode, int permits, List<String> keyExpressions) {
 
 	/**
 	 * Creates a definition, checking that a lease time is given exactly for a fixed
@@ -46,6 +51,7 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	 * @param name the logical name of the lock
 	 * @param mode how the lock is shared
 	 * @param permits how many holders the key admits at once
+	 * @param keyExpressions the key expressions of a lock of several keys, or empty
 	 */
 	public LockDefinition {
 		Assert.isTrue((leaseMode == LeaseMode.FIXED) == (leaseTime != null),
@@ -57,6 +63,7 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 		Assert.isTrue(permits > 0, () -> "permits must be at least 1, was " + permits);
 		Assert.isTrue(permits == 1 || mode == LockMode.EXCLUSIVE,
 				() -> "a semaphore (permits " + permits + ") has no " + mode + " mode");
+		keyExpressions = List.copyOf(keyExpressions);
 	}
 
 	/**
@@ -69,12 +76,13 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	 * @param minHoldTime the minimum hold time, or {@code null} for the default
 	 * @param failurePolicy what to do when the lock cannot be taken
 	 * @param name the logical name of the lock
+	 * @param keyExpressions the key expressions of a lock of several keys, or empty
 	 */
 	public LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
 			@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy,
 			String name) {
 		this(method, keyExpression, waitTime, leaseMode, leaseTime, minHoldTime, failurePolicy, name,
-				LockMode.EXCLUSIVE, 1);
+				LockMode.EXCLUSIVE, 1, List.of());
 	}
 
 	/**
@@ -90,6 +98,14 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	public LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
 			@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy) {
 		this(method, keyExpression, waitTime, leaseMode, leaseTime, minHoldTime, failurePolicy, defaultName(method));
+	}
+
+	/**
+	 * Returns whether this lock takes several keys, all or nothing.
+	 * @return whether {@link #keyExpressions()} are given
+	 */
+	public boolean isMultiKey() {
+		return !this.keyExpressions.isEmpty();
 	}
 
 	/**

@@ -14,7 +14,6 @@ import org.springframework.boot.convert.DurationStyle;
 import org.springframework.core.MethodClassKey;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.env.PropertyResolver;
-import org.springframework.util.StringUtils;
 
 import dev.distlock.DistributedLock;
 import dev.distlock.InvalidLockDefinitionException;
@@ -24,10 +23,11 @@ import dev.distlock.aop.LockDefinition.LeaseMode;
  * Finds and parses the {@link DistributedLock @DistributedLock} of a method, once per
  * method and target class; "no annotation" is cached too. Parsing resolves {@code ${...}}
  * placeholders, parses the durations ({@link DistributedLock#AUTO_RENEW} as a lease time
- * means auto-renewal), checks the key expression and the return type, looks up the
- * fallback method, checks the mode and permits ({@code LockKind}), names the lock after
- * its method unless the annotation names it, and throws
- * {@link InvalidLockDefinitionException} on any problem so that it surfaces at startup.
+ * means auto-renewal), checks the key expression or expressions
+ * ({@link LockKeyAttributes}) and the return type, looks up the fallback method, checks
+ * the mode and permits ({@code LockKind}), names the lock after its method unless the
+ * annotation names it, and throws {@link InvalidLockDefinitionException} on any problem
+ * so that it surfaces at startup.
  */
 public class LockDefinitionSource {
 
@@ -82,13 +82,10 @@ public class LockDefinitionSource {
 		}
 		InterceptableMethods.check(specificMethod);
 		LockKind kind = LockKind.of(specificMethod, annotation);
-		String key = resolve(specificMethod, "key", annotation.key());
-		if (!StringUtils.hasText(key)) {
-			throw new InvalidLockDefinitionException(specificMethod, "the key is empty",
-					"Give a SpEL key expression, such as key = \"'lock:sku:' + #skuId\".", null);
-		}
 		Class<?> resolvedClass = (targetClass != null) ? targetClass : method.getDeclaringClass();
-		this.keyEvaluator.check(specificMethod, resolvedClass, key);
+		LockKeyAttributes.Keys keys = new LockKeyAttributes(this.keyEvaluator,
+				(attribute, value) -> resolve(specificMethod, attribute, value))
+			.read(specificMethod, resolvedClass, annotation);
 		if (!CoroutineMethods.isCoroutine(specificMethod)) {
 			LockReturnTypes.check(specificMethod); // a coroutine's Flow is locked while
 													// collected
@@ -103,8 +100,9 @@ public class LockDefinitionSource {
 		Duration minHoldTime = duration(specificMethod, "minHoldTime", annotation.minHoldTime(), true);
 		LockFailurePolicy failurePolicy = LockFailurePolicy.of(specificMethod, resolvedClass, annotation);
 		String name = resolve(specificMethod, "name", annotation.name()).trim();
-		return new LockDefinition(specificMethod, key, waitTime, leaseMode, fixedLease, minHoldTime, failurePolicy,
-				name.isEmpty() ? LockDefinition.defaultName(specificMethod) : name, kind.mode(), kind.permits());
+		return new LockDefinition(specificMethod, keys.keyExpression(), waitTime, leaseMode, fixedLease, minHoldTime,
+				failurePolicy, name.isEmpty() ? LockDefinition.defaultName(specificMethod) : name, kind.mode(),
+				kind.permits(), keys.keyExpressions());
 	}
 
 	/**

@@ -1,6 +1,8 @@
 package dev.distlock.aop;
 
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -75,13 +77,45 @@ public class LockKeyEvaluator extends CachedExpressionEvaluator {
 	 */
 	public String evaluate(LockDefinition definition, @Nullable Object[] args, @Nullable Object target,
 			Class<?> targetClass) {
+		return evaluate(definition.method(), definition.keyExpression(), context(definition, args, target, targetClass),
+				targetClass);
+	}
+
+	/**
+	 * Evaluates the keys of one call of a method that locks several keys, each expression
+	 * in turn.
+	 * @param definition the lock of the called method, with
+	 * {@link LockDefinition#keyExpressions() key expressions}
+	 * @param args the call's arguments
+	 * @param target the object the method is called on
+	 * @param targetClass the class of the target
+	 * @return the keys, in the order of the expressions, none blank
+	 * @throws LockKeyExpressionException if an expression fails, or yields null or a
+	 * blank string
+	 */
+	public List<String> evaluateAll(LockDefinition definition, @Nullable Object[] args, @Nullable Object target,
+			Class<?> targetClass) {
+		MethodBasedEvaluationContext context = context(definition, args, target, targetClass);
+		List<String> keys = new ArrayList<>(definition.keyExpressions().size());
+		for (String expression : definition.keyExpressions()) {
+			keys.add(evaluate(definition.method(), expression, context, targetClass));
+		}
+		return keys;
+	}
+
+	private MethodBasedEvaluationContext context(LockDefinition definition, @Nullable Object[] args,
+			@Nullable Object target, Class<?> targetClass) {
 		Method method = definition.method();
-		String expression = definition.keyExpression();
 		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(
 				new LockKeyRootObject(method, args, target, targetClass), method, args, getParameterNameDiscoverer());
 		if (this.beanResolver != null) {
 			context.setBeanResolver(this.beanResolver);
 		}
+		return context;
+	}
+
+	private String evaluate(Method method, String expression, MethodBasedEvaluationContext context,
+			Class<?> targetClass) {
 		Object value;
 		try {
 			value = parse(method, targetClass, expression).getValue(context);

@@ -31,12 +31,12 @@ import dev.distlock.LockFailureAction;
 /**
  * Registers, for a native image, what distlock reflects on in each bean with
  * {@link DistributedLock @DistributedLock} methods: the locked methods, which the advisor
- * finds and the proxy calls by reflection; the types whose methods a key expression calls
- * on a parameter or a bean ({@link KeyExpressionTargets}); the methods a
- * {@code fallbackMethod} may name, looked up on the bean class and called by reflection
- * ({@link FallbackMethod}); and the return types of which a skipped call creates an empty
- * value by reflection ({@link SkipValues}: arrays, and collections Spring cannot create
- * directly).
+ * finds and the proxy calls by reflection; the types whose methods a key expression (of
+ * {@code key} or {@code keys}) calls on a parameter or a bean
+ * ({@link KeyExpressionTargets}); the methods a {@code fallbackMethod} may name, looked
+ * up on the bean class and called by reflection ({@link FallbackMethod}); and the return
+ * types of which a skipped call creates an empty value by reflection ({@link SkipValues}:
+ * arrays, and collections Spring cannot create directly).
  * <p>
  * Methods are found as {@link LockDefinitionSource} finds them, on the bean class, so a
  * fallback declared in a subclass of the locked method's class is found too; a
@@ -82,8 +82,12 @@ class LockedBeanAotProcessor implements BeanRegistrationAotProcessor {
 		List<Consumer<ReflectionHints>> registrations = new ArrayList<>();
 		registrations.add((hints) -> hints.registerMethod(method, ExecutableMode.INVOKE));
 		registrations.add((hints) -> hints.registerMethod(specificMethod, ExecutableMode.INVOKE));
-		for (Class<?> target : KeyExpressionTargets.find(specificMethod, annotation.key(), beanFactory)) {
-			registrations.add((hints) -> hints.registerType(target, MemberCategory.INVOKE_PUBLIC_METHODS));
+		List<String> expressions = new ArrayList<>(List.of(annotation.keys()));
+		expressions.add(annotation.key());
+		for (String expression : expressions) {
+			for (Class<?> target : KeyExpressionTargets.find(specificMethod, expression, beanFactory)) {
+				registrations.add((hints) -> hints.registerType(target, MemberCategory.INVOKE_PUBLIC_METHODS));
+			}
 		}
 		String fallbackName = annotation.fallbackMethod().trim();
 		if (!fallbackName.isEmpty()) {

@@ -26,13 +26,14 @@ import dev.distlock.redis.wait.ReleaseMessageWaiter;
  * The parts of one {@link RedisLockClient}, wired once from its builder, lowest layer
  * first: the protocol (keyspace, commands, reachability, background releases), the lease
  * renewer, the cohort of its threads, the hold lifecycle (events, registry, grants,
- * releaser, acquirer and its observation), the release subscription if waiters are handed
- * locks by message, the monitor, and what runs in the background while the client does.
+ * releaser, acquirer and its observation, the acquirer of several keys), the release
+ * subscription if waiters are handed locks by message, the monitor, and what runs in the
+ * background while the client does.
  */
 record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String, LockOptions> namedOptions,
 		RedisReachability reachability, LeaseRenewer<RedisLockHandle> renewer, ObservedAcquirer acquirer,
-		RedisLockMonitor monitor, String releaseChannel, @Nullable ReleaseMessageWaiter releaseWaiter,
-		ClientLifecycle lifecycle, HoldServices holds) {
+		MultiKeyAcquirer multiKeys, RedisLockMonitor monitor, String releaseChannel,
+		@Nullable ReleaseMessageWaiter releaseWaiter, ClientLifecycle lifecycle, HoldServices holds) {
 
 	/** The Lettuce class whose presence turns on watching Lettuce's connection events. */
 	static final String LETTUCE_EVENT_BUS = "io.lettuce.core.event.EventBus";
@@ -70,11 +71,14 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 		AutoCloseable connectionEvents = LETTUCE_PRESENT
 				? LettuceConnectionEvents.watch(connectionFactory, reachability, renewer::renewSoon) : () -> {
 				};
-		return new ClientParts(keyspace, builder.defaultOptions, namedOptions(builder), reachability, renewer,
-				new ObservedAcquirer(held, acquirer, events, builder.observationRegistry), monitor, releaseChannel,
-				messaging.waiter(), new ClientLifecycle(messaging.subscription(), renewer, pending, connectionEvents),
-				new HoldServices(commands, pending, tokens, held, events, renewer, grants, waiting, messaging.waiter(),
-						builder.renewalLease));
+		HoldServices holds = new HoldServices(commands, pending, tokens, held, events, renewer, grants, waiting,
+				messaging.waiter(), builder.renewalLease);
+		ObservedAcquirer observed = new ObservedAcquirer(held, acquirer, events, builder.observationRegistry);
+		MultiKeyAcquirer multiKeys = new MultiKeyAcquirer(keyspace, holds, observed,
+				new AllAtOnceAttempt(holds, builder.observationRegistry));
+		return new ClientParts(keyspace, builder.defaultOptions, namedOptions(builder), reachability, renewer, observed,
+				multiKeys, monitor, releaseChannel, messaging.waiter(),
+				new ClientLifecycle(messaging.subscription(), renewer, pending, connectionEvents), holds);
 	}
 
 	/**

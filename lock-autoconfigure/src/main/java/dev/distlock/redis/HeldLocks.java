@@ -59,6 +59,11 @@ final class HeldLocks {
 		return new NestedLockHandle(outer, outer::exit);
 	}
 
+	/** Whether the current thread holds the key. */
+	boolean isHeldByThread(String key) {
+		return this.byThread.get().containsKey(key);
+	}
+
 	/** Records a hold granted to the current thread. */
 	void add(RedisLockHandle handle) {
 		if (handle.isBoundToThread()) {

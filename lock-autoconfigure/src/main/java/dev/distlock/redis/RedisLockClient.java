@@ -1,5 +1,6 @@
 package dev.distlock.redis;
 
+import java.util.Collection;
 import java.util.Optional;
 
 import org.springframework.context.SmartLifecycle;
@@ -81,6 +82,47 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	@Override
 	public LockHandle lock(String key, LockOptions options) {
 		return this.parts.acquirer().lock(this.parts.keyspace().lockKey(key), options);
+	}
+
+	/**
+	 * Tries to acquire several keys together, all or nothing. The keys are locked in one
+	 * order, the same in every process: by Redis Cluster slot, then by key (with the
+	 * prefix). When every key lies in one hash slot (always on a single server or
+	 * Sentinel; on a cluster when a hash tag such as {@code {account}} puts them
+	 * together), the first attempt takes them all at once, in one round trip, if all are
+	 * free, each with its own fencing token; otherwise it takes none. If a key is held
+	 * and wait time remains, or the keys span slots, they are acquired one by one in that
+	 * order, each through the same queue and hand-over as a lock of one key, within what
+	 * is left of the wait time; when one is not acquired, those taken are released, so
+	 * the caller never holds some keys beyond the wait time. Keys the calling thread
+	 * already holds are re-entered. Where replicas must acknowledge grants, keys are
+	 * always taken one by one, each acknowledged. Keys taken all at once are never passed
+	 * to another thread of the client without Redis.
+	 * @param keys the lock keys, at least one
+	 * @param options how long to wait for all the keys, and how long each lease lasts
+	 * @return the held locks, or empty if not all were acquired within the wait time
+	 * @throws IllegalArgumentException if there is no key, a key is null, or the options
+	 * are {@linkplain LockOptions#isShared() shared}
+	 */
+	@Override
+	public Optional<LockHandle> tryLock(Collection<String> keys, LockOptions options) {
+		return this.parts.multiKeys().tryLock(keys, options);
+	}
+
+	/**
+	 * Acquires several keys together, all or nothing, as
+	 * {@link #tryLock(Collection, LockOptions)} does, or throws.
+	 * @param keys the lock keys, at least one
+	 * @param options how long to wait for all the keys, and how long each lease lasts
+	 * @return the held locks
+	 * @throws dev.distlock.LockNotAcquiredException naming a key not acquired within the
+	 * wait time
+	 * @throws IllegalArgumentException if there is no key, a key is null, or the options
+	 * are {@linkplain LockOptions#isShared() shared}
+	 */
+	@Override
+	public LockHandle lock(Collection<String> keys, LockOptions options) {
+		return this.parts.multiKeys().lock(keys, options);
 	}
 
 	/**

@@ -55,7 +55,7 @@ class DistributedLockHealthIndicatorTests {
 		assertThat(health.getDetails()).containsOnlyKeys("scripts", "locking", "heldLocks", "waiters")
 			.containsEntry("locking", "ok");
 		assertThat((Map<String, ?>) health.getDetails().get("scripts")).containsOnlyKeys("acquire", "release", "renew",
-				"inspect", "shared-acquire", "shared-release");
+				"inspect", "shared-acquire", "shared-release", "multi-acquire");
 	}
 
 	@Test

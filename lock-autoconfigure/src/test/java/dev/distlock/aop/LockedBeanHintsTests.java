@@ -42,6 +42,7 @@ class LockedBeanHintsTests {
 			.withBean(ComposedLockService.class)
 			.withBean(SkippingService.class)
 			.withBean(OrderService.class)
+			.withBean(ParcelService.class)
 			.withBean("lockKeys", LockKeys.class)
 			.withBean(PlainService.class));
 
@@ -77,6 +78,12 @@ class LockedBeanHintsTests {
 	void keyExpressionCanCallMethodsOfParametersAndBeans() throws NoSuchMethodException {
 		assertInvocable(Order.class.getMethod("id"));
 		assertInvocable(LockKeys.class.getMethod("prefix"));
+	}
+
+	@Test
+	void everyExpressionOfSeveralKeysCanCallMethodsOfParameters() throws NoSuchMethodException {
+		assertInvocable(ParcelService.class.getMethod("merge", Parcel.class, Order.class));
+		assertInvocable(Parcel.class.getMethod("number"));
 	}
 
 	@Test
@@ -211,6 +218,18 @@ class LockedBeanHintsTests {
 
 		@DistributedLock(key = "@lockKeys.prefix() + #order.id()")
 		public void ship(Order order) {
+		}
+
+	}
+
+	record Parcel(long number) {
+
+	}
+
+	static class ParcelService {
+
+		@DistributedLock(keys = { "'lock:parcel:' + #parcel.number()", "'lock:order:' + #order.id()" })
+		public void merge(Parcel parcel, Order order) {
 		}
 
 	}

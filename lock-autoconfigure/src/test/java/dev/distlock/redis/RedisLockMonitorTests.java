@@ -244,7 +244,8 @@ class RedisLockMonitorTests {
 			});
 			Map<String, Boolean> reloaded = fixture.client.monitor().checkScripts();
 			assertThat(reloaded)
-				.containsOnlyKeys("acquire", "release", "renew", "inspect", "shared-acquire", "shared-release")
+				.containsOnlyKeys("acquire", "release", "renew", "inspect", "shared-acquire", "shared-release",
+						"multi-acquire")
 				.doesNotContainValue(true);
 			assertThat(fixture.client.monitor().checkScripts()).doesNotContainValue(false);
 		}

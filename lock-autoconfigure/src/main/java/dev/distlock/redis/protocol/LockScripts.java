@@ -37,6 +37,13 @@ final class LockScripts {
 	static final RedisScript<List<Long>> ACQUIRE = (RedisScript) load("acquire.lua", List.class);
 
 	/**
+	 * Sets the locks of several keys of one slot if all are free, each with its own
+	 * fencing token, or returns which key is held and its remaining lease.
+	 */
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	static final RedisScript<List<Long>> MULTI_ACQUIRE = (RedisScript) load("multi-acquire.lua", List.class);
+
+	/**
 	 * Deletes (or keeps until the minimum hold) the lock if it holds the token, and
 	 * publishes.
 	 */
@@ -75,6 +82,7 @@ final class LockScripts {
 	private static Map<String, RedisScript<?>> all() {
 		Map<String, RedisScript<?>> all = new LinkedHashMap<>();
 		all.put("acquire", ACQUIRE);
+		all.put("multi-acquire", MULTI_ACQUIRE);
 		all.put("release", RELEASE);
 		all.put("renew", RENEW);
 		all.put("inspect", INSPECT);

@@ -1,5 +1,6 @@
 package dev.distlock.redis.protocol;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
@@ -93,6 +94,23 @@ public final class RedisLockCommands {
 				Long.toString(claimMillis(leaseMillis)),
 				(handOffChannel != null && this.keyspace.isShardedChannel(handOffChannel)) ? "spublish" : "publish" };
 		return AcquireReply.of(this.recorder.call(() -> this.acquire.run(keys(key), args)));
+	}
+
+	/**
+	 * Tries to acquire the locks of several keys of one hash slot at once, all with the
+	 * same owner token: all of them if every key is free, each with its own fencing
+	 * token, else none. It never queues.
+	 * @param keys the Redis keys of the locks, in lock order, all in one hash slot
+	 * @param token the owner token
+	 * @param leaseMillis the lease of every key
+	 * @return the grant, or the first key found held and its holder's remaining lease
+	 */
+	public MultiAcquireReply multiAcquire(List<String> keys, String token, long leaseMillis) {
+		List<String> scriptKeys = new ArrayList<>(keys);
+		scriptKeys.add(this.keyspace.fenceKey(keys.get(0)));
+		return MultiAcquireReply.of(this.recorder
+			.call(() -> this.redis.execute(LockScripts.MULTI_ACQUIRE, scriptKeys, token, Long.toString(leaseMillis))),
+				keys.size());
 	}
 
 	/**

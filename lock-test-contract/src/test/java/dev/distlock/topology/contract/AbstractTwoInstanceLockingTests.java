@@ -134,7 +134,7 @@ abstract class AbstractTwoInstanceLockingTests {
 		for (ConfigurableApplicationContext instance : this.instances) {
 			RedisLockMonitor monitor = instance.getBean(RedisLockClient.class).monitor();
 			assertThat(monitor.checkScripts()).containsOnlyKeys("acquire", "release", "renew", "inspect",
-					"shared-acquire", "shared-release");
+					"shared-acquire", "shared-release", "multi-acquire");
 			monitor.checkLocking();
 			assertThat(monitor.misconfiguration()).isEmpty();
 			// A cluster subscribes per slot while callers wait (sharded), anything else

@@ -14,8 +14,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * HTTP API of the stock: {@code GET} and {@code PUT /skus/{skuId}/stock}, and {@code POST
- * /skus/{skuId}/stock/decrement?quantity=1}.
+ * HTTP API of the stock: {@code GET} and {@code PUT /skus/{skuId}/stock}, {@code POST
+ * /skus/{skuId}/stock/decrement?quantity=1}, and {@code POST
+ * /skus/{skuId}/stock/move?to=<skuId>&quantity=1}, which locks both SKUs together.
  */
 @RestController
 @RequestMapping("/skus/{skuId}/stock")
@@ -40,6 +41,12 @@ class StockController {
 	@PostMapping("/decrement")
 	StockLevel decrement(@PathVariable long skuId, @RequestParam(defaultValue = "1") @Min(1) long quantity) {
 		return this.stock.decrement(skuId, quantity);
+	}
+
+	@PostMapping("/move")
+	StockLevel move(@PathVariable long skuId, @RequestParam long to,
+			@RequestParam(defaultValue = "1") @Min(1) long quantity) {
+		return this.stock.move(skuId, to, quantity);
 	}
 
 	/**

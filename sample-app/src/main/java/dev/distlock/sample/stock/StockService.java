@@ -69,6 +69,34 @@ public class StockService {
 		return new StockLevel(skuId, remaining);
 	}
 
+	/**
+	 * Moves items from the stock of one SKU to another's, holding the locks of both SKUs
+	 * together: taken all or nothing, in one fixed order whatever the direction, so that
+	 * moves in opposite directions at the same time cannot deadlock.
+	 * @param fromSkuId the SKU whose stock is taken
+	 * @param toSkuId the SKU whose stock is increased
+	 * @param quantity how many items to move, at least one
+	 * @return the stock left of {@code fromSkuId}
+	 * @throws SkuNotFoundException if either SKU has no stock record
+	 * @throws OutOfStockException if fewer than {@code quantity} items are left; nothing
+	 * is moved
+	 */
+	@DistributedLock(name = "stock-move", keys = { "'lock:sku:' + #fromSkuId", "'lock:sku:' + #toSkuId" },
+			waitTime = "${sample.stock.lock-wait-time:5s}")
+	public StockLevel move(long fromSkuId, long toSkuId, long quantity) {
+		long from = read(fromSkuId);
+		long to = read(toSkuId);
+		if (from < quantity) {
+			throw new OutOfStockException(fromSkuId, from, quantity);
+		}
+		if (fromSkuId == toSkuId) {
+			return new StockLevel(fromSkuId, from);
+		}
+		this.redis.opsForValue().set(stockKey(fromSkuId), Long.toString(from - quantity));
+		this.redis.opsForValue().set(stockKey(toSkuId), Long.toString(to + quantity));
+		return new StockLevel(fromSkuId, from - quantity);
+	}
+
 	private long read(long skuId) {
 		String value = this.redis.opsForValue().get(stockKey(skuId));
 		if (value == null) {

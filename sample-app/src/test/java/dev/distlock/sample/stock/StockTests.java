@@ -74,6 +74,23 @@ class StockTests {
 	}
 
 	@Test
+	void concurrentMovesInOppositeDirectionsThroughTwoInstancesKeepExactStock() throws Exception {
+		long first = 1004;
+		long second = 1005;
+		setStock(first, 1000);
+		setStock(second, 1000);
+		List<Integer> statuses = Concurrently.run(200, 24,
+				(i) -> SampleHttp
+					.post(instance(i),
+							(i % 2 == 0) ? "/skus/" + first + "/stock/move?to=" + second
+									: "/skus/" + second + "/stock/move?to=" + first)
+					.statusCode());
+		assertThat(statuses).containsOnly(200);
+		assertThat(stockOf(first)).isEqualTo(1000);
+		assertThat(stockOf(second)).isEqualTo(1000);
+	}
+
+	@Test
 	void unknownSkuIsNotFound() {
 		assertThat(SampleHttp.post(instance(1), "/skus/404404/stock/decrement").statusCode()).isEqualTo(404);
 	}

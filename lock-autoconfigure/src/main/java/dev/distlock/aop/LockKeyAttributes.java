@@ -1,0 +1,93 @@
+package dev.distlock.aop;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BinaryOperator;
+
+import org.springframework.util.StringUtils;
+
+import dev.distlock.DistributedLock;
+import dev.distlock.InvalidLockDefinitionException;
+import dev.distlock.LockMode;
+
+/**
+ * Reads the key attributes of a {@link DistributedLock @DistributedLock}: exactly one of
+ * {@link DistributedLock#key() key} and {@link DistributedLock#keys() keys}, each
+ * expression with its placeholders resolved and parsed once. Several keys are locked
+ * together only as exclusive locks of a method that does its work before it returns:
+ * anything else fails at startup with an {@link InvalidLockDefinitionException} naming
+ * the method.
+ */
+final class LockKeyAttributes {
+
+	private final LockKeyEvaluator keyEvaluator;
+
+	/** Resolves the placeholders of an attribute: (attribute name, value) to text. */
+	private final BinaryOperator<String> resolver;
+
+	LockKeyAttributes(LockKeyEvaluator keyEvaluator, BinaryOperator<String> resolver) {
+		this.keyEvaluator = keyEvaluator;
+		this.resolver = resolver;
+	}
+
+	/**
+	 * Reads and checks the key expressions of a method.
+	 * @param method the annotated method, as declared on the target class
+	 * @param targetClass the class the method is called on
+	 * @param annotation its merged annotation
+	 * @return the key expression (for several keys, all of them as one text for messages)
+	 * and the expressions of several keys, empty for one key
+	 */
+	Keys read(Method method, Class<?> targetClass, DistributedLock annotation) {
+		String key = this.resolver.apply("key", annotation.key());
+		if (annotation.keys().length == 0) {
+			if (!StringUtils.hasText(key)) {
+				throw new InvalidLockDefinitionException(method, "the key is empty",
+						"Give a SpEL key expression, such as key = \"'lock:sku:' + #skuId\", or several with keys = "
+								+ "{ ... } to lock them together.",
+						null);
+			}
+			this.keyEvaluator.check(method, targetClass, key);
+			return new Keys(key, List.of());
+		}
+		if (StringUtils.hasText(key)) {
+			throw new InvalidLockDefinitionException(method, "it gives both key and keys",
+					"Give key for a lock of one key, or keys for several keys locked together, not both.", null);
+		}
+		if (annotation.mode() != LockMode.EXCLUSIVE || annotation.permits() > 1) {
+			throw new InvalidLockDefinitionException(method,
+					"keys locks several keys together as exclusive locks only, but it gives mode = " + annotation.mode()
+							+ " and permits = " + annotation.permits(),
+					"Remove mode and permits, or lock one key of a read-write lock or semaphore with key.", null);
+		}
+		if (LockReturnTypes.kindOf(method).isReactive() || CoroutineMethods.isCoroutine(method)) {
+			throw new InvalidLockDefinitionException(method,
+					"keys locks several keys together only for methods that do their work before they return, and "
+							+ "it returns " + method.getReturnType().getSimpleName(),
+					"Lock one key with key, or make the method blocking and lock its keys with keys.", null);
+		}
+		List<String> expressions = new ArrayList<>(annotation.keys().length);
+		for (int i = 0; i < annotation.keys().length; i++) {
+			String expression = this.resolver.apply("keys[" + i + "]", annotation.keys()[i]);
+			if (!StringUtils.hasText(expression)) {
+				throw new InvalidLockDefinitionException(method, "keys[" + i + "] is empty",
+						"Give a SpEL key expression for every key, such as \"'lock:account:' + #from\".", null);
+			}
+			this.keyEvaluator.check(method, targetClass, expression);
+			expressions.add(expression);
+		}
+		return new Keys("{" + String.join(", ", expressions) + "}", expressions);
+	}
+
+	/**
+	 * The key expressions of a lock.
+	 *
+	 * @param keyExpression the expression of one key, or all of several as one text
+	 * @param keyExpressions the expressions of several keys, empty for one key
+	 */
+	record Keys(String keyExpression, List<String> keyExpressions) {
+
+	}
+
+}

@@ -1,0 +1,125 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockNotAcquiredException;
+import dev.distlock.LockOptions;
+import dev.distlock.MultiKeyLocking;
+import dev.distlock.MultiLockHandle;
+import dev.distlock.redis.protocol.LockKeyspace;
+
+/**
+ * Acquires several keys for the calling thread, all or nothing. The keys are ordered the
+ * same way in every process: by cluster slot, then by Redis key, so that the keys of one
+ * slot lie together. When they all lie in one slot (always on a single server or
+ * Sentinel; on a cluster when hash tags put them together), no replica must acknowledge
+ * grants, and the thread holds none of them yet, the first attempt takes them all at once
+ * in one round trip ({@link AllAtOnceAttempt}). Otherwise, or when that attempt finds a
+ * key held and wait time remains, they are acquired one by one in that order through the
+ * ordinary path (queued first-come-first-served hand-over, waits, re-entry), within what
+ * is left of the wait time, releasing those taken when one is not acquired
+ * ({@link MultiKeyLocking}): the caller never holds some keys beyond the wait time.
+ */
+final class MultiKeyAcquirer {
+
+	/** The lock order: by cluster slot, then by key. */
+	private static final Comparator<String> LOCK_ORDER = Comparator.comparingInt(LockKeyspace::slot)
+		.thenComparing(Comparator.naturalOrder());
+
+	private final LockKeyspace keyspace;
+
+	private final HoldServices services;
+
+	private final ObservedAcquirer acquirer;
+
+	private final AllAtOnceAttempt allAtOnce;
+
+	MultiKeyAcquirer(LockKeyspace keyspace, HoldServices services, ObservedAcquirer acquirer,
+			AllAtOnceAttempt allAtOnce) {
+		this.keyspace = keyspace;
+		this.services = services;
+		this.acquirer = acquirer;
+		this.allAtOnce = allAtOnce;
+	}
+
+	/**
+	 * Acquires the keys, waiting for all of them no longer than the options allow.
+	 * @param keys the keys as the caller gave them
+	 * @return the holds, or empty if not all were acquired in time
+	 */
+	Optional<LockHandle> tryLock(Collection<String> keys, LockOptions options) {
+		long start = System.nanoTime();
+		List<String> ordered = order(keys, options);
+		AllAtOnceAttempt.Result first = attemptAllAtOnce(ordered, options, start);
+		if (first.handle() != null || !mayGoOn(first, options, start)) {
+			return Optional.ofNullable(first.handle());
+		}
+		return MultiKeyLocking.tryLock(ordered, options, start, this::tryLockOne);
+	}
+
+	/**
+	 * Acquires the keys, as {@link #tryLock} does, or throws.
+	 * @throws LockNotAcquiredException naming a key not acquired in time
+	 */
+	LockHandle lock(Collection<String> keys, LockOptions options) {
+		long start = System.nanoTime();
+		List<String> ordered = order(keys, options);
+		AllAtOnceAttempt.Result first = attemptAllAtOnce(ordered, options, start);
+		MultiLockHandle handle = first.handle();
+		if (handle != null) {
+			return handle;
+		}
+		if (!mayGoOn(first, options, start)) {
+			throw new LockNotAcquiredException(first.key(), options.name(), options.waitTime(),
+					Duration.ofNanos(System.nanoTime() - start));
+		}
+		return MultiKeyLocking.lock(ordered, options, start, this::tryLockOne);
+	}
+
+	private List<String> order(Collection<String> keys, LockOptions options) {
+		MultiKeyLocking.check(keys, options);
+		return keys.stream().map(this.keyspace::lockKey).distinct().sorted(LOCK_ORDER).toList();
+	}
+
+	/**
+	 * Takes every key in one round trip if it may; a result without a key if the attempt
+	 * was not made.
+	 */
+	private AllAtOnceAttempt.Result attemptAllAtOnce(List<String> keys, LockOptions options, long start) {
+		boolean oneSlot = !this.keyspace.isCluster()
+				|| keys.stream().mapToInt(LockKeyspace::slot).distinct().count() == 1;
+		if (!oneSlot || this.services.commands().acknowledgement().isRequired()
+				|| keys.stream().anyMatch(this.services.held()::isHeldByThread)) {
+			return new AllAtOnceAttempt.Result(null, "");
+		}
+		AllAtOnceAttempt.Result result = this.allAtOnce.attempt(keys, options, start);
+		if (result.handle() == null && !mayGoOn(result, options, start)) {
+			this.services.events().notAcquired(result.key(), options, start);
+		}
+		return result;
+	}
+
+	/** Whether to go on key by key: the attempt was not made, or wait time remains. */
+	private boolean mayGoOn(AllAtOnceAttempt.Result attempt, LockOptions options, long start) {
+		return attempt.key().isEmpty() || System.nanoTime() - start < saturatedNanos(options.waitTime());
+	}
+
+	private Optional<LockHandle> tryLockOne(String redisKey, LockOptions options) {
+		return Optional.ofNullable(this.acquirer.acquire(redisKey, options, System.nanoTime()));
+	}
+
+	private static long saturatedNanos(Duration duration) {
+		try {
+			return duration.toNanos();
+		}
+		catch (ArithmeticException ex) {
+			return Long.MAX_VALUE / 2;
+		}
+	}
+
+}

@@ -1,0 +1,39 @@
+-- Acquires the locks of several keys of one hash slot together, all or nothing, in one atomic
+-- step: if every key is free (or already holds this owner token), sets each with the token and
+-- the lease and grants each its own fencing token, the next values of the slot's counter in key
+-- order; else writes nothing. Tokens never fall below this server's clock in microseconds, as in
+-- acquire.lua. It never queues: a caller that waits goes on key by key through acquire.lua.
+-- KEYS[1..n] the lock keys, in lock order; KEYS[n+1] the fencing counter shared by the locks of
+-- their hash slot.
+-- ARGV[1] owner token; ARGV[2] lease in ms.
+-- Returns {1, fencing token of the first key} if acquired (key i has that token + i - 1), else
+-- {0, index of the first key found held, its holder's remaining lease in ms}.
+-- Everything that can fail is checked before anything is written (Redis does not roll a script
+-- back): the counter, and the type of every key (GET fails on a key of another type).
+local n = #KEYS - 1
+local fence = KEYS[n + 1]
+local counter = redis.call('get', fence)
+if counter and not (string.match(counter, '^%d+$') and tonumber(counter) < 9007199254740992) then
+	return redis.error_reply('WRONGTYPE the fencing counter ' .. fence .. ' does not hold a number')
+end
+counter = tonumber(counter or '0')
+for i = 1, n do
+	local holder = redis.call('get', KEYS[i])
+	if holder and holder ~= ARGV[1] then
+		local remaining = redis.call('pttl', KEYS[i])
+		if remaining == -1 then
+			-- Set by something else without an expiry: report it as held for long.
+			remaining = 2147483647
+		elseif remaining < 0 then
+			remaining = 0
+		end
+		return {0, i, remaining}
+	end
+end
+local time = redis.call('time')
+local first = math.max(counter + 1, tonumber(time[1]) * 1000000 + tonumber(time[2]))
+for i = 1, n do
+	redis.call('set', KEYS[i], ARGV[1], 'PX', ARGV[2])
+end
+redis.call('set', fence, string.format('%d', first + n - 1))
+return {1, first}
