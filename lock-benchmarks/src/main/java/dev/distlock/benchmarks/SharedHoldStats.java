@@ -1,7 +1,5 @@
 package dev.distlock.benchmarks;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -14,11 +12,8 @@ import dev.distlock.benchmarks.SharedLockContender.Access;
 /**
  * What the holds of one contender's blocks in a kinds scenario show, accumulated over the
  * blocks: operations and their rate, acquire latency per access, and the checks made
- * while measuring. The holds of all processes are swept in time order (the workers'
- * {@link System#nanoTime} is the host's {@code CLOCK_MONOTONIC}): a hold that starts
- * while a hold it excludes is in progress is a violation (a reader while a writer holds,
- * a writer while anyone holds, a permit while all permits are held). Each hold is
- * recorded inside the lock, so a sweep of a correct lock finds none.
+ * while measuring: violations found by a {@link HoldSweep} of each block, torn reads and
+ * lost increments.
  */
 final class SharedHoldStats {
 
@@ -95,37 +90,10 @@ final class SharedHoldStats {
 		}
 		this.spanNanos += last - first;
 		this.lostIncrements += writes - counter;
-		sweep(block);
-	}
-
-	private void sweep(List<Hold> block) {
-		List<long[]> events = new ArrayList<>(block.size() * 2);
-		for (Hold hold : block) {
-			// time, 0 for an end (ends go first at the same time), 1 for a start; access
-			events.add(new long[] { hold.acquired(), 1, hold.access().ordinal() });
-			events.add(new long[] { hold.end(), 0, hold.access().ordinal() });
-		}
-		events.sort(Comparator.<long[]>comparingLong((event) -> event[0]).thenComparingLong((event) -> event[1]));
-		int[] holding = new int[Access.values().length];
-		for (long[] event : events) {
-			Access access = Access.values()[(int) event[2]];
-			if (event[1] == 0) {
-				holding[access.ordinal()]--;
-				continue;
-			}
-			int readers = holding[Access.READ.ordinal()];
-			int writers = holding[Access.WRITE.ordinal()];
-			int permitHolders = holding[Access.PERMIT.ordinal()];
-			boolean excluded = switch (access) {
-				case READ -> writers > 0;
-				case WRITE -> readers + writers > 0;
-				case PERMIT -> permitHolders >= this.permits;
-			};
-			this.violations += excluded ? 1 : 0;
-			holding[access.ordinal()]++;
-			this.maxHolders = Math.max(this.maxHolders, readers + writers + permitHolders + 1);
-			this.maxReaders = Math.max(this.maxReaders, holding[Access.READ.ordinal()]);
-		}
+		HoldSweep sweep = HoldSweep.of(block, this.permits);
+		this.violations += sweep.violations();
+		this.maxHolders = Math.max(this.maxHolders, sweep.maxHolders());
+		this.maxReaders = Math.max(this.maxReaders, sweep.maxReaders());
 	}
 
 	String contender() {
