@@ -18,7 +18,8 @@ import dev.distlock.test.redis.RedisServerProcess;
  * against it, and prints Markdown tables on standard output (progress goes to standard
  * error). {@code ./bench/run cluster ...} runs scenarios 1 and 2 on a local Redis Cluster
  * instead ({@link ClusterBench}); {@code ./bench/run reactive [smoke]} measures the
- * reactive locks ({@link ReactiveBench}).
+ * reactive locks ({@link ReactiveBench}); {@code ./bench/run kinds [smoke]} the
+ * read-write locks and semaphores ({@link KindsBench}).
  */
 public final class BenchMain {
 
@@ -41,6 +42,10 @@ public final class BenchMain {
 			ReactiveBench.run(List.of(args).subList(1, args.length));
 			return;
 		}
+		if (args.length > 0 && args[0].equals("kinds")) {
+			KindsBench.run(List.of(args).subList(1, args.length));
+			return;
+		}
 		String scenario = (args.length > 0) ? args[0] : "all";
 		boolean smoke = scenario.equals("smoke") || (args.length > 1 && args[1].equals("smoke"));
 		BenchSizes sizes = smoke ? BenchSizes.smoke() : BenchSizes.full();
@@ -48,8 +53,8 @@ public final class BenchMain {
 			case "all", "smoke" -> SCENARIOS;
 			default -> {
 				if (!SCENARIOS.contains(scenario)) {
-					System.err.println("Usage: bench/run [all|smoke|cluster|reactive|" + String.join("|", SCENARIOS)
-							+ "] [smoke]");
+					System.err.println("Usage: bench/run [all|smoke|cluster|reactive|kinds|"
+							+ String.join("|", SCENARIOS) + "] [smoke]");
 					System.exit(2);
 				}
 				yield List.of(scenario);

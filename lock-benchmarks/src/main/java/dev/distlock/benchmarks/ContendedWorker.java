@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -92,7 +91,7 @@ public final class ContendedWorker {
 
 	private static long[] hold(Contender contender, StringRedisTemplate redis, String lockKey, String counterKey,
 			long start, long stop, long criticalSection) {
-		Intervals intervals = new Intervals();
+		HoldFields intervals = new HoldFields(2);
 		parkUntil(start);
 		while (System.nanoTime() - stop < 0) {
 			contender.runLocked(lockKey, () -> {
@@ -106,34 +105,11 @@ public final class ContendedWorker {
 		return intervals.toArray();
 	}
 
-	private static void parkUntil(long deadline) {
+	static void parkUntil(long deadline) {
 		long remaining;
 		while ((remaining = deadline - System.nanoTime()) > 0) {
 			LockSupport.parkNanos(remaining);
 		}
-	}
-
-	/**
-	 * A growable array of start/end pairs.
-	 */
-	private static final class Intervals {
-
-		private long[] values = new long[1024];
-
-		private int size;
-
-		void add(long start, long end) {
-			if (this.size + 2 > this.values.length) {
-				this.values = Arrays.copyOf(this.values, this.values.length * 2);
-			}
-			this.values[this.size++] = start;
-			this.values[this.size++] = end;
-		}
-
-		long[] toArray() {
-			return Arrays.copyOf(this.values, this.size);
-		}
-
 	}
 
 }

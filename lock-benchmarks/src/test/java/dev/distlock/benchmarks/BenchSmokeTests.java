@@ -1,16 +1,19 @@
 package dev.distlock.benchmarks;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.distlock.benchmarks.SharedLockContender.Access;
 import dev.distlock.test.redis.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Runs every scenario at the smoke size to check that the harness works: rows for every
- * contender, no overlapping holds, no lost increments. Asserts nothing about time.
+ * contender, no overlapping holds (no reader beside a writer, no more holders than
+ * permits), no lost increments. Asserts nothing about time.
  */
 class BenchSmokeTests {
 
@@ -57,6 +60,34 @@ class BenchSmokeTests {
 				.extracting(ReactiveScenario.Result::contender)
 				.containsExactly(ReactiveContenderSet.DISTLOCK_NAME, RedissonReactiveLock.NAME);
 			assertThat(ReactiveBench.table(results)).contains(ReactiveContenderSet.FLOOR_NAME);
+		}
+	}
+
+	@Test
+	void kindsScenariosProduceRowsWithoutViolations() throws Exception {
+		KindsSizes sizes = KindsSizes.smoke();
+		try (RedisServerProcess redis = RedisServerProcess.startOnFreePort()) {
+			Map<SharedLoad, List<SharedHoldStats>> results = KindsBench.run(redis.url(), sizes, false);
+			List<SharedHoldStats> readMostly = results.get(SharedLoad.READ_MOSTLY);
+			assertThat(readMostly).extracting(SharedHoldStats::contender)
+				.containsExactly(DistlockSharedLock.NAME, RedissonReadWriteLock.NAME);
+			assertThat(readMostly).allSatisfy((stats) -> {
+				assertThat(stats.latency(Access.READ).getTotalCount()).as(stats.contender()).isPositive();
+				assertThat(stats.latency(Access.WRITE).getTotalCount()).as(stats.contender()).isPositive();
+				assertThat(stats.violations()).as(stats.contender()).isZero();
+				assertThat(stats.tornReads()).as(stats.contender()).isZero();
+				assertThat(stats.lostIncrements()).as(stats.contender()).isZero();
+			});
+			List<SharedHoldStats> permits = results.get(SharedLoad.PERMITS);
+			assertThat(permits).extracting(SharedHoldStats::contender)
+				.containsExactly(DistlockSharedLock.NAME, RedissonSemaphore.NAME, RedissonExpirableSemaphore.NAME);
+			assertThat(permits).allSatisfy((stats) -> {
+				assertThat(stats.latency(Access.PERMIT).getTotalCount()).as(stats.contender()).isPositive();
+				assertThat(stats.violations()).as(stats.contender()).isZero();
+				assertThat(stats.maxHolders()).as(stats.contender()).isBetween(1, sizes.permits());
+			});
+			assertThat(KindsBench.readMostlyTable(readMostly)).contains(RedissonReadWriteLock.NAME);
+			assertThat(KindsBench.permitsTable(permits)).contains(RedissonExpirableSemaphore.NAME);
 		}
 	}
 

@@ -1,0 +1,50 @@
+package dev.distlock.benchmarks;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockMode;
+import dev.distlock.LockOptions;
+
+/**
+ * distlock's shared locks through the auto-configured {@link LockClient}: its default
+ * options (auto-renewed lease, see {@link DistlockFactory}) with
+ * {@link LockOptions#withMode(LockMode) withMode(READ)} or {@code withMode(WRITE)}, or
+ * {@link LockOptions#withPermits(int) withPermits(n)}.
+ */
+final class DistlockSharedLock implements SharedLockContender {
+
+	static final String NAME = "distlock LockClient";
+
+	private final LockClient client;
+
+	private final LockOptions read;
+
+	private final LockOptions write;
+
+	private final LockOptions permit;
+
+	DistlockSharedLock(LockClient client, int permits) {
+		this.client = client;
+		LockOptions defaults = client.defaultOptions();
+		this.read = defaults.withMode(LockMode.READ);
+		this.write = defaults.withMode(LockMode.WRITE);
+		this.permit = defaults.withPermits(permits);
+	}
+
+	@Override
+	public String name() {
+		return NAME;
+	}
+
+	@Override
+	public ExplicitContender.Held acquire(String key, Access access) {
+		LockOptions options = switch (access) {
+			case READ -> this.read;
+			case WRITE -> this.write;
+			case PERMIT -> this.permit;
+		};
+		LockHandle handle = this.client.lock(key, options);
+		return handle::release;
+	}
+
+}

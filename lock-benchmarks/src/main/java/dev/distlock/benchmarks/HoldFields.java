@@ -1,0 +1,49 @@
+package dev.distlock.benchmarks;
+
+import java.util.Arrays;
+
+/**
+ * A growable array of the fields of the holds one worker thread records (a fixed number
+ * per hold), kept in one array of primitives rather than an object per hold.
+ */
+final class HoldFields {
+
+	private final int width;
+
+	private long[] values;
+
+	private int size;
+
+	/**
+	 * Creates an empty array.
+	 * @param width the fields of one hold
+	 */
+	HoldFields(int width) {
+		this.width = width;
+		this.values = new long[1024 * width];
+	}
+
+	/**
+	 * Adds one hold.
+	 * @param fields its fields, as many as the width
+	 */
+	void add(long... fields) {
+		if (fields.length != this.width) {
+			throw new IllegalArgumentException("Expected " + this.width + " fields, got " + fields.length);
+		}
+		if (this.size + this.width > this.values.length) {
+			this.values = Arrays.copyOf(this.values, this.values.length * 2);
+		}
+		System.arraycopy(fields, 0, this.values, this.size, this.width);
+		this.size += this.width;
+	}
+
+	/**
+	 * Returns the fields of every hold, one hold after the other.
+	 * @return a copy of the fields
+	 */
+	long[] toArray() {
+		return Arrays.copyOf(this.values, this.size);
+	}
+
+}
