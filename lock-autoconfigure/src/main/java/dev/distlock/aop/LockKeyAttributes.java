@@ -9,7 +9,6 @@ import org.springframework.util.StringUtils;
 
 import dev.distlock.DistributedLock;
 import dev.distlock.InvalidLockDefinitionException;
-import dev.distlock.LockMode;
 
 /**
  * Reads the key attributes of a {@link DistributedLock @DistributedLock}: exactly one of
@@ -55,12 +54,7 @@ final class LockKeyAttributes {
 			throw new InvalidLockDefinitionException(method, "it gives both key and keys",
 					"Give key for a lock of one key, or keys for several keys locked together, not both.", null);
 		}
-		if (annotation.mode() != LockMode.EXCLUSIVE || annotation.permits() > 1) {
-			throw new InvalidLockDefinitionException(method,
-					"keys locks several keys together as exclusive locks only, but it gives mode = " + annotation.mode()
-							+ " and permits = " + annotation.permits(),
-					"Remove mode and permits, or lock one key of a read-write lock or semaphore with key.", null);
-		}
+		// mode and permits with keys are refused by LockKind, which reads them first
 		if (LockReturnTypes.kindOf(method).isReactive() || CoroutineMethods.isCoroutine(method)) {
 			throw new InvalidLockDefinitionException(method,
 					"keys locks several keys together only for methods that do their work before they return, and "

@@ -2,6 +2,7 @@ package dev.distlock.aop;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
@@ -25,13 +26,21 @@ final class LockKeyKinds {
 	private final Map<String, LockDefinition> firstByExpression = new ConcurrentHashMap<>();
 
 	/**
-	 * Records how a method locks its key expression.
+	 * Records how a method locks its key expression, or each of its key expressions.
 	 * @param definition the method's lock
 	 * @throws InvalidLockDefinitionException if an earlier method locks the same
 	 * expression in another way, naming both methods and both kinds
 	 */
 	void register(LockDefinition definition) {
-		String expression = definition.keyExpression().trim();
+		// Each key of a lock of several keys is an exclusive lock of its own.
+		List<String> expressions = definition.isMultiKey() ? definition.keyExpressions()
+				: List.of(definition.keyExpression());
+		for (String expression : expressions) {
+			register(expression.trim(), definition);
+		}
+	}
+
+	private void register(String expression, LockDefinition definition) {
 		LockDefinition first = this.firstByExpression.putIfAbsent(expression, definition);
 		if (first == null || first.method().equals(definition.method())) {
 			return;

@@ -9,7 +9,8 @@
 -- Returns {1, fencing token of the first key} if acquired (key i has that token + i - 1), else
 -- {0, index of the first key found held, its holder's remaining lease in ms}.
 -- Everything that can fail is checked before anything is written (Redis does not roll a script
--- back): the counter, and the type of every key (GET fails on a key of another type).
+-- back): the counter, and the type of every key (a key of another type is named in the error: a
+-- read-write lock's or a semaphore's sorted set with LOCKKIND, anything else with WRONGTYPE).
 local n = #KEYS - 1
 local fence = KEYS[n + 1]
 local counter = redis.call('get', fence)
@@ -18,7 +19,18 @@ if counter and not (string.match(counter, '^%d+$') and tonumber(counter) < 90071
 end
 counter = tonumber(counter or '0')
 for i = 1, n do
-	local holder = redis.call('get', KEYS[i])
+	local holder = redis.pcall('get', KEYS[i])
+	if type(holder) == 'table' and holder.err then
+		-- A key of another type: a read-write lock's or a semaphore's sorted set is named as such.
+		if redis.call('type', KEYS[i])['ok'] == 'zset' then
+			local first = string.gsub(redis.call('zrange', KEYS[i], 0, 0)[1] or '', '^released:', '')
+			local permits = string.match(first, '^s(%d+)%.')
+			return redis.error_reply('LOCKKIND key ' .. KEYS[i] .. ' is ' .. (permits and ('a semaphore of '
+				.. permits .. ' permits') or 'a read-write lock') .. ', this call asks for an exclusive lock')
+		end
+		return redis.error_reply('WRONGTYPE key ' .. KEYS[i] .. ' holds a ' .. redis.call('type', KEYS[i])['ok']
+			.. ', not a string')
+	end
 	if holder and holder ~= ARGV[1] then
 		local remaining = redis.call('pttl', KEYS[i])
 		if remaining == -1 then

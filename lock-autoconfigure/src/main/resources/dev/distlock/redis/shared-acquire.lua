@@ -15,7 +15,8 @@
 -- valid; ARGV[5] fencing tokens to reserve; ARGV[6] '1' if an earlier attempt may have queued
 -- the caller; ARGV[7] claim window in ms; ARGV[8] 'publish' or 'spublish'.
 -- Returns {1, fencing token} if acquired, else {0, ms until the earliest blocking holder's lease
--- ends (0 if only earlier waiters block it), the fencing counter}.
+-- ends (if only earlier waiters block it: until the earliest holder's lease ends, or ARGV[4] with
+-- no holder), the fencing counter}.
 -- Everything that can fail is checked before anything is written (Redis does not roll a script
 -- back): the lock key's type and the kind of its holders, the counter, the queue's types.
 local key, token = KEYS[1], ARGV[1]
@@ -51,7 +52,7 @@ end
 local time = redis.call('time')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local members = redis.call('zrange', key, 0, -1, 'WITHSCORES')
-local live, writers, expired, earliest, held = 0, 0, 0, nil, false
+local live, writers, expired, earliest, soonest, held = 0, 0, 0, nil, nil, false
 for i = 1, #members, 2 do
 	local member, score = members[i], tonumber(members[i + 1])
 	local kind, permits = kindOf(member)
@@ -69,6 +70,9 @@ for i = 1, #members, 2 do
 		live = live + 1
 		if kind == 'w' then
 			writers = writers + 1
+		end
+		if not soonest or score < soonest then
+			soonest = score
 		end
 		if (mine ~= 'r' or kind == 'w') and (not earliest or score < earliest) then
 			earliest = score
@@ -131,6 +135,12 @@ if ARGV[3] ~= '' then
 	redis.call('pexpire', KEYS[3], ARGV[4])
 	redis.call('pexpire', KEYS[4], ARGV[4])
 end
--- Blocked by holders: until the earliest of them ends; only by earlier waiters: 0.
+-- Blocked by holders: until the earliest of them ends. Only by earlier waiters: until the earliest
+-- holder's lease ends (a release then hands over, with a message), or, with nobody holding, for
+-- as long as a place in the queue stays valid: the waiters ahead take the lock with their own
+-- next attempt, and the caller hears of it by message or its backstop, never by polling.
 local holders = earliest ~= nil and (mine ~= 's' or live >= tonumber(minePermits))
-return {0, holders and math.max(earliest - now, 0) or 0, counter}
+if holders then
+	return {0, math.max(earliest - now, 0), counter}
+end
+return {0, soonest and math.max(soonest - now, 1) or tonumber(ARGV[4]), counter}

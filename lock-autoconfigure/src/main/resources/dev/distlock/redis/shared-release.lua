@@ -11,7 +11,8 @@
 -- KEYS as release.lua; ARGV[1] owner token; ARGV[2] ms the hold must still be kept (minimum
 -- hold), 0 for none; ARGV[3] '1' if the token may have a place in the queue, else '0'.
 -- Returns 1 if released (nobody was handed it), 2 if kept until the minimum hold ends, under a
--- member no renewal matches, 3 if handed to at least one waiter, 0 if the token held nothing.
+-- member no renewal matches, 3 if handed to at least one waiter, 0 if the token held nothing (the
+-- waiters it may have kept out are handed the lock all the same).
 -- What can fail is checked before the lock, the counter or the queue's head are written: the
 -- types of the keys, the counter, the channels the user may publish on. Only a waiter giving up
 -- leaves the queue before the permissions are checked, which a retry repeats harmlessly.
@@ -48,12 +49,15 @@ end
 local time = redis.call('time')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local score = redis.call('zscore', key, token)
-if not score or tonumber(score) <= now then
+local holding = score and tonumber(score) > now
+if not holding and not queued then
 	redis.call('zremrangebyscore', key, '-inf', now)
 	return 0
 end
+-- A token that holds nothing (a waiter that leaves, a holder whose lease ran out) still hands
+-- over below: it may have been what kept the waiters behind it out.
 local keep = tonumber(ARGV[2])
-if keep > 0 then
+if holding and keep > 0 then
 	redis.call('zrem', key, token)
 	redis.call('zadd', key, now + keep, 'released:' .. token)
 	if redis.call('pttl', key) < keep then
@@ -140,5 +144,8 @@ if #furthest == 0 then
 	redis.call('del', key)
 else
 	redis.call('pexpire', key, math.max(tonumber(furthest[2]) - now, 1))
+end
+if not holding then
+	return 0
 end
 return (#grants > 0) and 3 or 1

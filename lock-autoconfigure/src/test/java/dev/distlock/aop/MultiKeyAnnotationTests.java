@@ -115,7 +115,8 @@ class MultiKeyAnnotationTests {
 
 	static Stream<Arguments> invalidBeans() {
 		return Stream.of(Arguments.of(KeyAndKeys.class, "it gives both key and keys"),
-				Arguments.of(KeysOfReadLock.class, "exclusive locks only, but it gives mode = READ"),
+				Arguments.of(KeysOfReadLock.class,
+						"keys locks several keys, which only exclusive locks can do, and mode = READ is given"),
 				Arguments.of(KeysOfSemaphore.class, "permits = 3"),
 				Arguments.of(KeysOfMono.class, "only for methods that do their work before they return"),
 				Arguments.of(BlankKeyAmongKeys.class, "keys[1] is empty"),

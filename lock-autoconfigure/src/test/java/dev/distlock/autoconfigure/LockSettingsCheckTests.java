@@ -98,12 +98,12 @@ class LockSettingsCheckTests {
 	void clientThatDoesNotApplyTheSettingsFailsStartup() {
 		this.runner.withPropertyValues("distlock.locks.stock.wait-time=0")
 			.withBean(LockClient.class, UnconfiguredClient::new)
-			.run((context) -> assertConfigurationFailure(context,
-					"The LockClient (" + UnconfiguredClient.class.getName()
-							+ ") does not apply distlock.locks.stock: its defaultOptions(\"stock\") are "
-							+ "LockOptions[waitTime=PT5S, leaseTime=null, minHoldTime=PT0S, name=stock] instead of "
-							+ "LockOptions[waitTime=PT0S, leaseTime=null, minHoldTime=PT0S, name=stock]. Make "
-							+ "defaultOptions(String) of the LockClient return the configured options"));
+			.run((context) -> assertConfigurationFailure(context, "The LockClient ("
+					+ UnconfiguredClient.class.getName()
+					+ ") does not apply distlock.locks.stock: its defaultOptions(\"stock\") are "
+					+ "LockOptions[waitTime=PT5S, leaseTime=null, minHoldTime=PT0S, name=stock, mode=EXCLUSIVE, permits=1] instead of "
+					+ "LockOptions[waitTime=PT0S, leaseTime=null, minHoldTime=PT0S, name=stock, mode=EXCLUSIVE, permits=1]. Make "
+					+ "defaultOptions(String) of the LockClient return the configured options"));
 	}
 
 	@Test

@@ -216,7 +216,7 @@ class InMemoryReadWriteLockTests {
 			assertThatExceptionOfType(IllegalLockUpgradeException.class)
 				.isThrownBy(() -> this.client.lock("upgrade", write(Duration.ofSeconds(20))))
 				.withMessageContaining("'upgrade'")
-				.withMessageContaining("it would wait for itself. Take the write lock first");
+				.withMessageContaining("the write lock would wait for itself");
 			assertThat(inOtherThread(() -> this.client.tryLock("upgrade", write(Duration.ZERO)))).isEmpty();
 			assertThat(inOtherThread(() -> this.client.tryLock("upgrade", read(Duration.ZERO)))).isPresent()
 				.get()
@@ -235,7 +235,7 @@ class InMemoryReadWriteLockTests {
 				.satisfies((ex) -> assertThat(ex.getKey()).isEqualTo("kinds"));
 			assertThatExceptionOfType(LockMisconfigurationException.class)
 				.isThrownBy(() -> this.client.lock("kinds", write(Duration.ZERO)))
-				.withMessageContaining("it is an exclusive lock now");
+				.withMessageContaining("held by this thread as an exclusive lock");
 		}
 		try (LockHandle reader = this.client.lock("kinds", read(Duration.ZERO))) {
 			assertThatExceptionOfType(LockMisconfigurationException.class)

@@ -154,7 +154,7 @@ class InMemorySemaphoreTests {
 						+ "semaphore of 3 permits now. Every use of a key must give the same permits");
 			assertThatExceptionOfType(LockMisconfigurationException.class)
 				.isThrownBy(() -> this.client.lock("partner", permits(5, Duration.ZERO)))
-				.withMessageContaining("it is a semaphore of 3 permits now");
+				.withMessageContaining("held by this thread as a semaphore of 3 permits");
 		}
 		inOtherThread(() -> this.client.lock("partner", permits(5, Duration.ZERO))).release();
 	}

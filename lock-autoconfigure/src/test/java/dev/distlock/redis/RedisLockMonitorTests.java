@@ -1,5 +1,9 @@
 package dev.distlock.redis;
 
+import dev.distlock.LockMode;
+
+import java.util.concurrent.TimeUnit;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -165,6 +169,52 @@ class RedisLockMonitorTests {
 		}
 		finally {
 			state.delete();
+		}
+	}
+
+	@Test
+	void keyStateListsReadersTakenThroughTwoClientsAndWhichAreThisClients() throws Exception {
+		String key = TestRedis.uniqueKey("catalogue");
+		LockOptions read = FIXED.withMode(LockMode.READ);
+		LockHandle mineHere = this.mine.client.lock(key, read);
+		LockHandle mineThere = CompletableFuture.supplyAsync(() -> this.mine.client.lock(key, read))
+			.get(10, TimeUnit.SECONDS);
+		LockHandle theirsHere = this.theirs.client.lock(key, read);
+		try {
+			LockKeyState state = this.mine.client.monitor().keyState(key);
+			assertThat(state.kind()).isEqualTo("read-write");
+			assertThat(state.heldByThisInstance()).isTrue();
+			assertThat(state.holders()).hasSize(3)
+				.allSatisfy((holder) -> assertThat(holder.kind()).isEqualTo("reader"));
+			assertThat(state.holders()).filteredOn(LockHolderInfo::heldByThisInstance)
+				.hasSize(2)
+				.allSatisfy((holder) -> assertThat(holder.hold()).isNotNull());
+			assertThat(this.theirs.client.monitor().keyState(key).holders())
+				.filteredOn(LockHolderInfo::heldByThisInstance)
+				.hasSize(1);
+		}
+		finally {
+			mineHere.release();
+			mineThere.release();
+			theirsHere.release();
+		}
+		assertThat(this.mine.client.monitor().keyState(key).held()).isFalse();
+	}
+
+	@Test
+	void keyStateOfASemaphoreTakenThroughTheClientShowsItsPermitsAndHolders() {
+		String key = TestRedis.uniqueKey("partner-api");
+		LockOptions permit = FIXED.withPermits(5);
+		try (LockHandle mineHere = this.mine.client.lock(key, permit);
+				LockHandle theirsHere = this.theirs.client.lock(key, permit)) {
+			LockKeyState state = this.theirs.client.monitor().keyState(key);
+			assertThat(state.kind()).isEqualTo("semaphore");
+			assertThat(state.permits()).isEqualTo(5);
+			assertThat(state.holders()).hasSize(2)
+				.allSatisfy((holder) -> assertThat(holder.kind()).isEqualTo("permit"))
+				.filteredOn(LockHolderInfo::heldByThisInstance)
+				.singleElement()
+				.satisfies((holder) -> assertThat(holder.hold().fencingToken()).isEqualTo(theirsHere.fencingToken()));
 		}
 	}
 

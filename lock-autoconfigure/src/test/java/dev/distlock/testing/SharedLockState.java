@@ -1,6 +1,7 @@
 package dev.distlock.testing;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -20,6 +21,8 @@ public final class SharedLockState {
 	private final StringRedisTemplate redis;
 
 	private final String key;
+
+	private final List<String> written = new ArrayList<>();
 
 	/**
 	 * Starts the state of a key.
@@ -48,8 +51,9 @@ public final class SharedLockState {
 	}
 
 	/**
-	 * Adds a waiter's entry in the waiters hash (its place in the queue list is left out:
-	 * the inspection does not read it).
+	 * Adds a waiter: its entry in the waiters hash and its place at the end of the queue
+	 * list (the lock's queue key, named as the waiters key with {@code queue} in place of
+	 * {@code waiters}).
 	 * @param waitersKey the lock's waiters key
 	 * @param token the waiter's owner token
 	 * @param validMillis how long its place stays valid, negative for one that ran out
@@ -59,6 +63,10 @@ public final class SharedLockState {
 		long validUntil = serverMillis() + validMillis;
 		this.redis.opsForHash().put(waitersKey, token, validUntil + " 2000 1 publish test:channel");
 		this.redis.expire(waitersKey, Duration.ofSeconds(30));
+		String queueKey = waitersKey.replaceFirst("waiters:", "queue:");
+		this.redis.opsForList().rightPush(queueKey, token);
+		this.redis.expire(queueKey, Duration.ofSeconds(30));
+		this.written.add(queueKey);
 		return this;
 	}
 
@@ -68,6 +76,7 @@ public final class SharedLockState {
 	 */
 	public void delete(String... others) {
 		this.redis.delete(this.key);
+		this.redis.delete(this.written);
 		this.redis.delete(List.of(others));
 	}
 

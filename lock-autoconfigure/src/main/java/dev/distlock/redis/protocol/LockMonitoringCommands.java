@@ -37,7 +37,7 @@ public final class LockMonitoringCommands {
 	 * @return the key's time to live, and which of the tokens holds it
 	 */
 	public KeyInspection inspect(String key, List<String> tokens) {
-		List<String> keys = List.of(key, this.keyspace.waitersKey(key));
+		List<String> keys = List.of(key, this.keyspace.waitersKey(key), this.keyspace.queueKey(key));
 		return KeyInspection
 			.of(this.recorder.call(() -> this.redis.execute(LockScripts.INSPECT, keys, tokens.toArray())));
 	}

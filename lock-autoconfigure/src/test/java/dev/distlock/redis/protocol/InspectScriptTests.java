@@ -106,6 +106,24 @@ class InspectScriptTests {
 	}
 
 	@Test
+	void holdReleasedBeforeItsMinimumHoldEndsIsListedWithItsKindButAsNobodysToken() {
+		String key = TestRedis.uniqueKey("kept");
+		SharedLockState state = new SharedLockState(this.redis, key).holder("released:s3.aa01", LEASE)
+			.holder("s3.bb02", LEASE);
+		try {
+			KeyInspection inspection = this.commands.monitoring().inspect(key, List.of("s3.aa01"));
+			assertThat(inspection.shared()).isNotNull();
+			assertThat(inspection.shared().permits()).isEqualTo(3);
+			assertThat(inspection.shared().holders()).hasSize(2)
+				.allSatisfy((holder) -> assertThat(holder.kind()).isEqualTo(Holder.PERMIT))
+				.allSatisfy((holder) -> assertThat(holder.tokenIndex()).isEqualTo(-1));
+		}
+		finally {
+			state.delete();
+		}
+	}
+
+	@Test
 	void exclusiveKeyAnswersWithItsTimeToLiveAndTheHoldingTokenAsBefore() {
 		String key = TestRedis.uniqueKey("exclusive");
 		assertThat(this.commands.monitoring().inspect(key, List.of("mine"))).isEqualTo(new KeyInspection(-2, -1, null));

@@ -1,0 +1,52 @@
+package dev.distlock.aop;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import dev.distlock.DistributedLock;
+import dev.distlock.LockMode;
+import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import dev.distlock.testing.StartupFailures;
+
+/**
+ * A key expression that one method locks among several keys (each an exclusive lock) and
+ * another method locks as a read-write lock fails at startup. It did not while
+ * {@code LockKeyKinds} registered a {@code keys} method under the text of all its
+ * expressions together.
+ */
+class MultiKeyKindValidationTests {
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(AopAutoConfiguration.class, DistributedLockAutoConfiguration.class))
+		.withPropertyValues("distlock.store=in-memory");
+
+	@Test
+	void keyLockedAmongSeveralKeysAndAsAReadLockFailsStartup() {
+		this.contextRunner.withBean(MoveStock.class)
+			.withBean(ReadSku.class)
+			.run((context) -> StartupFailures.assertInvalidLockDefinition(context,
+					ReadSku.class.getName() + ".work(long)",
+					"its key expression \"'lock:sku:' + #sku\" is locked as a read-write lock (mode = READ) here "
+							+ "and as an exclusive lock by " + MoveStock.class.getName() + ".work(long)"));
+	}
+
+	static class MoveStock {
+
+		@DistributedLock(keys = { "'lock:sku:' + #sku", "'lock:other:' + #sku" })
+		public void work(long sku) {
+		}
+
+	}
+
+	static class ReadSku {
+
+		@DistributedLock(key = "'lock:sku:' + #sku", mode = LockMode.READ)
+		public void work(long sku) {
+		}
+
+	}
+
+}

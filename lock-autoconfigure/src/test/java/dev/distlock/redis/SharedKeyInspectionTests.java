@@ -1,0 +1,123 @@
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.Arrays;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockMode;
+import dev.distlock.LockOptions;
+import dev.distlock.observation.LockKind;
+import dev.distlock.redis.protocol.KeyInspection;
+import dev.distlock.testing.OwnRedisServer;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Review probes of the inspection of shared keys (inspect.lua) that the actuator endpoint
+ * shows.
+ */
+class SharedKeyInspectionTests {
+
+	/**
+	 * The rule the README gives for distlock.key-prefix=app: (as MisconfigurationTests).
+	 */
+	private static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* &app:* +evalsha +eval "
+			+ "+script|load +script|exists +subscribe +unsubscribe +ping +get +set +del +exists +type +pexpire +pttl "
+			+ "+time +hget +hset +hdel +rpush +lindex +lpop +lrem +publish +lrange +zadd +zrange +zscore +zrem "
+			+ "+zremrangebyscore";
+
+	@RegisterExtension
+	static final OwnRedisServer REDIS = new OwnRedisServer();
+
+	private LettuceConnectionFactory admin;
+
+	private LettuceConnectionFactory limited;
+
+	@BeforeEach
+	void connectAdmin() {
+		this.admin = TestRedis.connectionFactory(REDIS.server());
+	}
+
+	@AfterEach
+	void close() {
+		if (this.limited != null) {
+			this.limited.destroy();
+		}
+		this.admin.destroy();
+	}
+
+	/**
+	 * inspect.lua reads a shared key with ZRANGEBYSCORE and its waiters with HGETALL,
+	 * which the README's ACL rule does not grant: under exactly that rule, the key
+	 * inspection of a read-write lock fails, and KeyStateReader reports the NOPERM as
+	 * LockUnavailableException ("Redis cannot be reached") instead of a misconfiguration.
+	 */
+	@Test
+	void keyStateOfAReadWriteLockWorksUnderTheDocumentedAclRule() {
+		TestRedis.template(this.admin).execute((RedisCallback<Void>) (connection) -> {
+			connection.execute("ACL",
+					Arrays.stream(DOCUMENTED_RULE.split(" ")).map(String::getBytes).toArray(byte[][]::new));
+			return null;
+		});
+		RedisLockClient client = RedisLockClient.builder(connect("app", "secret")).keyPrefix("app:").build();
+		try (LockHandle reader = client.lock("catalogue",
+				LockOptions.renewing(Duration.ZERO).withMode(LockMode.READ))) {
+			LockKeyState state = client.monitor().keyState("app:catalogue");
+			assertThat(state.kind()).isEqualTo(LockKind.READ_WRITE);
+			assertThat(state.holders()).hasSize(1);
+		}
+		finally {
+			client.close();
+		}
+	}
+
+	/**
+	 * A semaphore released with a minimum hold keeps its permit as a member
+	 * 'released:s3.…', which inspect.lua neither recognises as a permit nor counts for
+	 * the permits: the key is reported as a read-write lock with a holder of unknown
+	 * kind.
+	 */
+	@Test
+	void semaphoreKeptForItsMinimumHoldIsStillReportedAsASemaphore() {
+		StringRedisTemplate redis = TestRedis.template(this.admin);
+		RedisLockClient client = RedisLockClient.builder(redis).build();
+		try {
+			String key = TestRedis.uniqueKey("probe-kept");
+			LockHandle permit = client.lock(key,
+					LockOptions.renewing(Duration.ZERO).withPermits(3).withMinHoldTime(Duration.ofSeconds(30)));
+			permit.release();
+			LockKeyState state = client.monitor().keyState(key);
+			assertThat(state.kind()).isEqualTo(LockKind.SEMAPHORE);
+			assertThat(state.permits()).isEqualTo(3);
+			assertThat(state.holders()).extracting(LockHolderInfo::kind).containsExactly(KeyInspection.Holder.PERMIT);
+		}
+		finally {
+			client.close();
+		}
+	}
+
+	private StringRedisTemplate connect(String username, String password) {
+		RedisStandaloneConfiguration server = new RedisStandaloneConfiguration(REDIS.server().host(),
+				REDIS.server().port());
+		server.setUsername(username);
+		server.setPassword(password);
+		this.limited = new LettuceConnectionFactory(server,
+				LettuceClientConfiguration.builder().commandTimeout(Duration.ofSeconds(2)).build());
+		this.limited.afterPropertiesSet();
+		this.limited.start();
+		return TestRedis.template(this.limited);
+	}
+
+}
