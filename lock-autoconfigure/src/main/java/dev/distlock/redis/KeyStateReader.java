@@ -7,9 +7,11 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.util.Assert;
 
+import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.observation.LockKind;
 import dev.distlock.redis.protocol.KeyInspection;
+import dev.distlock.redis.protocol.RedisErrors;
 import dev.distlock.redis.protocol.RedisLockCommands;
 
 /**
@@ -36,6 +38,8 @@ final class KeyStateReader {
 	 * @param key the Redis key, including the client's key prefix
 	 * @return the state of the key
 	 * @throws IllegalArgumentException if the key is blank
+	 * @throws LockMisconfigurationException if Redis refuses the inspection (a missing
+	 * permission, a key of another type)
 	 * @throws LockUnavailableException if Redis cannot be reached
 	 */
 	LockKeyState read(String key) {
@@ -46,7 +50,8 @@ final class KeyStateReader {
 			state = this.commands.monitoring().inspect(key, mine.stream().map(RedisLockHandle::token).toList());
 		}
 		catch (DataAccessException ex) {
-			throw new LockUnavailableException(key, "inspect", ex);
+			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(key, "inspect", ex);
+			throw (misconfigured != null) ? misconfigured : new LockUnavailableException(key, "inspect", ex);
 		}
 		HeldLockInfo hold = info(mine, state.holderIndex());
 		KeyInspection.Shared shared = state.shared();

@@ -145,6 +145,29 @@ class MisconfigurationTests {
 	}
 
 	@Test
+	void keyInspectionRefusedByTheUserIsAMisconfigurationWithWhatToFix() {
+		TestRedis.template(this.admin).execute((RedisCallback<Void>) (connection) -> {
+			connection.execute("ACL",
+					Arrays.stream(DOCUMENTED_RULE.replace(" +zrangebyscore", "").split(" "))
+						.map(String::getBytes)
+						.toArray(byte[][]::new));
+			return null;
+		});
+		RedisLockClient owner = RedisLockClient.builder(TestRedis.template(this.admin)).keyPrefix("app:").build();
+		RedisLockClient inspector = RedisLockClient.builder(connect("app", "secret")).keyPrefix("app:").build();
+		try (LockHandle reader = owner.lock("catalogue", LockOptions.renewing(Duration.ZERO).withMode(LockMode.READ))) {
+			assertThatExceptionOfType(LockMisconfigurationException.class)
+				.isThrownBy(() -> inspector.monitor().keyState("app:catalogue"))
+				.withMessageStartingWith("Could not inspect lock 'app:catalogue': Redis refused the command (")
+				.withMessageContaining("The Redis user lacks a permission distlock needs");
+		}
+		finally {
+			owner.close();
+			inspector.close();
+		}
+	}
+
+	@Test
 	void healthIsDownBeforeAnyLockWhenTheUserMayNotWriteDistlocksOwnKeys() {
 		// Lock keys app:lock:* only: every acquire would be refused on the fencing
 		// counter.
