@@ -38,6 +38,8 @@ final class KeyStateReader {
 	 * @param key the Redis key, including the client's key prefix
 	 * @return the state of the key
 	 * @throws IllegalArgumentException if the key is blank
+	 * @throws LockMisconfigurationException if Redis refuses the inspection (a missing
+	 * permission, a key of another type)
 	 * @throws LockUnavailableException if Redis cannot be reached
 	 * @throws LockMisconfigurationException if Redis refuses the inspection (a
 	 * permission, a key of another type)

@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.springframework.dao.DataAccessException;
 
 import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.redis.wait.ShardedSubscriptionState;
@@ -60,6 +61,8 @@ public final class RedisLockMonitor {
 	 * Redis and never read back.
 	 * @param key the Redis key, including the client's key prefix
 	 * @return the state of the key
+	 * @throws LockMisconfigurationException if Redis refuses the inspection, such as for
+	 * a missing permission
 	 * @throws LockUnavailableException if Redis cannot be reached
 	 */
 	public LockKeyState keyState(String key) {

@@ -19,6 +19,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 import dev.distlock.actuate.DistributedLockHealthIndicator;
 import dev.distlock.redis.wait.ReleaseMessageWaiter;
@@ -45,7 +46,7 @@ class ClusterAclTests {
 	static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* &app:* +evalsha +eval "
 			+ "+script|load +script|exists +ssubscribe +sunsubscribe +ping +get +set +del +exists +type +pexpire "
 			+ "+pttl +time +hget +hset +hdel +rpush +lindex +lpop +lrem +spublish +cluster|nodes +lrange +zadd +zrange "
-			+ "+zscore +zrem +zremrangebyscore";
+			+ "+zscore +zrem +zremrangebyscore +zrangebyscore +hgetall";
 
 	private static RedisClusterDeployment cluster;
 
@@ -91,6 +92,46 @@ class ClusterAclTests {
 			assertThat(keysOnEveryMaster()).as("every key under the prefix")
 				.isNotEmpty()
 				.allMatch((key) -> key.startsWith("app:"));
+		}
+		finally {
+			holderSide.close();
+			waiterSide.close();
+			connectionFactory.destroy();
+		}
+	}
+
+	@Test
+	void userWithTheDocumentedClusterRuleCanReadWriteInspectAndBeHandedTheWriteLock() throws Exception {
+		LettuceConnectionFactory connectionFactory = connect("app", "secret");
+		StringRedisTemplate redis = new StringRedisTemplate(connectionFactory);
+		RedisLockClient holderSide = RedisLockClient.builder(redis).keyPrefix("app:").clusterSlots(true).build();
+		RedisLockClient waiterSide = RedisLockClient.builder(redis)
+			.keyPrefix("app:")
+			.clusterSlots(true)
+			.releaseMessages(true)
+			.build();
+		ReleaseMessageWaiter waiter = waiterSide.parts().releaseWaiter();
+		try {
+			holderSide.start();
+			waiterSide.start();
+			LockHandle reader = holderSide.lock("catalogue",
+					LockOptions.renewing(Duration.ZERO).withMode(LockMode.READ));
+			CompletableFuture<LockHandle> writer = CompletableFuture.supplyAsync(
+					() -> waiterSide.lock("catalogue",
+							LockOptions.renewing(Duration.ofSeconds(20)).withMode(LockMode.WRITE)),
+					(task) -> new Thread(task).start());
+			await().atMost(Duration.ofSeconds(15))
+				.until(() -> keysOnEveryMaster().stream().anyMatch((key) -> key.contains(":queue:catalogue")));
+			LockKeyState state = holderSide.monitor().keyState("app:catalogue");
+			assertThat(state.kind()).isEqualTo("read-write");
+			assertThat(state.waiters()).isEqualTo(1);
+			assertThat(state.holders()).singleElement().satisfies((holder) -> {
+				assertThat(holder.kind()).isEqualTo("reader");
+				assertThat(holder.heldByThisInstance()).isTrue();
+			});
+			reader.release();
+			writer.get(20, TimeUnit.SECONDS).release();
+			assertThat(waiter.handOffs()).as("the writer handed over by sharded message").isEqualTo(1);
 		}
 		finally {
 			holderSide.close();

@@ -49,7 +49,7 @@ class MisconfigurationTests {
 	private static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* &app:* +evalsha +eval "
 			+ "+script|load +script|exists +subscribe +unsubscribe +ping +get +set +del +exists +type +pexpire +pttl "
 			+ "+time +hget +hset +hdel +rpush +lindex +lpop +lrem +publish +lrange +zadd +zrange +zscore +zrem "
-			+ "+zremrangebyscore";
+			+ "+zremrangebyscore +zrangebyscore +hgetall";
 
 	@RegisterExtension
 	static final OwnRedisServer REDIS = new OwnRedisServer();
@@ -126,6 +126,9 @@ class MisconfigurationTests {
 			CompletableFuture<LockHandle> writer = CompletableFuture.supplyAsync(() -> waiterSide.lock("catalogue",
 					LockOptions.renewing(Duration.ofSeconds(10)).withMode(LockMode.WRITE)));
 			await().until(() -> waiter.waiting() == 1);
+			assertThat(holderSide.monitor().keyState("app:catalogue")).as("the key inspection of a read-write lock")
+				.satisfies((state) -> assertThat(state.holders()).hasSize(1))
+				.satisfies((state) -> assertThat(state.waiters()).isEqualTo(1));
 			reader.release();
 			writer.get(10, TimeUnit.SECONDS).release();
 			assertThat(waiter.handOffs()).as("the writer handed over by message").isEqualTo(2);
@@ -138,6 +141,29 @@ class MisconfigurationTests {
 		finally {
 			holderSide.close();
 			waiterSide.close();
+		}
+	}
+
+	@Test
+	void keyInspectionRefusedByTheUserIsAMisconfigurationWithWhatToFix() {
+		TestRedis.template(this.admin).execute((RedisCallback<Void>) (connection) -> {
+			connection.execute("ACL",
+					Arrays.stream(DOCUMENTED_RULE.replace(" +zrangebyscore", "").split(" "))
+						.map(String::getBytes)
+						.toArray(byte[][]::new));
+			return null;
+		});
+		RedisLockClient owner = RedisLockClient.builder(TestRedis.template(this.admin)).keyPrefix("app:").build();
+		RedisLockClient inspector = RedisLockClient.builder(connect("app", "secret")).keyPrefix("app:").build();
+		try (LockHandle reader = owner.lock("catalogue", LockOptions.renewing(Duration.ZERO).withMode(LockMode.READ))) {
+			assertThatExceptionOfType(LockMisconfigurationException.class)
+				.isThrownBy(() -> inspector.monitor().keyState("app:catalogue"))
+				.withMessageStartingWith("Could not inspect lock 'app:catalogue': Redis refused the command (")
+				.withMessageContaining("The Redis user lacks a permission distlock needs");
+		}
+		finally {
+			owner.close();
+			inspector.close();
 		}
 	}
 

@@ -52,6 +52,16 @@ record NodeTraffic(RedisServerProcess node, long masterPort, long publish, long 
 		traffic.forEach((node) -> System.out.println("  " + node));
 	}
 
+	/**
+	 * Returns how often a server has run a command, scripts' calls included.
+	 * @param node the server
+	 * @param command the command, in lower case
+	 * @return the calls since the server started, 0 if none
+	 */
+	static long commandCalls(RedisServerProcess node, String command) {
+		return calls(RedisAdminCommands.text(node, "INFO", "commandstats"), "cmdstat_" + command + ":");
+	}
+
 	boolean isReplicaOf(RedisServerProcess master) {
 		return this.masterPort == master.port();
 	}
