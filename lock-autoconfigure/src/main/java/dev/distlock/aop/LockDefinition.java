@@ -67,7 +67,7 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	}
 
 	/**
-	 * Creates the definition of an exclusive lock.
+	 * Creates the definition of an exclusive lock of one key.
 	 * @param method the annotated method
 	 * @param keyExpression the SpEL key expression
 	 * @param waitTime the wait time, or {@code null} for the default
@@ -76,7 +76,6 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	 * @param minHoldTime the minimum hold time, or {@code null} for the default
 	 * @param failurePolicy what to do when the lock cannot be taken
 	 * @param name the logical name of the lock
-	 * @param keyExpressions the key expressions of a lock of several keys, or empty
 	 */
 	public LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
 			@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy,

@@ -46,7 +46,7 @@ class ClusterAclTests {
 	static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* &app:* +evalsha +eval "
 			+ "+script|load +script|exists +ssubscribe +sunsubscribe +ping +get +set +del +exists +type +pexpire "
 			+ "+pttl +time +hget +hset +hdel +rpush +lindex +lpop +lrem +spublish +cluster|nodes +lrange +zadd +zrange "
-			+ "+zscore +zrem +zremrangebyscore +zrangebyscore +hgetall";
+			+ "+zscore +zrem +zremrangebyscore";
 
 	private static RedisClusterDeployment cluster;
 
