@@ -36,7 +36,7 @@ final class LeaseDeadlines<H extends RenewedHold> {
 	void watch(H hold, String reason) {
 		this.watched.compute(hold, (key, previous) -> {
 			if (previous != null) {
-				previous.cancel(false);
+				drop(previous);
 			}
 			return at(hold, reason);
 		});
@@ -46,6 +46,22 @@ final class LeaseDeadlines<H extends RenewedHold> {
 	void unwatch(H hold) {
 		Future<?> task = this.watched.remove(hold);
 		if (task != null) {
+			drop(task);
+		}
+	}
+
+	/**
+	 * Cancels a task on the renewal thread. Cancelling takes it out of the scheduler's
+	 * queue under the queue's lock, which a reactive release must not wait for on an
+	 * event loop; scheduling only adds to the queue, as Reactor's own timers do from
+	 * those threads.
+	 */
+	private void drop(Future<?> task) {
+		try {
+			this.scheduler.schedule(() -> task.cancel(false), 0);
+		}
+		catch (RejectedExecutionException ex) {
+			// Closed: the task will not run either.
 			task.cancel(false);
 		}
 	}
