@@ -1,6 +1,5 @@
 package dev.distlock.memory;
 
-import java.util.ArrayDeque;
 import java.util.Deque;
 
 import org.apache.commons.logging.Log;
@@ -18,11 +17,9 @@ import dev.distlock.LockKeyQuoting;
  * without a release ({@link #nanosUntilChange}); the others sleep until they are granted
  * the key, first in line, or out of time. Touched only under the table's mutex.
  */
-final class KeyLine implements LockLine {
+final class KeyLine extends LockLine {
 
 	private static final Log logger = LogFactory.getLog(KeyLine.class);
-
-	private final Deque<LockRequest> waiting = new ArrayDeque<>();
 
 	private @Nullable Grant holder;
 
@@ -31,7 +28,7 @@ final class KeyLine implements LockLine {
 	private long keptUntilNanos;
 
 	@Override
-	public KeyKind kind() {
+	KeyKind kind() {
 		return KeyKind.EXCLUSIVE;
 	}
 
@@ -40,7 +37,7 @@ final class KeyLine implements LockLine {
 	 * hold that is over, and grants a free key to the first waiting request.
 	 */
 	@Override
-	public void settle(long nowNanos, FencingTokens tokens) {
+	void settle(long nowNanos, FencingTokens tokens) {
 		Grant current = this.holder;
 		if (current != null && current.hasRunOut(nowNanos)) {
 			if (current.isAutoRenewing()) {
@@ -62,7 +59,7 @@ final class KeyLine implements LockLine {
 	}
 
 	@Override
-	public boolean admitsNow(LockRequest request) {
+	boolean admitsNow(LockRequest request) {
 		return isFree();
 	}
 
@@ -71,51 +68,16 @@ final class KeyLine implements LockLine {
 	 * nobody waits.
 	 */
 	@Override
-	public boolean isFree() {
+	boolean isFree() {
 		return this.holder == null && !this.kept && this.waiting.isEmpty();
 	}
 
 	/** Grants the key to a request, which claims it when its thread takes it up. */
 	@Override
-	public Grant grant(LockRequest request, FencingTokens tokens) {
+	Grant grant(LockRequest request, FencingTokens tokens) {
 		Grant grant = new Grant(request, tokens.next());
 		this.holder = grant;
 		return grant;
-	}
-
-	/** Puts a request at the end of the line. */
-	@Override
-	public void enqueue(LockRequest request) {
-		this.waiting.addLast(request);
-	}
-
-	/** Whether the request is the first in line. */
-	@Override
-	public boolean isFirst(LockRequest request) {
-		return this.waiting.peekFirst() == request;
-	}
-
-	/** Wakes the first waiting request to look again when the key may become free. */
-	@Override
-	public void alertFirst() {
-		LockRequest first = this.waiting.peekFirst();
-		if (first != null) {
-			first.alert();
-		}
-	}
-
-	/**
-	 * Takes a request that gives up out of the line; a grant it was given in the
-	 * meantime, which it never used, is taken back.
-	 */
-	@Override
-	public void leave(LockRequest request) {
-		this.waiting.remove(request);
-		Grant unused = request.grant();
-		if (unused != null && this.holder == unused) {
-			unused.markLost();
-			this.holder = null;
-		}
 	}
 
 	/**
@@ -125,7 +87,7 @@ final class KeyLine implements LockLine {
 	 * @return whether the grant still held the key
 	 */
 	@Override
-	public boolean release(Grant grant, long keepUntilNanos, long nowNanos) {
+	boolean release(Grant grant, long keepUntilNanos, long nowNanos) {
 		if (this.holder != grant) {
 			return false;
 		}
@@ -144,7 +106,7 @@ final class KeyLine implements LockLine {
 	 * grant not claimed yet has no end; its claim wakes the first waiter.
 	 */
 	@Override
-	public long nanosUntilChange(long nowNanos) {
+	long nanosUntilChange(long nowNanos) {
 		Grant current = this.holder;
 		if (current != null) {
 			if (!current.isClaimed()) {
@@ -154,6 +116,15 @@ final class KeyLine implements LockLine {
 					: current.validUntilNanos() - nowNanos;
 		}
 		return this.kept ? this.keptUntilNanos - nowNanos : Long.MAX_VALUE;
+	}
+
+	@Override
+	boolean takeBack(Grant unused) {
+		if (this.holder != unused) {
+			return false;
+		}
+		this.holder = null;
+		return true;
 	}
 
 }

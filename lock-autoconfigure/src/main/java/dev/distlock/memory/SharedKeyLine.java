@@ -1,6 +1,5 @@
 package dev.distlock.memory;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
@@ -22,7 +21,7 @@ import dev.distlock.LockMode;
  * free permits). A holder whose lease ran out no longer counts. Touched only under the
  * table's mutex.
  */
-final class SharedKeyLine implements LockLine {
+final class SharedKeyLine extends LockLine {
 
 	private static final Log logger = LogFactory.getLog(SharedKeyLine.class);
 
@@ -32,19 +31,17 @@ final class SharedKeyLine implements LockLine {
 
 	private final List<KeptHold> kept = new ArrayList<>();
 
-	private final Deque<LockRequest> waiting = new ArrayDeque<>();
-
 	SharedKeyLine(KeyKind kind) {
 		this.kind = kind;
 	}
 
 	@Override
-	public KeyKind kind() {
+	KeyKind kind() {
 		return this.kind;
 	}
 
 	@Override
-	public void settle(long nowNanos, FencingTokens tokens) {
+	void settle(long nowNanos, FencingTokens tokens) {
 		this.holders.removeIf((grant) -> takeBackIfRunOut(grant, nowNanos));
 		this.kept.removeIf((hold) -> nowNanos - hold.untilNanos() >= 0);
 		while (!this.waiting.isEmpty() && admits(this.waiting.peekFirst())) {
@@ -79,51 +76,24 @@ final class SharedKeyLine implements LockLine {
 	}
 
 	@Override
-	public boolean admitsNow(LockRequest request) {
+	boolean admitsNow(LockRequest request) {
 		return this.waiting.isEmpty() && admits(request);
 	}
 
 	@Override
-	public boolean isFree() {
+	boolean isFree() {
 		return this.holders.isEmpty() && this.kept.isEmpty() && this.waiting.isEmpty();
 	}
 
 	@Override
-	public Grant grant(LockRequest request, FencingTokens tokens) {
+	Grant grant(LockRequest request, FencingTokens tokens) {
 		Grant grant = new Grant(request, tokens.next());
 		this.holders.add(grant);
 		return grant;
 	}
 
 	@Override
-	public void enqueue(LockRequest request) {
-		this.waiting.addLast(request);
-	}
-
-	@Override
-	public boolean isFirst(LockRequest request) {
-		return this.waiting.peekFirst() == request;
-	}
-
-	@Override
-	public void alertFirst() {
-		LockRequest first = this.waiting.peekFirst();
-		if (first != null) {
-			first.alert();
-		}
-	}
-
-	@Override
-	public void leave(LockRequest request) {
-		this.waiting.remove(request);
-		Grant unused = request.grant();
-		if (unused != null && this.holders.remove(unused)) {
-			unused.markLost();
-		}
-	}
-
-	@Override
-	public boolean release(Grant grant, long keepUntilNanos, long nowNanos) {
+	boolean release(Grant grant, long keepUntilNanos, long nowNanos) {
 		if (!this.holders.remove(grant)) {
 			return false;
 		}
@@ -138,7 +108,7 @@ final class SharedKeyLine implements LockLine {
 	 * yet are left out, their claim wakes the first waiter.
 	 */
 	@Override
-	public long nanosUntilChange(long nowNanos) {
+	long nanosUntilChange(long nowNanos) {
 		long soonest = Long.MAX_VALUE;
 		for (Grant grant : this.holders) {
 			if (grant.isClaimed()) {
@@ -155,6 +125,11 @@ final class SharedKeyLine implements LockLine {
 	/** A released hold that keeps its place until its minimum hold ends. */
 	private record KeptHold(LockMode mode, long untilNanos) {
 
+	}
+
+	@Override
+	boolean takeBack(Grant unused) {
+		return this.holders.remove(unused);
 	}
 
 }
