@@ -62,15 +62,32 @@ class RedisClusterDeploymentTests {
 	@Order(3)
 	void aKilledMastersReplicaIsPromotedAndServesTheKey() {
 		RedisServerProcess master = cluster.masterOf("deployment:failover");
+		RedisServerProcess replica = replicaOf(master);
 		RedisAdminCommands.call(master, "SET", "deployment:failover", "before");
+		// Acknowledged (WAIT) and applied: the replica holds as many keys as its master.
 		Polling.awaitTrue("the write to reach the replica", Duration.ofSeconds(5),
-				() -> RedisAdminCommands.text(master, "WAIT", "1", "100").equals("1"));
+				() -> RedisAdminCommands.text(master, "WAIT", "1", "100").equals("1")
+						&& RedisAdminCommands.text(replica, "DBSIZE")
+							.equals(RedisAdminCommands.text(master, "DBSIZE")));
 		cluster.kill(master);
 		RedisServerProcess promoted = cluster.awaitPromotion("deployment:failover", Duration.ofSeconds(20));
 		assertThat(promoted).isNotSameAs(master);
 		assertThat(cluster.masterOf("deployment:failover")).isSameAs(promoted);
-		assertThat(RedisAdminCommands.call(promoted, "GET", "deployment:failover")).isEqualTo("before");
+		assertThat(RedisAdminCommands.call(promoted, "GET", "deployment:failover"))
+			.as(() -> "the key on the promoted node :" + promoted.port() + " (the killed master's replica was :"
+					+ replica.port() + "); its replication: "
+					+ RedisAdminCommands.text(promoted, "INFO", "replication"))
+			.isEqualTo("before");
 		assertThat(cluster.isDown()).isFalse();
+	}
+
+	private static RedisServerProcess replicaOf(RedisServerProcess master) {
+		return cluster.nodes()
+			.stream()
+			.filter((node) -> RedisAdminCommands.text(node, "INFO", "replication")
+				.contains("master_port:" + master.port() + "\r\n"))
+			.findFirst()
+			.orElseThrow(() -> new IllegalStateException("No replica follows the master :" + master.port()));
 	}
 
 }
