@@ -75,7 +75,7 @@ class NativeImageMetadataTests {
 			.flatMap((type) -> Arrays.stream(type.getDeclaredMethods()))
 			.filter((method) -> AnnotatedElementUtils.hasAnnotation(method, DistributedLock.class))
 			.toList();
-		assertThat(locked).hasSize(4);
+		assertThat(locked).hasSize(5);
 		locked.forEach(NativeImageMetadataTests::assertInvocable);
 	}
 
