@@ -12,9 +12,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.data.redis.core.RedisCallback;
 
@@ -45,34 +44,23 @@ class ReadWriteLockTests {
 
 	private static final LockOptions WRITE = LockOptions.renewing(Duration.ofSeconds(10)).withMode(LockMode.WRITE);
 
-	private LockFixture first;
-
-	private LockFixture second;
-
-	@BeforeEach
-	void startClients() {
-		this.first = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
-		this.second = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
-	}
-
-	@AfterEach
-	void stopClients() {
-		this.first.close();
-		this.second.close();
-	}
+	@RegisterExtension
+	final TwoLockClients clients = new TwoLockClients();
 
 	@Test
 	void readersOfTwoClientsHoldTogether() {
 		String key = TestRedis.uniqueKey("rw-readers");
-		try (LockHandle one = this.first.client.lock(key, READ.withWaitTime(Duration.ZERO));
-				LockHandle two = this.second.client.tryLock(key, READ.withWaitTime(Duration.ZERO)).orElseThrow()) {
-			assertThat(this.first.redis.opsForZSet().zCard(key)).as("readers holding").isEqualTo(2);
-			assertThat(this.first.redis.opsForZSet().range(key, 0, -1)).allMatch((member) -> member.startsWith("r."));
+		try (LockHandle one = this.clients.first().client.lock(key, READ.withWaitTime(Duration.ZERO));
+				LockHandle two = this.clients.second().client.tryLock(key, READ.withWaitTime(Duration.ZERO))
+					.orElseThrow()) {
+			assertThat(this.clients.first().redis.opsForZSet().zCard(key)).as("readers holding").isEqualTo(2);
+			assertThat(this.clients.first().redis.opsForZSet().range(key, 0, -1))
+				.allMatch((member) -> member.startsWith("r."));
 			assertThat(CompletableFuture
-				.supplyAsync(() -> this.second.client.tryLock(key, WRITE.withWaitTime(Duration.ZERO)))
+				.supplyAsync(() -> this.clients.second().client.tryLock(key, WRITE.withWaitTime(Duration.ZERO)))
 				.join()).as("writer of another thread").isEmpty();
 		}
-		assertThat(this.first.redis.hasKey(key)).as("gone after the last reader").isFalse();
+		assertThat(this.clients.first().redis.hasKey(key)).as("gone after the last reader").isFalse();
 	}
 
 	@Test
@@ -84,7 +72,7 @@ class ReadWriteLockTests {
 		int[] counter = new int[1];
 		AtomicBoolean writing = new AtomicBoolean();
 		AtomicInteger readsSeeingAWrite = new AtomicInteger();
-		LockFixture[] clients = { this.first, this.second };
+		LockFixture[] clients = { this.clients.first(), this.clients.second() };
 		int writers = 4;
 		int increments = 15;
 		ConcurrentRunner.run(8, increments, (thread) -> {
@@ -137,23 +125,23 @@ class ReadWriteLockTests {
 	void queuedWriterIsServedBeforeReadersThatCameAfterIt() throws Exception {
 		String key = TestRedis.uniqueKey("rw-fair");
 		List<String> order = new CopyOnWriteArrayList<>();
-		LockHandle reader = this.first.client.lock(key, READ);
+		LockHandle reader = this.clients.first().client.lock(key, READ);
 		// Control: with nobody queued, another reader gets in at once.
-		this.second.client.tryLock(key, READ.withWaitTime(Duration.ZERO)).orElseThrow().release();
+		this.clients.second().client.tryLock(key, READ.withWaitTime(Duration.ZERO)).orElseThrow().release();
 		CountDownLatch writerMayRelease = new CountDownLatch(1);
 		CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
-			try (LockHandle handle = this.second.client.lock(key, WRITE)) {
+			try (LockHandle handle = this.clients.second().client.lock(key, WRITE)) {
 				order.add("writer");
 				awaitLatch(writerMayRelease);
 			}
 		});
 		await().atMost(Duration.ofSeconds(5)).until(() -> queueLength(key) == 1);
-		assertThat(this.second.client.tryLock(key, READ.withWaitTime(Duration.ZERO)))
+		assertThat(this.clients.second().client.tryLock(key, READ.withWaitTime(Duration.ZERO)))
 			.as("a reader that came after the queued writer")
 			.isEmpty();
 		List<CompletableFuture<Void>> lateReaders = new ArrayList<>();
 		for (int i = 0; i < 3; i++) {
-			LockFixture client = (i % 2 == 0) ? this.first : this.second;
+			LockFixture client = (i % 2 == 0) ? this.clients.first() : this.clients.second();
 			lateReaders.add(CompletableFuture.runAsync(() -> {
 				try (LockHandle handle = client.client.lock(key, READ)) {
 					order.add("reader");
@@ -177,10 +165,10 @@ class ReadWriteLockTests {
 		String key = TestRedis.uniqueKey("rw-crash");
 		LockFixture crashing = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(1));
 		LockHandle reader = crashing.client.lock(key, READ);
-		assertThat(this.second.client.tryLock(key, WRITE.withWaitTime(Duration.ZERO))).isEmpty();
+		assertThat(this.clients.second().client.tryLock(key, WRITE.withWaitTime(Duration.ZERO))).isEmpty();
 		// The process dies: no release, no more renewals.
 		crashing.close();
-		try (LockHandle writer = this.second.client.lock(key, WRITE.withWaitTime(Duration.ofSeconds(5)))) {
+		try (LockHandle writer = this.clients.second().client.lock(key, WRITE.withWaitTime(Duration.ofSeconds(5)))) {
 			assertThat(writer.fencingToken()).isGreaterThan(reader.fencingToken());
 		}
 	}
@@ -189,19 +177,20 @@ class ReadWriteLockTests {
 	void writersFencingTokenExceedsEveryEarlierGrant() {
 		String key = TestRedis.uniqueKey("rw-fence");
 		long highest;
-		try (LockHandle one = this.first.client.lock(key, READ); LockHandle two = this.second.client.lock(key, READ)) {
+		try (LockHandle one = this.clients.first().client.lock(key, READ);
+				LockHandle two = this.clients.second().client.lock(key, READ)) {
 			assertThat(two.fencingToken()).isGreaterThan(one.fencingToken());
 			highest = two.fencingToken();
 		}
-		try (LockHandle writer = this.first.client.lock(key, WRITE)) {
+		try (LockHandle writer = this.clients.first().client.lock(key, WRITE)) {
 			assertThat(writer.fencingToken()).isGreaterThan(highest);
 			highest = writer.fencingToken();
 		}
-		try (LockHandle reader = this.second.client.lock(key, READ)) {
+		try (LockHandle reader = this.clients.second().client.lock(key, READ)) {
 			assertThat(reader.fencingToken()).isGreaterThan(highest);
 			highest = reader.fencingToken();
 		}
-		try (LockHandle writer = this.second.client.lock(key, WRITE)) {
+		try (LockHandle writer = this.clients.second().client.lock(key, WRITE)) {
 			assertThat(writer.fencingToken()).isGreaterThan(highest);
 		}
 	}
@@ -209,17 +198,18 @@ class ReadWriteLockTests {
 	@Test
 	void readInsideWriteReentersTheWriteHold() {
 		String key = TestRedis.uniqueKey("rw-reenter");
-		try (LockHandle writer = this.first.client.lock(key, WRITE)) {
-			try (LockHandle reader = this.first.client.lock(key, READ)) {
+		try (LockHandle writer = this.clients.first().client.lock(key, WRITE)) {
+			try (LockHandle reader = this.clients.first().client.lock(key, READ)) {
 				assertThat(reader.fencingToken()).isEqualTo(writer.fencingToken());
-				assertThat(this.first.redis.opsForZSet().zCard(key)).isEqualTo(1);
+				assertThat(this.clients.first().redis.opsForZSet().zCard(key)).isEqualTo(1);
 			}
-			try (LockHandle reader = this.first.client.lock(key, READ)) {
-				try (LockHandle nested = this.first.client.lock(key, READ)) {
+			try (LockHandle reader = this.clients.first().client.lock(key, READ)) {
+				try (LockHandle nested = this.clients.first().client.lock(key, READ)) {
 					assertThat(nested.fencingToken()).isEqualTo(writer.fencingToken());
 				}
 			}
-			assertThat(this.second.client.tryLock(key, READ.withWaitTime(Duration.ZERO))).as("still written").isEmpty();
+			assertThat(this.clients.second().client.tryLock(key, READ.withWaitTime(Duration.ZERO))).as("still written")
+				.isEmpty();
 		}
 	}
 
@@ -247,17 +237,18 @@ class ReadWriteLockTests {
 		try (LockFixture fixture = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(1), listener)) {
 			String key = TestRedis.uniqueKey("rw-lost");
 			LockHandle reader = fixture.client.lock(key, READ);
-			LockHandle other = this.second.client.lock(key, READ);
+			LockHandle other = this.clients.second().client.lock(key, READ);
 			fixture.redis.opsForZSet().remove(key, ((RedisLockHandle) reader).token());
 			await().atMost(Duration.ofSeconds(5)).until(() -> listener.lost.contains(reader));
 			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(reader::release);
-			assertThat(this.first.redis.opsForZSet().zCard(key)).as("the other reader still holds").isEqualTo(1);
+			assertThat(this.clients.first().redis.opsForZSet().zCard(key)).as("the other reader still holds")
+				.isEqualTo(1);
 			other.release();
 		}
 	}
 
 	private long queueLength(String key) {
-		Long length = this.first.redis.opsForList().size(LockFixture.KEYSPACE.queueKey(key));
+		Long length = this.clients.first().redis.opsForList().size(LockFixture.KEYSPACE.queueKey(key));
 		return (length != null) ? length : 0;
 	}
 

@@ -8,9 +8,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockMisconfigurationException;
@@ -35,26 +34,13 @@ class SemaphoreLockTests {
 
 	private static final LockOptions PERMIT = LockOptions.renewing(Duration.ofSeconds(10)).withPermits(PERMITS);
 
-	private LockFixture first;
-
-	private LockFixture second;
-
-	@BeforeEach
-	void startClients() {
-		this.first = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
-		this.second = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
-	}
-
-	@AfterEach
-	void stopClients() {
-		this.first.close();
-		this.second.close();
-	}
+	@RegisterExtension
+	final TwoLockClients clients = new TwoLockClients();
 
 	@Test
 	void neverMoreHoldersThanPermitsUnderLoad() throws Exception {
 		String key = TestRedis.uniqueKey("sem-load");
-		LockFixture[] clients = { this.first, this.second };
+		LockFixture[] clients = { this.clients.first(), this.clients.second() };
 		AtomicInteger holdersNow = new AtomicInteger();
 		AtomicInteger mostHolders = new AtomicInteger();
 		AtomicInteger holds = new AtomicInteger();
@@ -72,7 +58,7 @@ class SemaphoreLockTests {
 		});
 		assertThat(holds).hasValue(80);
 		assertThat(mostHolders).as("most holders at once").hasValue(PERMITS);
-		assertThat(this.first.redis.hasKey(key)).isFalse();
+		assertThat(this.clients.first().redis.hasKey(key)).isFalse();
 	}
 
 	@Test
@@ -83,10 +69,11 @@ class SemaphoreLockTests {
 		for (int i = 0; i < PERMITS; i++) {
 			crashed.add(CompletableFuture.supplyAsync(() -> crashing.client.lock(key, PERMIT)).join());
 		}
-		assertThat(this.second.client.tryLock(key, PERMIT.withWaitTime(Duration.ZERO))).as("all permits taken")
+		assertThat(this.clients.second().client.tryLock(key, PERMIT.withWaitTime(Duration.ZERO)))
+			.as("all permits taken")
 			.isEmpty();
 		crashing.close();
-		try (LockHandle handle = this.second.client.lock(key, PERMIT.withWaitTime(Duration.ofSeconds(5)))) {
+		try (LockHandle handle = this.clients.second().client.lock(key, PERMIT.withWaitTime(Duration.ofSeconds(5)))) {
 			assertThat(handle.fencingToken()).isGreaterThan(crashed.get(PERMITS - 1).fencingToken());
 		}
 	}
@@ -96,7 +83,7 @@ class SemaphoreLockTests {
 		String key = TestRedis.uniqueKey("sem-fifo");
 		List<LockHandle> holders = new ArrayList<>();
 		for (int i = 0; i < PERMITS; i++) {
-			holders.add(CompletableFuture.supplyAsync(() -> this.first.client.lock(key, PERMIT)).join());
+			holders.add(CompletableFuture.supplyAsync(() -> this.clients.first().client.lock(key, PERMIT)).join());
 		}
 		long highest = holders.get(PERMITS - 1).fencingToken();
 		List<Integer> order = new CopyOnWriteArrayList<>();
@@ -104,7 +91,7 @@ class SemaphoreLockTests {
 		List<CompletableFuture<LockHandle>> waiters = new ArrayList<>();
 		for (int i = 0; i < 4; i++) {
 			int waiter = i;
-			LockFixture client = (i % 2 == 0) ? this.second : this.first;
+			LockFixture client = (i % 2 == 0) ? this.clients.second() : this.clients.first();
 			waiters.add(CompletableFuture.supplyAsync(() -> {
 				LockHandle handle = client.client.lock(key, PERMIT);
 				order.add(waiter);
@@ -132,7 +119,7 @@ class SemaphoreLockTests {
 		for (int i = 1; i < 4; i++) {
 			waiters.get(i).get(5, TimeUnit.SECONDS).release();
 		}
-		assertThat(this.first.redis.hasKey(key)).isFalse();
+		assertThat(this.clients.first().redis.hasKey(key)).isFalse();
 	}
 
 	@Test
@@ -154,34 +141,34 @@ class SemaphoreLockTests {
 	@Test
 	void aKeyGivenAnotherNumberOfPermitsFailsNamingBoth() {
 		String key = TestRedis.uniqueKey("sem-mismatch");
-		try (LockHandle handle = this.first.client.lock(key, PERMIT)) {
+		try (LockHandle handle = this.clients.first().client.lock(key, PERMIT)) {
 			assertThatExceptionOfType(LockMisconfigurationException.class)
-				.isThrownBy(() -> this.second.client.tryLock(key, PERMIT.withPermits(5)))
+				.isThrownBy(() -> this.clients.second().client.tryLock(key, PERMIT.withPermits(5)))
 				.withMessageContaining(key)
 				.withMessageContaining("a semaphore of 3 permits")
 				.withMessageContaining("a semaphore of 5 permits");
-			assertThat(this.first.redis.opsForZSet().zCard(key)).isEqualTo(1);
-			assertThat(this.first.redis.hasKey(LockFixture.KEYSPACE.queueKey(key))).isFalse();
+			assertThat(this.clients.first().redis.opsForZSet().zCard(key)).isEqualTo(1);
+			assertThat(this.clients.first().redis.hasKey(LockFixture.KEYSPACE.queueKey(key))).isFalse();
 		}
 	}
 
 	@Test
 	void aPermitInsideTheSameSemaphoresPermitReentersIt() {
 		String key = TestRedis.uniqueKey("sem-reenter");
-		try (LockHandle outer = this.first.client.lock(key, PERMIT)) {
-			try (LockHandle inner = this.first.client.lock(key, PERMIT)) {
+		try (LockHandle outer = this.clients.first().client.lock(key, PERMIT)) {
+			try (LockHandle inner = this.clients.first().client.lock(key, PERMIT)) {
 				assertThat(inner.fencingToken()).isEqualTo(outer.fencingToken());
-				assertThat(this.first.redis.opsForZSet().zCard(key)).as("permits taken").isEqualTo(1);
+				assertThat(this.clients.first().redis.opsForZSet().zCard(key)).as("permits taken").isEqualTo(1);
 			}
 			assertThatExceptionOfType(LockMisconfigurationException.class)
-				.isThrownBy(() -> this.first.client.lock(key, PERMIT.withPermits(4)))
+				.isThrownBy(() -> this.clients.first().client.lock(key, PERMIT.withPermits(4)))
 				.withMessageContaining("a semaphore of 3 permits")
 				.withMessageContaining("a semaphore of 4 permits");
 		}
 	}
 
 	private long queueLength(String key) {
-		Long length = this.first.redis.opsForList().size(LockFixture.KEYSPACE.queueKey(key));
+		Long length = this.clients.first().redis.opsForList().size(LockFixture.KEYSPACE.queueKey(key));
 		return (length != null) ? length : 0;
 	}
 

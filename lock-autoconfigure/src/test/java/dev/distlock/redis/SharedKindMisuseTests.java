@@ -3,15 +3,13 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.util.Set;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
-import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,58 +26,47 @@ class SharedKindMisuseTests {
 
 	private static final LockOptions READ = EXCLUSIVE.withMode(LockMode.READ);
 
-	private LockFixture first;
-
-	private LockFixture second;
-
-	@BeforeEach
-	void startClients() {
-		this.first = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
-		this.second = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
-	}
-
-	@AfterEach
-	void stopClients() {
-		this.first.close();
-		this.second.close();
-	}
+	@RegisterExtension
+	final TwoLockClients clients = new TwoLockClients();
 
 	@Test
 	void sharedAcquisitionOfAnExclusiveLockFailsAndWritesNothing() {
 		String key = TestRedis.uniqueKey("kind-exclusive");
-		try (LockHandle handle = this.first.client.lock(key, EXCLUSIVE)) {
-			String token = this.first.redis.opsForValue().get(key);
-			String counter = this.first.redis.opsForValue().get(LockFixture.KEYSPACE.fenceKey(key));
+		try (LockHandle handle = this.clients.first().client.lock(key, EXCLUSIVE)) {
+			String token = this.clients.first().redis.opsForValue().get(key);
+			String counter = this.clients.first().redis.opsForValue().get(LockFixture.KEYSPACE.fenceKey(key));
 			assertThatExceptionOfType(LockMisconfigurationException.class)
-				.isThrownBy(() -> this.second.client.tryLock(key, READ.withWaitTime(Duration.ofSeconds(1))))
+				.isThrownBy(() -> this.clients.second().client.tryLock(key, READ.withWaitTime(Duration.ofSeconds(1))))
 				.withMessageContaining("key " + key + " is an exclusive lock, this call asks for a read lock");
 			assertThatExceptionOfType(LockMisconfigurationException.class)
-				.isThrownBy(() -> this.second.client.tryLock(key, EXCLUSIVE.withPermits(2)))
+				.isThrownBy(() -> this.clients.second().client.tryLock(key, EXCLUSIVE.withPermits(2)))
 				.withMessageContaining("is an exclusive lock, this call asks for a semaphore of 2 permits");
-			assertThat(this.first.redis.opsForValue().get(key)).isEqualTo(token);
-			assertThat(this.first.redis.opsForValue().get(LockFixture.KEYSPACE.fenceKey(key))).isEqualTo(counter);
-			assertThat(this.first.redis.hasKey(LockFixture.KEYSPACE.queueKey(key))).isFalse();
+			assertThat(this.clients.first().redis.opsForValue().get(key)).isEqualTo(token);
+			assertThat(this.clients.first().redis.opsForValue().get(LockFixture.KEYSPACE.fenceKey(key)))
+				.isEqualTo(counter);
+			assertThat(this.clients.first().redis.hasKey(LockFixture.KEYSPACE.queueKey(key))).isFalse();
 		}
 	}
 
 	@Test
 	void exclusiveAcquisitionOfASharedLockFailsAndWritesNothing() {
 		String key = TestRedis.uniqueKey("kind-shared");
-		try (LockHandle handle = this.first.client.lock(key, READ)) {
-			Set<String> members = this.first.redis.opsForZSet().range(key, 0, -1);
+		try (LockHandle handle = this.clients.first().client.lock(key, READ)) {
+			Set<String> members = this.clients.first().redis.opsForZSet().range(key, 0, -1);
 			assertThatExceptionOfType(LockMisconfigurationException.class)
-				.isThrownBy(() -> this.second.client.tryLock(key, EXCLUSIVE.withWaitTime(Duration.ofSeconds(1))))
+				.isThrownBy(
+						() -> this.clients.second().client.tryLock(key, EXCLUSIVE.withWaitTime(Duration.ofSeconds(1))))
 				.withMessageContaining("key " + key + " is a read-write lock, this call asks for an exclusive lock");
 			assertThatExceptionOfType(LockMisconfigurationException.class)
-				.isThrownBy(() -> this.second.client.tryLock(key, EXCLUSIVE.withPermits(2)))
+				.isThrownBy(() -> this.clients.second().client.tryLock(key, EXCLUSIVE.withPermits(2)))
 				.withMessageContaining("is a read-write lock, this call asks for a semaphore of 2 permits");
-			assertThat(this.first.redis.opsForZSet().range(key, 0, -1)).isEqualTo(members);
-			assertThat(this.first.redis.hasKey(LockFixture.KEYSPACE.queueKey(key))).isFalse();
+			assertThat(this.clients.first().redis.opsForZSet().range(key, 0, -1)).isEqualTo(members);
+			assertThat(this.clients.first().redis.hasKey(LockFixture.KEYSPACE.queueKey(key))).isFalse();
 		}
 		String semaphore = TestRedis.uniqueKey("kind-semaphore");
-		try (LockHandle handle = this.first.client.lock(semaphore, EXCLUSIVE.withPermits(2))) {
+		try (LockHandle handle = this.clients.first().client.lock(semaphore, EXCLUSIVE.withPermits(2))) {
 			assertThatExceptionOfType(LockMisconfigurationException.class)
-				.isThrownBy(() -> this.second.client.tryLock(semaphore, EXCLUSIVE))
+				.isThrownBy(() -> this.clients.second().client.tryLock(semaphore, EXCLUSIVE))
 				.withMessageContaining("is a semaphore of 2 permits, this call asks for an exclusive lock");
 		}
 	}
@@ -87,17 +74,17 @@ class SharedKindMisuseTests {
 	@Test
 	void anotherKindOnAKeyTheThreadHoldsFailsBeforeAnyRoundTrip() {
 		String key = TestRedis.uniqueKey("kind-thread");
-		try (LockHandle handle = this.first.client.lock(key, READ)) {
-			long before = ReadWriteLockTests.scriptCalls(this.first);
+		try (LockHandle handle = this.clients.first().client.lock(key, READ)) {
+			long before = ReadWriteLockTests.scriptCalls(this.clients.first());
 			assertThatExceptionOfType(LockMisconfigurationException.class)
-				.isThrownBy(() -> this.first.client.lock(key, EXCLUSIVE))
+				.isThrownBy(() -> this.clients.first().client.lock(key, EXCLUSIVE))
 				.withMessageContaining(
 						"is held by this thread as a read lock, and this call asks for an exclusive lock");
-			assertThat(ReadWriteLockTests.scriptCalls(this.first)).isEqualTo(before);
+			assertThat(ReadWriteLockTests.scriptCalls(this.clients.first())).isEqualTo(before);
 		}
-		try (LockHandle handle = this.first.client.lock(key, EXCLUSIVE)) {
+		try (LockHandle handle = this.clients.first().client.lock(key, EXCLUSIVE)) {
 			assertThatExceptionOfType(LockMisconfigurationException.class)
-				.isThrownBy(() -> this.first.client.lock(key, READ))
+				.isThrownBy(() -> this.clients.first().client.lock(key, READ))
 				.withMessageContaining(
 						"is held by this thread as an exclusive lock, and this call asks for a read lock");
 		}
