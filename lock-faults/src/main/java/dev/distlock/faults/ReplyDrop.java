@@ -7,7 +7,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A one-shot fault armed on a {@link FaultProxy}: the next request containing a marker
- * has its reply swallowed (or is swallowed itself), then its connection is reset.
+ * has its reply swallowed (or is swallowed itself), then its connection is reset; or it
+ * is held back for a while on its connection, which stays open.
  */
 public final class ReplyDrop {
 
@@ -15,13 +16,20 @@ public final class ReplyDrop {
 
 	private final boolean forwardRequest;
 
+	private final long holdMillis;
+
 	private final CountDownLatch fired = new CountDownLatch(1);
 
 	private volatile long firedNanos;
 
 	ReplyDrop(String marker, boolean forwardRequest) {
+		this(marker, forwardRequest, 0);
+	}
+
+	ReplyDrop(String marker, boolean forwardRequest, long holdMillis) {
 		this.marker = marker;
 		this.forwardRequest = forwardRequest;
+		this.holdMillis = holdMillis;
 	}
 
 	boolean matches(byte[] chunk, int length) {
@@ -34,6 +42,14 @@ public final class ReplyDrop {
 	 */
 	boolean forwardsRequest() {
 		return this.forwardRequest;
+	}
+
+	/**
+	 * How long the request is held back before it is forwarded, its connection kept open.
+	 * @return the milliseconds, or 0 if the request or its reply is dropped instead
+	 */
+	long holdMillis() {
+		return this.holdMillis;
 	}
 
 	void fire() {
