@@ -11,6 +11,7 @@ import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.lease.LeaseRenewer;
+import dev.distlock.redis.protocol.MinimumHold;
 import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.RedisErrors;
 import dev.distlock.redis.protocol.RedisLockCommands;
@@ -23,7 +24,8 @@ import dev.distlock.redis.protocol.ReleaseOutcome;
  * lost on release, including one whose local validity ran out although Redis still had
  * the key; and ends holds by force for the actuator. A release that cannot reach Redis is
  * retried in the background until Redis answers (the caller gets its exception at once),
- * so that a live holder never strands its lock for a whole lease.
+ * so that a live holder never strands its lock for a whole lease, and keeps the lock for
+ * what is left of the minimum hold at each attempt.
  */
 final class LockReleaser {
 
@@ -75,7 +77,8 @@ final class LockReleaser {
 	}
 
 	private void releaseInRedis(RedisLockHandle handle, Duration heldFor) {
-		long keep = Math.max(0, handle.minHoldTime().minus(heldFor).toMillis());
+		MinimumHold minimumHold = handle.minimumHold();
+		long keep = minimumHold.remainingMillis();
 		ReleaseOutcome outcome;
 		try {
 			outcome = this.commands.release(handle.key(), handle.token(), keep);
@@ -86,7 +89,10 @@ final class LockReleaser {
 			if (misconfigured != null) {
 				throw misconfigured;
 			}
-			this.pending.release(handle.key(), handle.token(), System.nanoTime() + handle.leaseTime().toNanos());
+			// Retried with what is left of the minimum hold at each attempt: another
+			// caller must not get the lock sooner because the first release was lost.
+			this.pending.release(handle.key(), handle.token(), minimumHold,
+					System.nanoTime() + handle.leaseTime().toNanos());
 			throw new LockUnavailableException(handle.key(), handle.name(), LockUnavailableException.RELEASE, ex);
 		}
 		handle.markReleasedInRedis(System.nanoTime());

@@ -16,9 +16,10 @@ import dev.distlock.LockKeyQuoting;
  * have taken the lock or a place in its queue, a release that failed left the lock held,
  * and a waiter that gave up may still have a place (and may meanwhile have been handed
  * the lock). Each is released by its owner token, which never touches anyone else's lock,
- * and retried with a growing pause until Redis answers or its bound passes (by then the
- * key has expired with its lease). Callers never wait for it: they get their answer or
- * exception at once.
+ * keeps the lock for what is left of a holder's minimum hold as of each attempt's send
+ * ({@link MinimumHold}), and is retried with a growing pause until Redis answers or its
+ * bound passes (by then the key has expired with its lease). Callers never wait for it:
+ * they get their answer or exception at once.
  */
 public final class PendingReleases implements AutoCloseable {
 
@@ -39,7 +40,8 @@ public final class PendingReleases implements AutoCloseable {
 
 	/**
 	 * Releases whatever the owner token may hold on the key (the lock, a place in its
-	 * queue), retrying until Redis answers or the bound passes.
+	 * queue), retrying until Redis answers or the bound passes; a lock it still holds is
+	 * deleted or handed over at once.
 	 * @param boundNanos the {@link System#nanoTime()} after which the key has surely
 	 * expired
 	 * @return completed when the first attempt has ended, whether or not Redis answered
@@ -47,15 +49,26 @@ public final class PendingReleases implements AutoCloseable {
 	 * for it briefly
 	 */
 	public CompletableFuture<Void> release(String key, String token, long boundNanos) {
+		return release(key, token, MinimumHold.NONE, boundNanos);
+	}
+
+	/**
+	 * Releases a hold, as {@link #release(String, String, long)}, keeping the lock for
+	 * what is left of its minimum hold as of each attempt's send.
+	 * @param minimumHold the minimum hold of the hold
+	 * @param boundNanos the {@link System#nanoTime()} after which the key has surely
+	 * expired
+	 * @return completed when the first attempt has ended
+	 */
+	public CompletableFuture<Void> release(String key, String token, MinimumHold minimumHold, long boundNanos) {
 		CompletableFuture<Void> firstAttempt = new CompletableFuture<>();
-		submit(key, token, boundNanos, 0, firstAttempt);
+		submit(new Release(key, token, minimumHold, boundNanos), 0, firstAttempt);
 		return firstAttempt;
 	}
 
-	private void submit(String key, String token, long boundNanos, long delayMillis,
-			CompletableFuture<Void> firstAttempt) {
+	private void submit(Release release, long delayMillis, CompletableFuture<Void> firstAttempt) {
 		try {
-			this.executor.schedule(() -> attempt(key, token, boundNanos, delayMillis, firstAttempt), delayMillis,
+			this.executor.schedule(() -> attempt(release, delayMillis, firstAttempt), delayMillis,
 					TimeUnit.MILLISECONDS);
 		}
 		catch (RuntimeException ex) {
@@ -64,21 +77,20 @@ public final class PendingReleases implements AutoCloseable {
 		}
 	}
 
-	private void attempt(String key, String token, long boundNanos, long lastDelayMillis,
-			CompletableFuture<Void> firstAttempt) {
+	private void attempt(Release release, long lastDelayMillis, CompletableFuture<Void> firstAttempt) {
 		try {
-			this.commands.leaveQueue(key, token);
+			this.commands.leaveQueue(release.key(), release.token(), release.minimumHold().remainingMillis());
 			firstAttempt.complete(null);
 		}
 		catch (RuntimeException ex) {
 			firstAttempt.complete(null);
-			if (System.nanoTime() - boundNanos < 0) {
+			if (System.nanoTime() - release.boundNanos() < 0) {
 				long delay = Math.min(MAX_RETRY_MILLIS, Math.max(FIRST_RETRY_MILLIS, lastDelayMillis * 2));
-				submit(key, token, boundNanos, delay, firstAttempt);
+				submit(release, delay, firstAttempt);
 			}
 			else {
-				logger.debug("Gave up releasing lock " + LockKeyQuoting.quote(key) + " after its lease; it has expired",
-						ex);
+				logger.debug("Gave up releasing lock " + LockKeyQuoting.quote(release.key())
+						+ " after its lease; it has expired", ex);
 			}
 		}
 	}
@@ -86,6 +98,9 @@ public final class PendingReleases implements AutoCloseable {
 	@Override
 	public void close() {
 		this.executor.shutdownNow();
+	}
+
+	private record Release(String key, String token, MinimumHold minimumHold, long boundNanos) {
 	}
 
 }

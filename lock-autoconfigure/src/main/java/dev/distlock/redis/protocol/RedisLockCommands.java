@@ -123,12 +123,16 @@ public final class RedisLockCommands {
 	}
 
 	/**
-	 * Takes a waiter that gives up out of the lock's queue, and releases the lock if a
-	 * release handed it to the waiter in the meantime (handing it on to the next waiter).
+	 * Takes a waiter that gives up out of the lock's queue, and releases the lock if the
+	 * token holds it: a release handed it to the waiter in the meantime, an acquire whose
+	 * reply was lost took it, or a release of the holder failed. Used by
+	 * {@link PendingReleases}.
+	 * @param keepMillis how long the lock must still be kept (what is left of a holder's
+	 * minimum hold), 0 to hand it on to the next waiter at once
 	 * @return as {@link #release}
 	 */
-	public ReleaseOutcome leaveQueue(String key, String token) {
-		return runRelease(key, token, 0, true);
+	public ReleaseOutcome leaveQueue(String key, String token, long keepMillis) {
+		return runRelease(key, token, keepMillis, true);
 	}
 
 	private ReleaseOutcome runRelease(String key, String token, long keepMillis, boolean leavingQueue) {

@@ -1,0 +1,82 @@
+package dev.distlock.redis.protocol;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.testing.SharedRedisConnection;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A release retried in the background keeps what is left of the hold's minimum hold as of
+ * each attempt's send, for an exclusive lock and a shared one, and hands the lock on at
+ * once when the minimum hold has passed.
+ */
+class PendingReleasesTests {
+
+	private static final LockKeyspace KEYSPACE = new LockKeyspace("", false, 1024);
+
+	private static final long LEASE = 30_000;
+
+	@RegisterExtension
+	static final SharedRedisConnection REDIS = new SharedRedisConnection();
+
+	private final StringRedisTemplate redis = REDIS.template();
+
+	private final RedisLockCommands commands = new RedisLockCommands(this.redis, KEYSPACE, new RedisReachability(),
+			2_000, ReplicaAcknowledgement.NONE);
+
+	private final PendingReleases pending = new PendingReleases(this.commands);
+
+	@AfterEach
+	void close() {
+		this.pending.close();
+	}
+
+	@Test
+	void retriedReleaseKeepsWhatIsLeftOfTheMinimumHold() throws Exception {
+		String key = TestRedis.uniqueKey("pending-keep");
+		assertThat(this.commands.acquire(key, "holder", LEASE, null, 0, 1, false).granted()).isTrue();
+		MinimumHold grantedASecondAgo = MinimumHold.from(System.nanoTime() - TimeUnit.SECONDS.toNanos(1),
+				Duration.ofSeconds(3));
+		this.pending.release(key, "holder", grantedASecondAgo, bound()).get(5, TimeUnit.SECONDS);
+		assertThat(this.redis.opsForValue().get(key)).as("kept under a value no renewal matches")
+			.isEqualTo("released:holder");
+		assertThat(this.redis.getExpire(key, TimeUnit.MILLISECONDS)).isBetween(1_500L, 2_000L);
+	}
+
+	@Test
+	void retriedReleaseOfASharedHoldKeepsWhatIsLeftOfTheMinimumHold() throws Exception {
+		String key = TestRedis.uniqueKey("pending-keep-shared");
+		assertThat(this.commands.acquire(key, "r.reader", LEASE, null, 0, 1, false).granted()).isTrue();
+		MinimumHold grantedASecondAgo = MinimumHold.from(System.nanoTime() - TimeUnit.SECONDS.toNanos(1),
+				Duration.ofSeconds(3));
+		this.pending.release(key, "r.reader", grantedASecondAgo, bound()).get(5, TimeUnit.SECONDS);
+		assertThat(this.redis.opsForZSet().rangeWithScores(key, 0, -1)).singleElement()
+			.satisfies((member) -> assertThat(member.getValue()).isEqualTo("released:r.reader"));
+		assertThat(this.commands.acquire(key, "w.writer", LEASE, null, 0, 1, false).granted())
+			.as("a writer, while the reader's minimum hold lasts")
+			.isFalse();
+	}
+
+	@Test
+	void retriedReleaseAfterTheMinimumHoldReleasesAtOnce() throws Exception {
+		String key = TestRedis.uniqueKey("pending-passed");
+		assertThat(this.commands.acquire(key, "holder", LEASE, null, 0, 1, false).granted()).isTrue();
+		MinimumHold passed = MinimumHold.from(System.nanoTime() - TimeUnit.SECONDS.toNanos(5), Duration.ofSeconds(3));
+		this.pending.release(key, "holder", passed, bound()).get(5, TimeUnit.SECONDS);
+		assertThat(this.redis.hasKey(key)).isFalse();
+	}
+
+	private static long bound() {
+		return System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LEASE);
+	}
+
+}
