@@ -21,6 +21,7 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 import dev.distlock.faults.RedisNode.Persistence;
 import dev.distlock.reactive.ReactiveLockClient;
+import dev.distlock.reactive.ReactiveLockHandle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,10 +34,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * held-back acquire reaching Redis (not after its 30 s lease): B, on a direct connection,
  * tries every 20 ms from then on. Run for a reactive acquire (cancelled, timed out, and
  * with its reply lost instead), a blocking one, and a blocking one whose grants replicas
- * acknowledge ({@code distlock.replication.min-replicas-acked=1}). The control does with
- * a plain {@code SET NX PX} on the reactive connection what the cleanup did on the
- * blocking connection: a compare-and-delete sent on another connection after the cancel
- * overtakes the held-back SET, which then leaves the key held for its lease.
+ * acknowledge ({@code distlock.replication.min-replicas-acked=1}); and for a reactive
+ * acquire cancelled, whose connection is then reset before the held-back request was
+ * forwarded (free within 1 s of the reset + the 1.5 s). The control does with a plain
+ * {@code SET NX PX} on the reactive connection what the cleanup did on the blocking
+ * connection: a compare-and-delete sent on another connection after the cancel overtakes
+ * the held-back SET, which then leaves the key held for its lease.
  */
 class DelayedAcquireCleanupTests {
 
@@ -92,9 +95,11 @@ class DelayedAcquireCleanupTests {
 				"distlock.replication.ack-timeout=200ms");
 		contender = apps.client(redis.port(), "spring.data.redis.timeout=2s");
 		awaitReplicaOnline();
-		// Load the scripts, so that the faults hit EVALSHA calls that run.
+		// Load the scripts, so that the faults hit EVALSHA calls that run, and open the
+		// reactive connection, so that they hit a connection past its handshake.
 		blockingHolder.lock("lock:warm-up", NO_WAIT).release();
 		acknowledgedHolder.lock("lock:warm-up", NO_WAIT).release();
+		reactiveHolder.lock("lock:warm-up", NO_WAIT).flatMap(ReactiveLockHandle::release).block();
 	}
 
 	@AfterAll
@@ -119,6 +124,27 @@ class DelayedAcquireCleanupTests {
 		ReplyDrop held = proxy.holdNextRequest(key, HELD_BACK_MS);
 		String outcome = outcome(reactiveHolder.tryLock(key, NO_WAIT));
 		assertFreedSoon("reactive acquire timed out (500 ms)", outcome, key, held);
+	}
+
+	@Test
+	void reactiveAcquireCancelledThenItsConnectionReset() {
+		String key = key();
+		ReplyDrop held = proxy.holdNextRequest(key, HELD_BACK_MS);
+		String outcome = outcome(reactiveHolder.tryLock(key, NO_WAIT).timeout(Duration.ofMillis(300)));
+		Pause.millis(300);
+		// The held-back acquire and the cleanup behind it are lost with the connection;
+		// Lettuce sends the cleanup again on its next connection (it was not answered),
+		// not the cancelled acquire.
+		proxy.resetAll(false);
+		long reset = System.nanoTime();
+		awaitLanded(held);
+		Long pttl = Resp.number(redis.port(), "PTTL", key);
+		long next = LockCalls.firstAcquisition(contender, key, NO_WAIT, TRYING);
+		Figures.record("delayed acquire cleanup: reactive acquire cancelled, then its connection reset",
+				"caller got %s; key's PTTL %d ms 1.5 s after the acquire was sent; B granted the key %s the reset",
+				outcome, pttl, since(reset, next));
+		assertThat(next).as("B acquired").isPositive();
+		assertThat((next - reset) / 1_000_000).isLessThanOrEqualTo(HELD_BACK_MS + REQUIRED_MS);
 	}
 
 	@Test

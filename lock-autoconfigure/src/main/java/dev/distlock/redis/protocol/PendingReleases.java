@@ -18,8 +18,11 @@ import dev.distlock.LockKeyQuoting;
  * the lock). Each is released by its owner token, which never touches anyone else's lock,
  * keeps the lock for what is left of a holder's minimum hold as of each attempt's send
  * ({@link MinimumHold}), and is retried with a growing pause until Redis answers or its
- * bound passes (by then the key has expired with its lease). Callers never wait for it:
- * they get their answer or exception at once.
+ * bound passes (by then the key has expired with its lease). Each goes over the
+ * connection of the commands it undoes ({@link #on}): Redis runs the commands of one
+ * connection in order, while a release sent on another connection could overtake an
+ * acquire still on its way, which would then take the lock for a whole lease. Callers
+ * never wait for it: they get their answer or exception at once.
  */
 public final class PendingReleases implements AutoCloseable {
 
@@ -29,13 +32,33 @@ public final class PendingReleases implements AutoCloseable {
 
 	private static final long MAX_RETRY_MILLIS = 500;
 
-	private final RedisLockCommands commands;
+	private final Connection connection;
 
-	private final ScheduledExecutorService executor = Executors
-		.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-pending-releases"));
+	private final ScheduledExecutorService executor;
 
+	/**
+	 * Creates the background releases of a client, sent with its blocking commands.
+	 * @param commands the commands of the client
+	 */
 	public PendingReleases(RedisLockCommands commands) {
-		this.commands = commands;
+		this(commands::leaveQueue,
+				Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-pending-releases")));
+	}
+
+	private PendingReleases(Connection connection, ScheduledExecutorService executor) {
+		this.connection = connection;
+		this.executor = executor;
+	}
+
+	/**
+	 * Returns background releases sent over another connection, on the same thread as
+	 * these: those of the commands sent over that connection, so that each reaches Redis
+	 * after the command it undoes. Closing either closes both.
+	 * @param connection sends the release on the other connection
+	 * @return the background releases on that connection
+	 */
+	public PendingReleases on(Connection connection) {
+		return new PendingReleases(connection, this.executor);
 	}
 
 	/**
@@ -79,7 +102,7 @@ public final class PendingReleases implements AutoCloseable {
 
 	private void attempt(Release release, long lastDelayMillis, CompletableFuture<Void> firstAttempt) {
 		try {
-			this.commands.leaveQueue(release.key(), release.token(), release.minimumHold().remainingMillis());
+			this.connection.release(release.key(), release.token(), release.minimumHold().remainingMillis());
 			firstAttempt.complete(null);
 		}
 		catch (RuntimeException ex) {
@@ -98,6 +121,26 @@ public final class PendingReleases implements AutoCloseable {
 	@Override
 	public void close() {
 		this.executor.shutdownNow();
+	}
+
+	/**
+	 * Sends the owner-checked release of a background release on one connection, and
+	 * waits for Redis's answer: {@link RedisLockCommands#leaveQueue}, or its reactive
+	 * counterpart for what reactive callers sent.
+	 */
+	@FunctionalInterface
+	public interface Connection {
+
+		/**
+		 * Takes the token out of the key's queue and releases the lock if the token holds
+		 * it, keeping it for the given time if more than 0.
+		 * @param key the lock's Redis key
+		 * @param token the owner token
+		 * @param keepMillis how long the lock must still be kept, 0 for none
+		 * @throws RuntimeException if Redis did not answer
+		 */
+		void release(String key, String token, long keepMillis);
+
 	}
 
 	private record Release(String key, String token, MinimumHold minimumHold, long boundNanos) {

@@ -1,5 +1,6 @@
 package dev.distlock.redis.protocol;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -17,6 +18,12 @@ import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
  * Redis). Failures are signalled as Spring's {@code DataAccessException}s.
  */
 public final class ReactiveLockCommands {
+
+	/**
+	 * How long a background release waits at most for Redis's answer on the reactive
+	 * connection: Lettuce's default command timeout, for a connection built without one.
+	 */
+	private static final Duration LONGEST_BACKGROUND_WAIT = Duration.ofSeconds(60);
 
 	private final ReactiveStringRedisTemplate redis;
 
@@ -61,8 +68,35 @@ public final class ReactiveLockCommands {
 	 * @return what the release did
 	 */
 	public Mono<ReleaseOutcome> release(String key, String token, long keepMillis) {
+		return runRelease(key, token, keepMillis, false);
+	}
+
+	/**
+	 * Takes the token out of the lock's queue and releases the lock if the token holds
+	 * it, as {@link RedisLockCommands#leaveQueue}.
+	 * @return what the release did
+	 */
+	public Mono<ReleaseOutcome> leaveQueue(String key, String token, long keepMillis) {
+		return runRelease(key, token, keepMillis, true);
+	}
+
+	/**
+	 * Returns background releases on the reactive connection, after the commands they
+	 * undo ({@link PendingReleases#on}): for reactive acquisitions that end without the
+	 * lock. Their thread waits for each answer, at most 60 s (the connection's command
+	 * timeout ends it sooner, if it has one), then tries again.
+	 * @param pending the background releases of the client
+	 * @return the background releases on the reactive connection
+	 */
+	public PendingReleases pendingReleases(PendingReleases pending) {
+		return pending
+			.on((key, token, keepMillis) -> leaveQueue(key, token, keepMillis).block(LONGEST_BACKGROUND_WAIT));
+	}
+
+	private Mono<ReleaseOutcome> runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
 		return recorded(this.redis
-			.execute(LockScripts.release(token), keys(key), List.of(token, Long.toString(keepMillis), "0"))
+			.execute(LockScripts.release(token), keys(key),
+					List.of(token, Long.toString(keepMillis), leavingQueue ? "1" : "0"))
 			.next()
 			.map(ReleaseOutcome::of));
 	}

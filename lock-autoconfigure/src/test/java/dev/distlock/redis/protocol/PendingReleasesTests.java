@@ -1,7 +1,10 @@
 package dev.distlock.redis.protocol;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -13,11 +16,12 @@ import dev.distlock.testing.SharedRedisConnection;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A release retried in the background keeps what is left of the hold's minimum hold as of
  * each attempt's send, for an exclusive lock and a shared one, and hands the lock on at
- * once when the minimum hold has passed.
+ * once when the minimum hold has passed; each goes over the connection it is given.
  */
 class PendingReleasesTests {
 
@@ -73,6 +77,31 @@ class PendingReleasesTests {
 		MinimumHold passed = MinimumHold.from(System.nanoTime() - TimeUnit.SECONDS.toNanos(5), Duration.ofSeconds(3));
 		this.pending.release(key, "holder", passed, bound()).get(5, TimeUnit.SECONDS);
 		assertThat(this.redis.hasKey(key)).isFalse();
+	}
+
+	@Test
+	void eachAttemptSendsWhatIsLeftAsOfItsOwnSend() {
+		List<Long> sent = new CopyOnWriteArrayList<>();
+		AtomicInteger attempts = new AtomicInteger();
+		PendingReleases failingTwice = this.pending.on((key, token, keepMillis) -> {
+			sent.add(keepMillis);
+			if (attempts.incrementAndGet() <= 2) {
+				throw new IllegalStateException("not answered");
+			}
+		});
+		failingTwice.release("lock:k", "holder", MinimumHold.from(System.nanoTime(), Duration.ofSeconds(10)), bound());
+		await().atMost(Duration.ofSeconds(5)).until(() -> sent.size() == 3);
+		assertThat(sent.get(0)).isBetween(9_900L, 10_000L);
+		assertThat(sent.get(1)).as("after a pause of at least 50 ms").isLessThanOrEqualTo(sent.get(0) - 50);
+		assertThat(sent.get(2)).as("after a pause of at least 100 ms").isLessThanOrEqualTo(sent.get(1) - 100);
+	}
+
+	@Test
+	void releaseWithoutAMinimumHoldSendsNone() {
+		List<Long> sent = new CopyOnWriteArrayList<>();
+		this.pending.on((key, token, keepMillis) -> sent.add(keepMillis)).release("lock:k", "waiter", bound());
+		await().atMost(Duration.ofSeconds(5)).until(() -> sent.size() == 1);
+		assertThat(sent).containsExactly(0L);
 	}
 
 	private static long bound() {
