@@ -24,16 +24,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Issue 23, finding 2: a minimum hold survives a release that is retried in the
  * background. A holds a key with a fixed 30 s lease and a 6 s minimum hold, works 100 ms
  * and releases through a proxy that loses the release: its request is swallowed and the
- * connection reset, or every connection is reset and refused for 1 s or 3 s (A's command
- * timeout is 500 ms, so that its release fails within the outage). B, on a direct
- * connection, tries every 20 ms. B must not be granted the key earlier than the minimum
- * hold after A's grant, and must be granted it no later than the minimum hold + one
- * command timeout + 1 s after it: the retry keeps what is left of the hold, counted from
- * the grant, at its own send, and strands nothing for the lease. The same for a read hold
- * (B writes), a permit of a semaphore of 2 (the other permit held by C), and two keys
- * locked together. The control releases a hold without a minimum hold under the same
- * fault: B is granted the key within a second, so the fault frees the key early unless
- * the retry keeps the hold.
+ * connection reset, or only its reply (the release ran, the caller cannot know it), or
+ * every connection is reset and refused for 1 s or 3 s (A's command timeout is 500 ms, so
+ * that its release fails within the outage). B, on a direct connection, tries every 20
+ * ms. B must not be granted the key earlier than the minimum hold after A's grant, and
+ * must be granted it no later than the minimum hold + one command timeout + 1 s after it:
+ * the retry keeps what is left of the hold, counted from the grant, at its own send, and
+ * strands nothing for the lease. The same for a read hold (B writes), a permit of a
+ * semaphore of 2 (the other permit held by C), and two keys locked together. The control
+ * releases a hold without a minimum hold under the same fault: B is granted the key
+ * within a second, so the fault frees the key early unless the retry keeps the hold.
  */
 class MinimumHoldRetryTests {
 
@@ -91,6 +91,18 @@ class MinimumHoldRetryTests {
 	@Test
 	void releaseRequestLost() {
 		exclusive("release request lost", 0);
+	}
+
+	@Test
+	void releaseReplyLost() {
+		String key = key("exclusive");
+		LockHandle handle = holder.lock(key, HOLD);
+		long granted = System.nanoTime();
+		Pause.millis(100);
+		proxy.dropNextReplyTo(key);
+		String outcome = LockCalls.release(handle);
+		long next = LockCalls.firstAcquisition(contender, key, CONTEND, bound(granted));
+		assertKept("release reply lost (the release ran)", outcome, granted, next);
 	}
 
 	@Test
