@@ -27,13 +27,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * connection reset, or only its reply (the release ran, the caller cannot know it), or
  * every connection is reset and refused for 1 s or 3 s (A's command timeout is 500 ms, so
  * that its release fails within the outage). B, on a direct connection, tries every 20
- * ms. B must not be granted the key earlier than the minimum hold after A's grant, and
- * must be granted it no later than the minimum hold + one command timeout + 1 s after it:
- * the retry keeps what is left of the hold, counted from the grant, at its own send, and
- * strands nothing for the lease. The same for a read hold (B writes), a permit of a
- * semaphore of 2 (the other permit held by C), and two keys locked together. The control
- * releases a hold without a minimum hold under the same fault: B is granted the key
- * within a second, so the fault frees the key early unless the retry keeps the hold.
+ * ms. B must not be granted the key earlier than the minimum hold after A asked for it
+ * (A's grant came no earlier than its call, so this follows from the rule whatever A's
+ * process does between the grant's reply and the call's return), and must be granted it
+ * no later than the minimum hold + one command timeout + 1 s after it: the retry keeps
+ * what is left of the hold, counted from the grant, at its own send, and strands nothing
+ * for the lease. The same for a read hold (B writes), a permit of a semaphore of 2 (the
+ * other permit held by C), and two keys locked together. The control releases a hold
+ * without a minimum hold under the same fault: B is granted the key within a second, so
+ * the fault frees the key early unless the retry keeps the hold.
  */
 class MinimumHoldRetryTests {
 
@@ -96,13 +98,13 @@ class MinimumHoldRetryTests {
 	@Test
 	void releaseReplyLost() {
 		String key = key("exclusive");
+		long asked = System.nanoTime();
 		LockHandle handle = holder.lock(key, HOLD);
-		long granted = System.nanoTime();
 		Pause.millis(100);
 		proxy.dropNextReplyTo(key);
 		String outcome = LockCalls.release(handle);
-		long next = LockCalls.firstAcquisition(contender, key, CONTEND, bound(granted));
-		assertKept("release reply lost (the release ran)", outcome, granted, next);
+		long next = LockCalls.firstAcquisition(contender, key, CONTEND, bound(asked));
+		assertKept("release reply lost (the release ran)", outcome, asked, next);
 	}
 
 	@Test
@@ -118,23 +120,23 @@ class MinimumHoldRetryTests {
 	@Test
 	void readHoldWhoseReleaseRequestIsLost() {
 		String key = key("read");
+		long asked = System.nanoTime();
 		LockHandle read = holder.lock(key, HOLD.withMode(LockMode.READ));
-		long granted = System.nanoTime();
 		String outcome = releaseLosing(key, 0, read);
-		long writer = LockCalls.firstAcquisition(contender, key, CONTEND.withMode(LockMode.WRITE), bound(granted));
-		assertKept("read hold, release request lost (B writes)", outcome, granted, writer);
+		long writer = LockCalls.firstAcquisition(contender, key, CONTEND.withMode(LockMode.WRITE), bound(asked));
+		assertKept("read hold, release request lost (B writes)", outcome, asked, writer);
 	}
 
 	@Test
 	void permitWhoseReleaseRequestIsLost() {
 		String key = key("permits");
 		LockOptions permit = CONTEND.withPermits(2);
+		long asked = System.nanoTime();
 		LockHandle held = holder.lock(key, HOLD.withPermits(2));
-		long granted = System.nanoTime();
 		try (LockHandle otherPermit = other.lock(key, permit)) {
 			String outcome = releaseLosing(key, 0, held);
-			long next = LockCalls.firstAcquisition(contender, key, permit, bound(granted));
-			assertKept("permit of 2 (the other held), release request lost", outcome, granted, next);
+			long next = LockCalls.firstAcquisition(contender, key, permit, bound(asked));
+			assertKept("permit of 2 (the other held), release request lost", outcome, asked, next);
 		}
 	}
 
@@ -142,37 +144,37 @@ class MinimumHoldRetryTests {
 	void twoKeysWhoseFirstReleaseRequestIsLost() {
 		String first = key("keys-a");
 		String second = key("keys-b");
+		long asked = System.nanoTime();
 		LockHandle both = holder.lock(List.of(first, second), HOLD);
-		long granted = System.nanoTime();
 		String outcome = releaseLosing(first, 0, both);
-		long[] next = firstAcquisitions(first, second, bound(granted));
+		long[] next = firstAcquisitions(first, second, bound(asked));
 		Figures.record("minimum hold: two keys, release request of one lost",
-				"release gave %s; B granted the keys %s and %s after A's grant (minimum hold %d ms, lease 30 s)",
-				outcome, since(granted, next[0]), since(granted, next[1]), MIN_HOLD.toMillis());
-		assertGrantedAfterTheMinimumHold(granted, next[0]);
-		assertGrantedAfterTheMinimumHold(granted, next[1]);
+				"release gave %s; B granted the keys %s and %s after A asked for it (minimum hold %d ms, lease 30 s)",
+				outcome, since(asked, next[0]), since(asked, next[1]), MIN_HOLD.toMillis());
+		assertGrantedAfterTheMinimumHold(asked, next[0]);
+		assertGrantedAfterTheMinimumHold(asked, next[1]);
 	}
 
 	@Test
 	void controlWithoutAMinimumHoldTheLostReleaseFreesTheKeyAtOnce() {
 		String key = key("control");
+		long asked = System.nanoTime();
 		LockHandle handle = holder.lock(key, CONTEND);
-		long granted = System.nanoTime();
 		String outcome = releaseLosing(key, 0, handle);
-		long next = LockCalls.firstAcquisition(contender, key, CONTEND, bound(granted));
+		long next = LockCalls.firstAcquisition(contender, key, CONTEND, bound(asked));
 		Figures.record("minimum hold control: no minimum hold, release request lost",
-				"release gave %s; B granted the key %s after A's grant", outcome, since(granted, next));
+				"release gave %s; B granted the key %s after A asked for it", outcome, since(asked, next));
 		assertThat(next).as("B acquired").isPositive();
-		assertThat((next - granted) / 1_000_000).as("ms from A's grant to B's").isLessThan(1000);
+		assertThat((next - asked) / 1_000_000).as("ms from A's call to B's grant").isLessThan(1000);
 	}
 
 	private void exclusive(String fault, long refusedMillis) {
 		String key = key("exclusive");
+		long asked = System.nanoTime();
 		LockHandle handle = holder.lock(key, HOLD);
-		long granted = System.nanoTime();
 		String outcome = releaseLosing(key, refusedMillis, handle);
-		long next = LockCalls.firstAcquisition(contender, key, CONTEND, bound(granted));
-		assertKept(fault, outcome, granted, next);
+		long next = LockCalls.firstAcquisition(contender, key, CONTEND, bound(asked));
+		assertKept(fault, outcome, asked, next);
 	}
 
 	/**
@@ -194,16 +196,16 @@ class MinimumHoldRetryTests {
 		return LockCalls.release(handle);
 	}
 
-	private static void assertKept(String fault, String outcome, long granted, long next) {
+	private static void assertKept(String fault, String outcome, long asked, long next) {
 		Figures.record("minimum hold: " + fault,
-				"release gave %s; B granted the key %s after A's grant (minimum hold %d ms, lease 30 s)", outcome,
-				since(granted, next), MIN_HOLD.toMillis());
-		assertGrantedAfterTheMinimumHold(granted, next);
+				"release gave %s; B granted the key %s after A asked for it (minimum hold %d ms, lease 30 s)", outcome,
+				since(asked, next), MIN_HOLD.toMillis());
+		assertGrantedAfterTheMinimumHold(asked, next);
 	}
 
-	private static void assertGrantedAfterTheMinimumHold(long granted, long next) {
+	private static void assertGrantedAfterTheMinimumHold(long asked, long next) {
 		assertThat(next).as("B acquired before the lease ran out").isPositive();
-		assertThat((next - granted) / 1_000_000).as("ms from A's grant to B's")
+		assertThat((next - asked) / 1_000_000).as("ms from A's call to B's grant")
 			.isGreaterThanOrEqualTo(MIN_HOLD.toMillis())
 			.isLessThanOrEqualTo(MIN_HOLD.toMillis() + COMMAND_TIMEOUT_MS + SLACK_MS);
 	}
@@ -244,13 +246,13 @@ class MinimumHoldRetryTests {
 	}
 
 	/** How long B tries: until well after the latest grant the rule allows. */
-	private static Duration bound(long granted) {
-		long end = granted + MIN_HOLD.plusMillis(COMMAND_TIMEOUT_MS + 3 * SLACK_MS).toNanos();
+	private static Duration bound(long asked) {
+		long end = asked + MIN_HOLD.plusMillis(COMMAND_TIMEOUT_MS + 3 * SLACK_MS).toNanos();
 		return Duration.ofNanos(Math.max(0, end - System.nanoTime()));
 	}
 
-	private static String since(long granted, long next) {
-		return (next > 0) ? (next - granted) / 1_000_000 + " ms"
+	private static String since(long asked, long next) {
+		return (next > 0) ? (next - asked) / 1_000_000 + " ms"
 				: "not within " + MIN_HOLD.plusMillis(COMMAND_TIMEOUT_MS + 3 * SLACK_MS).toMillis() + " ms";
 	}
 

@@ -28,10 +28,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * connection reset; every connection reset and refused for 1 s or 3 s; A's command
  * timeout is 500 ms), or holds its request back 400 ms while the caller cancels the
  * release after 150 ms. B, blocking, on a direct connection, tries every 20 ms: it must
- * not be granted the key earlier than the minimum hold after A's grant, and must be
- * granted it no later than the minimum hold + one command timeout + 1 s after it (+ the
- * 400 ms a held-back release reached Redis late). The control cancels the release of a
- * hold without a minimum hold the same way: B is granted the key within a second.
+ * not be granted the key earlier than the minimum hold after A asked for it (A's grant
+ * came no earlier than its call), and must be granted it no later than the minimum hold +
+ * one command timeout + 1 s after it (+ the 400 ms a held-back release reached Redis
+ * late). The control cancels the release of a hold without a minimum hold the same way: B
+ * is granted the key within a second.
  */
 class ReactiveMinimumHoldRetryTests {
 
@@ -88,11 +89,11 @@ class ReactiveMinimumHoldRetryTests {
 	@Test
 	void releaseRequestLost() {
 		String key = key();
+		long asked = System.nanoTime();
 		ReactiveLockHandle handle = holder.lock(key, HOLD).block();
-		long granted = System.nanoTime();
 		Pause.millis(100);
 		proxy.dropNextRequest(key);
-		assertKept("release request lost", outcome(handle.release()), granted, key, 0);
+		assertKept("release request lost", outcome(handle.release()), asked, key, 0);
 	}
 
 	@Test
@@ -108,48 +109,48 @@ class ReactiveMinimumHoldRetryTests {
 	@Test
 	void releaseCancelledWhileItsRequestIsHeldBack() {
 		String key = key();
+		long asked = System.nanoTime();
 		ReactiveLockHandle handle = holder.lock(key, HOLD).block();
-		long granted = System.nanoTime();
 		Pause.millis(100);
 		proxy.holdNextRequest(key, HELD_BACK_MS);
 		String outcome = outcome(handle.release().timeout(Duration.ofMillis(150)));
-		assertKept("release cancelled, its request held back " + HELD_BACK_MS + " ms", outcome, granted, key,
+		assertKept("release cancelled, its request held back " + HELD_BACK_MS + " ms", outcome, asked, key,
 				HELD_BACK_MS);
 	}
 
 	@Test
 	void controlWithoutAMinimumHoldTheCancelledReleaseFreesTheKeyAtOnce() {
 		String key = key();
+		long asked = System.nanoTime();
 		ReactiveLockHandle handle = holder.lock(key, CONTEND).block();
-		long granted = System.nanoTime();
 		Pause.millis(100);
 		proxy.holdNextRequest(key, HELD_BACK_MS);
 		String outcome = outcome(handle.release().timeout(Duration.ofMillis(150)));
-		long next = LockCalls.firstAcquisition(contender, key, CONTEND, bound(granted));
+		long next = LockCalls.firstAcquisition(contender, key, CONTEND, bound(asked));
 		Figures.record("reactive minimum hold control: no minimum hold, release cancelled",
-				"release gave %s; B granted the key %s after A's grant", outcome, since(granted, next));
+				"release gave %s; B granted the key %s after A asked for it", outcome, since(asked, next));
 		assertThat(next).as("B acquired").isPositive();
-		assertThat((next - granted) / 1_000_000).as("ms from A's grant to B's").isLessThan(1000);
+		assertThat((next - asked) / 1_000_000).as("ms from A's call to B's grant").isLessThan(1000);
 	}
 
 	private void refused(long refusedMillis) {
 		String key = key();
+		long asked = System.nanoTime();
 		ReactiveLockHandle handle = holder.lock(key, HOLD).block();
-		long granted = System.nanoTime();
 		Pause.millis(100);
 		proxy.resetAll(true);
 		this.outage = CompletableFuture.runAsync(proxy::passThrough,
 				CompletableFuture.delayedExecutor(refusedMillis, TimeUnit.MILLISECONDS));
-		assertKept("connections refused " + refusedMillis / 1000 + " s", outcome(handle.release()), granted, key, 0);
+		assertKept("connections refused " + refusedMillis / 1000 + " s", outcome(handle.release()), asked, key, 0);
 	}
 
-	private static void assertKept(String fault, String outcome, long granted, String key, long lateMillis) {
-		long next = LockCalls.firstAcquisition(contender, key, CONTEND, bound(granted));
+	private static void assertKept(String fault, String outcome, long asked, String key, long lateMillis) {
+		long next = LockCalls.firstAcquisition(contender, key, CONTEND, bound(asked));
 		Figures.record("reactive minimum hold: " + fault,
-				"release gave %s; B granted the key %s after A's grant (minimum hold %d ms, lease 30 s)", outcome,
-				since(granted, next), MIN_HOLD.toMillis());
+				"release gave %s; B granted the key %s after A asked for it (minimum hold %d ms, lease 30 s)", outcome,
+				since(asked, next), MIN_HOLD.toMillis());
 		assertThat(next).as("B acquired before the lease ran out").isPositive();
-		assertThat((next - granted) / 1_000_000).as("ms from A's grant to B's")
+		assertThat((next - asked) / 1_000_000).as("ms from A's call to B's grant")
 			.isGreaterThanOrEqualTo(MIN_HOLD.toMillis())
 			.isLessThanOrEqualTo(MIN_HOLD.toMillis() + COMMAND_TIMEOUT_MS + lateMillis + SLACK_MS);
 	}
@@ -169,13 +170,13 @@ class ReactiveMinimumHoldRetryTests {
 	}
 
 	/** How long B tries: until well after the latest grant the rule allows. */
-	private static Duration bound(long granted) {
-		long end = granted + MIN_HOLD.plusMillis(COMMAND_TIMEOUT_MS + HELD_BACK_MS + 3 * SLACK_MS).toNanos();
+	private static Duration bound(long asked) {
+		long end = asked + MIN_HOLD.plusMillis(COMMAND_TIMEOUT_MS + HELD_BACK_MS + 3 * SLACK_MS).toNanos();
 		return Duration.ofNanos(Math.max(0, end - System.nanoTime()));
 	}
 
-	private static String since(long granted, long next) {
-		return (next > 0) ? (next - granted) / 1_000_000 + " ms" : "not within "
+	private static String since(long asked, long next) {
+		return (next > 0) ? (next - asked) / 1_000_000 + " ms" : "not within "
 				+ MIN_HOLD.plusMillis(COMMAND_TIMEOUT_MS + HELD_BACK_MS + 3 * SLACK_MS).toMillis() + " ms";
 	}
 
