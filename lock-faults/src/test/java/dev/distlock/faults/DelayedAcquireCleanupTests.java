@@ -34,12 +34,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * held-back acquire reaching Redis (not after its 30 s lease): B, on a direct connection,
  * tries every 20 ms from then on. Run for a reactive acquire (cancelled, timed out, and
  * with its reply lost instead), a blocking one, and a blocking one whose grants replicas
- * acknowledge ({@code distlock.replication.min-replicas-acked=1}); and for a reactive
- * acquire cancelled, whose connection is then reset before the held-back request was
- * forwarded (free within 1 s of the reset + the 1.5 s). The control does with a plain
- * {@code SET NX PX} on the reactive connection what the cleanup did on the blocking
- * connection: a compare-and-delete sent on another connection after the cancel overtakes
- * the held-back SET, which then leaves the key held for its lease.
+ * acknowledge ({@code distlock.replication.min-replicas-acked=1}); for a reactive acquire
+ * cancelled, whose connection is then reset before the held-back request was forwarded
+ * (free within 1 s of the reset + the 1.5 s); and for a reactive acquire cancelled while
+ * B takes the key and holds it across the late acquire and its cleanup (never held by
+ * both: B keeps it, releases it without a lost lease, and it is free again at once). The
+ * control does with a plain {@code SET NX PX} on the reactive connection what the cleanup
+ * did on the blocking connection: a compare-and-delete sent on another connection after
+ * the cancel overtakes the held-back SET, which then leaves the key held for its lease.
  */
 class DelayedAcquireCleanupTests {
 
@@ -124,6 +126,28 @@ class DelayedAcquireCleanupTests {
 		ReplyDrop held = proxy.holdNextRequest(key, HELD_BACK_MS);
 		String outcome = outcome(reactiveHolder.tryLock(key, NO_WAIT));
 		assertFreedSoon("reactive acquire timed out (500 ms)", outcome, key, held);
+	}
+
+	@Test
+	void reactiveAcquireCancelledWhileAnotherTakesAndHoldsTheKey() {
+		String key = key();
+		ReplyDrop held = proxy.holdNextRequest(key, HELD_BACK_MS);
+		String outcome = outcome(reactiveHolder.tryLock(key, NO_WAIT).timeout(Duration.ofMillis(300)));
+		LockHandle other = contender.tryLock(key, NO_WAIT).orElseThrow();
+		awaitLanded(held);
+		// The late acquire found B's lock, and the cleanup behind it left B's lock alone.
+		Pause.millis(200);
+		Long pttl = Resp.number(redis.port(), "PTTL", key);
+		boolean stillHeld = !other.isLeaseLost() && pttl != null && pttl > 20_000;
+		String released = outcome(other::release);
+		long next = LockCalls.firstAcquisition(contender, key, NO_WAIT, TRYING);
+		Figures.record("delayed acquire cleanup: reactive acquire cancelled while B takes and holds the key",
+				"caller got %s; B held the key across the late acquire and its cleanup: %s; B's release gave %s; "
+						+ "the key granted again %s",
+				outcome, stillHeld, released, (next > 0) ? "at once" : "not within " + TRYING.toSeconds() + " s");
+		assertThat(stillHeld).as("B still held the key, alone").isTrue();
+		assertThat(released).isEqualTo("no exception");
+		assertThat(next).as("nothing of A's left on the key").isPositive();
 	}
 
 	@Test
