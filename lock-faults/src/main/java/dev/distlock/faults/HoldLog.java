@@ -10,6 +10,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Hold intervals collected from every JVM of a scenario, and the counts that tell whether
  * the lock excluded: overlapping bodies (for shared locks: an exclusive hold overlapping
@@ -103,20 +105,44 @@ public final class HoldLog {
 	 * @return the most concurrent holds
 	 */
 	public int maxConcurrent() {
+		int current = 0;
+		int max = 0;
+		for (long[] event : startsAndEnds()) {
+			current += (int) event[1];
+			max = Math.max(max, current);
+		}
+		return max;
+	}
+
+	/**
+	 * The first moment after an instant at which the given number of holds run at once.
+	 * @param holders how many holds
+	 * @param afterNanos the instant, by {@link System#nanoTime()}
+	 * @return the moment, by {@link System#nanoTime()}, or {@code null} if never
+	 */
+	public @Nullable Long firstConcurrent(int holders, long afterNanos) {
+		int current = 0;
+		for (long[] event : startsAndEnds()) {
+			current += (int) event[1];
+			if (current >= holders && event[0] - afterNanos >= 0) {
+				return event[0];
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Every start ({@code +1}) and end ({@code -1}) in time order; at the same instant an
+	 * end comes before a start, so touching holds do not overlap.
+	 */
+	private List<long[]> startsAndEnds() {
 		List<long[]> events = new ArrayList<>();
 		for (Hold hold : this.holds) {
 			events.add(new long[] { hold.start(), 1 });
 			events.add(new long[] { hold.end(), -1 });
 		}
-		// At the same instant an end comes before a start: touching holds do not overlap.
 		events.sort(Comparator.<long[]>comparingLong((event) -> event[0]).thenComparingLong((event) -> event[1]));
-		int current = 0;
-		int max = 0;
-		for (long[] event : events) {
-			current += (int) event[1];
-			max = Math.max(max, current);
-		}
-		return max;
+		return events;
 	}
 
 	/**

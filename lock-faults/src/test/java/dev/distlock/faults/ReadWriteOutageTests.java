@@ -1,13 +1,9 @@
 package dev.distlock.faults;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
@@ -102,8 +98,8 @@ class ReadWriteOutageTests {
 		Figures.record("read-write: queued writer during an outage",
 				"writer queued behind 2 readers, Redis killed %d ms before its wait time ended, restarted empty "
 						+ "2 s later: writer got %s after %d ms (bound %d); readers told lost %d and %d ms after "
-						+ "the restart, releases %s/%s; next writer got in %s after the restart (%d ms before the "
-						+ "last reader knew), token above readers' %s",
+						+ "the restart, releases %s/%s; next writer got in %s after the restart (the last reader was "
+						+ "told %+d ms after that), token above readers' %s",
 				300, writer[2], writerEndedMs, WAIT_MS + COMMAND_TIMEOUT_MS, toldAfter(lost1, restarted),
 				toldAfter(lost2, restarted), released1[4], released2[4],
 				(nextWriter != null) ? nextWriterMs + " ms" : "not within 8 s", lastToldMs - nextWriterMs,
@@ -123,17 +119,18 @@ class ReadWriteOutageTests {
 
 	@Test
 	void noWriterOverlapsAnotherHolderThroughAnEmptyRestart() {
-		Contention run = contendThroughRestart("read", "write", 150, 100, 8000);
-		Map<String, Integer> errors = errorsDuring(run.errors(), run.killed(), run.restarted());
-		long firstWriteMs = firstExclusiveAfter(run.log(), run.restarted());
+		Restart restart = new Restart();
+		ContendedRun run = contendThroughRestart("read", "write", 150, 100, 8000, restart);
+		Map<String, Integer> errors = run.errorsBetween(restart.killed, restart.restarted);
+		long firstWriteMs = run.firstHoldAfterMs(restart.restarted, true);
 		Figures.record("read-write: contention through an empty restart",
 				"%d holds (%d writers), %d conflicting pairs; %d tokens after the restart not above every token "
 						+ "before; calls ending during the outage: %s; first writer %d ms after the restart",
 				run.log().holds().size(), run.log().holds().stream().filter(Hold::exclusive).count(),
-				run.log().exclusiveOverlaps(), run.log().tokensAfterNotAboveBefore(run.restarted()), errors,
+				run.log().exclusiveOverlaps(), run.log().tokensAfterNotAboveBefore(restart.restarted), errors,
 				firstWriteMs);
 		assertThat(run.log().exclusiveOverlaps()).as("writers overlapping another holder").isZero();
-		assertThat(run.log().tokensAfterNotAboveBefore(run.restarted())).as("tokens going back").isZero();
+		assertThat(run.log().tokensAfterNotAboveBefore(restart.restarted)).as("tokens going back").isZero();
 		assertThat(errors).as("calls ending during the outage")
 			.containsKey("LockUnavailableException")
 			.doesNotContainKey("LockNotAcquiredException");
@@ -143,84 +140,48 @@ class ReadWriteOutageTests {
 	@Test
 	void controlNaiveReadWriteLockLetsAWriterInBesideAReaderAfterAnEmptyRestart() {
 		// Readers' bodies span the outage: the restart wipes their count under them.
-		Contention run = contendThroughRestart("naive-read", "naive-write", 5000, 100, 6000);
+		ContendedRun run = contendThroughRestart("naive-read", "naive-write", 5000, 100, 6000, new Restart());
 		Figures.record("read-write: contention through an empty restart, control",
 				"naive read-write lock: %d holds, %d conflicting pairs", run.log().holds().size(),
 				run.log().exclusiveOverlaps());
 		assertThat(run.log().exclusiveOverlaps()).isPositive();
 	}
 
-	private Contention contendThroughRestart(String readLock, String writeLock, long readBodyMs, long writeBodyMs,
-			long durationMs) {
+	private ContendedRun contendThroughRestart(String readLock, String writeLock, long readBodyMs, long writeBodyMs,
+			long durationMs, Restart restart) {
 		String key = "lock:rw-restart:" + UUID.randomUUID();
 		Path readsA = this.files.resolve("reads-a.txt");
 		Path writesB = this.files.resolve("writes-b.txt");
 		Path readsC = this.files.resolve("reads-c.txt");
 		long start = System.nanoTime();
-		workerA.send(contend("ra", readLock, key, 2, durationMs, readBodyMs, readsA));
+		workerA.send(ContendedRun.command("ra", readLock, key, 2, durationMs, readBodyMs, resource.port(), readsA));
 		// The readers hold first, the writers queue behind them.
 		Pause.millis(300);
-		workerB.send(contend("wb", writeLock, key, 2, durationMs - 300, writeBodyMs, writesB));
-		workerC.send(contend("rc", readLock, key, 1, durationMs - 300, readBodyMs, readsC));
+		workerB.send(
+				ContendedRun.command("wb", writeLock, key, 2, durationMs - 300, writeBodyMs, resource.port(), writesB));
+		workerC
+			.send(ContendedRun.command("rc", readLock, key, 1, durationMs - 300, readBodyMs, resource.port(), readsC));
 		Pause.until(start + 2_000_000_000L);
-		long killed = redis.kill();
+		restart.killed = redis.kill();
 		// Longer than a command timeout, so that calls end during the outage.
 		Pause.millis(COMMAND_TIMEOUT_MS + 500);
-		long restarted = redis.restart();
+		restart.restarted = redis.restart();
 		for (WorkerJvm worker : List.of(workerA, workerB, workerC)) {
 			worker.await("contended", Duration.ofMillis(durationMs + 15_000));
 		}
-		HoldLog log = new HoldLog().read("A", readsA).read("B", writesB).read("C", readsC);
-		List<String> errors = new java.util.ArrayList<>();
-		for (Path file : List.of(readsA, writesB, readsC)) {
-			errors.addAll(lines(Path.of(file + ".errors")));
-		}
-		return new Contention(log, errors, killed, restarted);
-	}
-
-	private static String contend(String id, String lock, String key, int threads, long durationMs, long bodyMs,
-			Path file) {
-		return String.join(" ", "contend", id, lock, key, String.valueOf(threads), String.valueOf(durationMs), "renew",
-				String.valueOf(bodyMs), String.valueOf(resource.port()), file.toString());
+		return ContendedRun.read(Map.of("A", readsA, "B", writesB, "C", readsC));
 	}
 
 	private static long toldAfter(String[] lost, long restarted) {
 		return (lost != null) ? (Long.parseLong(lost[2]) - restarted) / 1_000_000 : -1;
 	}
 
-	private static long firstExclusiveAfter(HoldLog log, long instant) {
-		return log.holds()
-			.stream()
-			.filter((hold) -> hold.exclusive() && hold.start() - instant >= 0)
-			.mapToLong((hold) -> (hold.start() - instant) / 1_000_000)
-			.min()
-			.orElse(-1);
-	}
+	/** When Redis was killed and restarted, by {@link System#nanoTime()}. */
+	private static final class Restart {
 
-	/** The exceptions of the calls that ended between the two instants, counted. */
-	static Map<String, Integer> errorsDuring(List<String> errors, long from, long to) {
-		Map<String, Integer> counts = new TreeMap<>();
-		for (String error : errors) {
-			String[] words = error.split(" ");
-			long at = Long.parseLong(words[0]);
-			if (at - from >= 0 && at - to <= 0) {
-				counts.merge(words[1], 1, Integer::sum);
-			}
-		}
-		return counts;
-	}
+		private long killed;
 
-	static List<String> lines(Path file) {
-		try {
-			return Files.exists(file) ? Files.readAllLines(file).stream().filter((line) -> !line.isBlank()).toList()
-					: List.of();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private record Contention(HoldLog log, List<String> errors, long killed, long restarted) {
+		private long restarted;
 
 	}
 
