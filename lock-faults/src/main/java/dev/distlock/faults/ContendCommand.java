@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.IntStream;
 
 import org.springframework.context.ApplicationContext;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -102,7 +103,7 @@ final class ContendCommand {
 		Pause.until(start + bodyNanos);
 		long end = System.nanoTime();
 		String holder = String.valueOf(ProcessHandle.current().pid());
-		return java.util.stream.IntStream.range(0, keys.size())
+		return IntStream.range(0, keys.size())
 			.mapToObj((i) -> new Hold(holder, start, end, held.token(keys.get(i)), accepted[i], exclusive, keys.get(i))
 				.line())
 			.toList();

@@ -2,6 +2,7 @@ package dev.distlock.faults;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -67,7 +68,7 @@ interface WorkerLock {
 	 * @param attempt one attempt
 	 * @throws LockNotAcquiredException if it never succeeded in time
 	 */
-	static void spin(String key, Duration wait, java.util.function.BooleanSupplier attempt) {
+	static void spin(String key, Duration wait, BooleanSupplier attempt) {
 		long start = System.nanoTime();
 		while (!attempt.getAsBoolean()) {
 			if (System.nanoTime() - start > wait.toNanos()) {
