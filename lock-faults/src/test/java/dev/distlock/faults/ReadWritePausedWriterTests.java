@@ -19,6 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * fence with a later token) and its release reports the lease lost. The control runs the
  * naive read-write lock through the same pause: its readers have no token, so the paused
  * writer's late write lands while the next writer holds the lock, and nobody is told.
+ * Also a writer stopped while queued, when a release hands it the lock: the reader after
+ * it gets in once the claim window lapses, and the writer, continued, never holds beside
+ * it nor shares its token, nor leaves the lock stranded.
  */
 class ReadWritePausedWriterTests {
 
@@ -87,6 +90,57 @@ class ReadWritePausedWriterTests {
 				run.releaseLeaseLost());
 		assertThat(run.lateWriteAccepted()).isTrue();
 		assertThat(run.releaseLeaseLost()).isFalse();
+	}
+
+	@Test
+	void pausedQueuedWriterHandedTheLockDoesNotOverlapTheReaderAfterIt() {
+		String run = String.valueOf(runs++);
+		String key = "lock:paused-queued-writer:" + UUID.randomUUID();
+		writerA.send("hold r" + run + " " + key + " renew -1 0 read");
+		writerA.await("acquired r" + run, Duration.ofSeconds(5));
+		othersB.send("hold w" + run + " " + key + " 2000 200 15000 write");
+		othersB.await("waiting " + key, Duration.ofSeconds(5));
+		othersB.pause();
+		String[] reader;
+		try {
+			// The release hands the lock to the stopped writer, for its claim window.
+			writerA.send("release r" + run);
+			writerA.await("released r" + run, Duration.ofSeconds(5));
+			long resumeAt = System.nanoTime() + 4_000_000_000L;
+			writerA.send("hold s" + run + " " + key + " renew 3000 15000 read");
+			reader = writerA.await("acquired s" + run, Duration.ofSeconds(8));
+			Pause.until(resumeAt);
+		}
+		finally {
+			othersB.resume();
+		}
+		String[] readerReleased = writerA.await("released s" + run, Duration.ofSeconds(8));
+		String[] writer = othersB.poll("acquired w" + run, Duration.ofSeconds(20));
+		HoldLog log = new HoldLog().add(new Hold("A", Long.parseLong(reader[3]), Long.parseLong(readerReleased[2]),
+				Long.parseLong(reader[2]), true, false, key));
+		if (writer != null) {
+			String[] writerReleased = othersB.await("released w" + run, Duration.ofSeconds(5));
+			log.add(new Hold("B", Long.parseLong(writer[3]), Long.parseLong(writerReleased[2]),
+					Long.parseLong(writer[2]), true, true, key));
+		}
+		long nextStart = System.nanoTime();
+		writerA.send("hold n" + run + " " + key + " 2000 50 5000 write");
+		long waitedNext = (Long.parseLong(writerA.await("acquired n" + run, Duration.ofSeconds(6))[3]) - nextStart)
+				/ 1_000_000;
+		writerA.await("released n" + run, Duration.ofSeconds(3));
+		Figures.record("read-write: paused queued writer",
+				"writer stopped while queued, handed the lock by a reader's release, continued after 4 s: a reader "
+						+ "asking after the release got in %d ms later (the claim window); writer %s; %d conflicting pairs, %d shared "
+						+ "tokens; next acquirer waited %d ms",
+				(Long.parseLong(reader[3]) - Long.parseLong(reader[4])) / 1_000_000,
+				(writer == null) ? "never acquired"
+						: "acquired with token " + writer[2]
+								+ ((Long.parseLong(writer[3]) < Long.parseLong(readerReleased[2]))
+										? " while the reader held" : " after the reader released"),
+				log.exclusiveOverlaps(), log.duplicateTokens(), waitedNext);
+		assertThat(log.exclusiveOverlaps()).as("writer overlapping the reader").isZero();
+		assertThat(log.duplicateTokens()).as("holds sharing a token").isZero();
+		assertThat(waitedNext).as("ms the next acquirer waited for a free lock").isLessThan(500);
 	}
 
 	private PausedWriter pauseWriter(String writeLock, String readLock) {
