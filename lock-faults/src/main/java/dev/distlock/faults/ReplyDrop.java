@@ -7,7 +7,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A one-shot fault armed on a {@link FaultProxy}: the next request containing a marker
- * has its reply swallowed (or is swallowed itself), then its connection is reset.
+ * has its reply swallowed (or is swallowed itself), then its connection is reset, at once
+ * or, for a stalled reply, after a while during which every reply on that connection is
+ * swallowed.
  */
 public final class ReplyDrop {
 
@@ -19,9 +21,24 @@ public final class ReplyDrop {
 
 	private volatile long firedNanos;
 
+	private final long resetAfterMillis;
+
 	ReplyDrop(String marker, boolean forwardRequest) {
+		this(marker, forwardRequest, 0);
+	}
+
+	ReplyDrop(String marker, boolean forwardRequest, long resetAfterMillis) {
 		this.marker = marker;
 		this.forwardRequest = forwardRequest;
+		this.resetAfterMillis = resetAfterMillis;
+	}
+
+	/**
+	 * How long the connection stays open, swallowing replies, before it is reset.
+	 * @return the time in ms, 0 to reset at once
+	 */
+	long resetAfterMillis() {
+		return this.resetAfterMillis;
 	}
 
 	boolean matches(byte[] chunk, int length) {
