@@ -76,9 +76,11 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 		ObservedAcquirer observed = new ObservedAcquirer(held, acquirer, events, builder.observationRegistry);
 		MultiKeyAcquirer multiKeys = new MultiKeyAcquirer(keyspace, holds, observed,
 				new AllAtOnceAttempt(holds, builder.observationRegistry));
-		return new ClientParts(keyspace, builder.defaultOptions, namedOptions(builder), reachability, renewer, observed,
-				multiKeys, monitor, releaseChannel, messaging.waiter(),
-				new ClientLifecycle(messaging.subscription(), renewer, pending, connectionEvents), holds);
+		return new ClientParts(
+				keyspace, builder.defaultOptions, namedOptions(builder), reachability, renewer, observed, multiKeys,
+				monitor, releaseChannel, messaging.waiter(), new ClientLifecycle(messaging.subscription(), renewer,
+						pending, connectionEvents, new EvictionPolicyWarning(commands.monitoring()::evictionPolicies)),
+				holds);
 	}
 
 	/**
