@@ -66,7 +66,12 @@ final class LockAcquirer {
 		Turn turn = options.isShared() ? Turn.ACQUIRE_IN_REDIS : takeTurn(key, options, deadline);
 		if (turn instanceof Turn.Passed passed) {
 			RedisLockHandle handle = this.grants.passed(key, passed.baton(), lease, options, start);
-			this.local.heldBy(handle);
+			if (!this.local.heldBy(handle)) {
+				// The key was found gone between the pass and now: the holds of its
+				// token,
+				// this one too, have lost it.
+				this.events.leaseLost(handle, "its key was gone from Redis when the lock passed to it");
+			}
 			return handle;
 		}
 		RedisLockHandle handle = (turn instanceof Turn.AcquireInRedis)
