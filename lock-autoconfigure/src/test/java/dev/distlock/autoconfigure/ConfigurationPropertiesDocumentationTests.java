@@ -18,14 +18,14 @@ import org.springframework.util.ClassUtils;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The properties table of the README against the configuration metadata that
- * {@code spring-boot-configuration-processor} generates: every {@code distlock.*}
- * property is described in both, with the same default and description, so that neither
- * can drift.
+ * The properties table of {@code docs/configuration.md} against the configuration
+ * metadata that {@code spring-boot-configuration-processor} generates: every
+ * {@code distlock.*} property is described in both, with the same default and
+ * description, so that neither can drift.
  */
 class ConfigurationPropertiesDocumentationTests {
 
-	private static final Path README = Path.of("..", "README.md");
+	private static final Path CONFIGURATION_PAGE = Path.of("..", "docs", "configuration.md");
 
 	private static final Path METADATA = Path.of("target", "classes", "META-INF", "spring-configuration-metadata.json");
 
@@ -39,10 +39,10 @@ class ConfigurationPropertiesDocumentationTests {
 	}
 
 	@Test
-	void readmeTableListsEveryPropertyWithItsDefaultAndDescription() throws IOException {
-		Map<String, Property> documented = readme();
+	void configurationPageListsEveryPropertyWithItsDefaultAndDescription() throws IOException {
+		Map<String, Property> documented = configurationPage();
 		Map<String, Property> generated = metadata();
-		assertThat(documented.keySet()).as("properties in the README table")
+		assertThat(documented.keySet()).as("properties in the table of %s", CONFIGURATION_PAGE)
 			.containsExactlyElementsOf(generated.keySet());
 		generated.forEach((name, property) -> {
 			assertThat(documented.get(name).defaultValue()).as("default of %s", name)
@@ -90,12 +90,12 @@ class ConfigurationPropertiesDocumentationTests {
 		return byName;
 	}
 
-	private static Map<String, Property> readme() throws IOException {
-		String readme = Files.readString(README);
-		int start = readme.indexOf("## Configuration properties");
-		assertThat(start).as("README section 'Configuration properties'").isNotNegative();
-		int end = readme.indexOf("\n## ", start + 1);
-		String section = readme.substring(start, (end > 0) ? end : readme.length());
+	private static Map<String, Property> configurationPage() throws IOException {
+		String page = Files.readString(CONFIGURATION_PAGE);
+		int start = page.indexOf("\n## Properties\n");
+		assertThat(start).as("section 'Properties' of %s", CONFIGURATION_PAGE).isNotNegative();
+		int end = page.indexOf("\n## ", start + 1);
+		String section = page.substring(start, (end > 0) ? end : page.length());
 		Map<String, Property> byName = new LinkedHashMap<>();
 		for (String line : section.lines().toList()) {
 			Matcher row = ROW.matcher(line);
