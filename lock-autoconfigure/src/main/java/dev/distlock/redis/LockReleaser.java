@@ -25,7 +25,7 @@ import dev.distlock.redis.protocol.ReleaseOutcome;
  * retried in the background until Redis answers (the caller gets its exception at once),
  * so that a live holder never strands its lock for a whole lease; a hold given back
  * unused (a call on several keys that did not get them all) is released there from the
- * start, so that its caller never waits for Redis.
+ * start, so that its caller is not held up by a Redis that stopped answering.
  */
 final class LockReleaser {
 
