@@ -46,7 +46,7 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 				"The StringRedisTemplate of a RedisLockClient needs a connection factory");
 		OwnerTokens tokens = new OwnerTokens();
 		LockKeyspace keyspace = new LockKeyspace(builder.keyPrefix, builder.clusterSlots, builder.maxKeyLength);
-		RedisReachability reachability = new RedisReachability();
+		RedisReachability reachability = new RedisReachability(keyspace.isCluster());
 		RedisLockCommands commands = new RedisLockCommands(builder.redis, keyspace, reachability,
 				builder.claimWindow.toMillis(), builder.acknowledgement);
 		PendingReleases pending = new PendingReleases(commands);

@@ -26,7 +26,9 @@ import dev.distlock.redis.protocol.ReleaseOutcome;
  * validity ran out although Redis still had the key; and ends holds by force for the
  * actuator. A release that cannot reach Redis is retried in the background until Redis
  * answers (the caller gets its exception at once), so that a live holder never strands
- * its lock for a whole lease.
+ * its lock for a whole lease; a hold given back unused (a call on several keys that did
+ * not get them all) is released there from the start, so that its caller is not held up
+ * by a Redis that stopped answering.
  */
 final class LockReleaser {
 
@@ -68,7 +70,12 @@ final class LockReleaser {
 			return;
 		}
 		try {
-			releaseInRedis(handle, heldFor);
+			if (handle.isGivenBack()) {
+				releaseInBackground(handle, heldFor);
+			}
+			else {
+				releaseInRedis(handle, heldFor);
+			}
 		}
 		finally {
 			if (!handle.isShared()) {
@@ -115,6 +122,18 @@ final class LockReleaser {
 				this.local.releasedInRedis(handle);
 			}
 		}
+	}
+
+	/**
+	 * Releases a hold given back unused in the background, by its owner token, retried
+	 * until Redis answers or its lease has surely run out (the work never ran, so no
+	 * minimum hold applies); the caller waits for it only briefly, if at all
+	 * ({@link MultiKeyAcquirer}).
+	 */
+	private void releaseInBackground(RedisLockHandle handle, Duration heldFor) {
+		handle.releasingInBackground(
+				this.pending.release(handle.key(), handle.token(), System.nanoTime() + handle.leaseTime().toNanos()));
+		this.events.released(handle, heldFor, "given back unused, released in Redis in the background");
 	}
 
 	private void releaseInRedis(RedisLockHandle handle, Duration heldFor) {

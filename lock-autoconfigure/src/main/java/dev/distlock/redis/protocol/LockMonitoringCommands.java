@@ -42,7 +42,7 @@ public final class LockMonitoringCommands {
 	public KeyInspection inspect(String key, List<String> tokens) {
 		List<String> keys = List.of(key, this.keyspace.waitersKey(key), this.keyspace.queueKey(key));
 		return KeyInspection
-			.of(this.recorder.call(() -> this.redis.execute(LockScripts.INSPECT, keys, tokens.toArray())));
+			.of(this.recorder.call(key, () -> this.redis.execute(LockScripts.INSPECT, keys, tokens.toArray())));
 	}
 
 	/**

@@ -51,9 +51,10 @@ public final class ReactiveLockCommands {
 				Long.toString(this.commands.claimMillis(leaseMillis)),
 				(handOffChannel != null && this.commands.keyspace().isShardedChannel(handOffChannel)) ? "spublish"
 						: "publish");
-		return recorded(this.redis.execute(LockScripts.acquire(token), keys(key), args)
-			.collectList()
-			.map((reply) -> AcquireReply.of(flat(reply))));
+		return recorded(key,
+				this.redis.execute(LockScripts.acquire(token), keys(key), args)
+					.collectList()
+					.map((reply) -> AcquireReply.of(flat(reply))));
 	}
 
 	/**
@@ -61,10 +62,11 @@ public final class ReactiveLockCommands {
 	 * @return what the release did
 	 */
 	public Mono<ReleaseOutcome> release(String key, String token, long keepMillis) {
-		return recorded(this.redis
-			.execute(LockScripts.release(token), keys(key), List.of(token, Long.toString(keepMillis), "0"))
-			.next()
-			.map(ReleaseOutcome::of));
+		return recorded(key,
+				this.redis
+					.execute(LockScripts.release(token), keys(key), List.of(token, Long.toString(keepMillis), "0"))
+					.next()
+					.map(ReleaseOutcome::of));
 	}
 
 	/**
@@ -84,25 +86,25 @@ public final class ReactiveLockCommands {
 		return List.of(key, keyspace.fenceKey(key), keyspace.queueKey(key), keyspace.waitersKey(key));
 	}
 
-	private <T> Mono<T> recorded(Mono<T> command) {
+	private <T> Mono<T> recorded(String key, Mono<T> command) {
 		RedisReachability reachability = this.commands.reachability();
 		return Mono.defer(() -> {
-			reachability.sending();
+			reachability.sending(key);
 			// Done exactly once per command: an operator downstream may cancel right
 			// after the answer (next(), a grant taken), which must not count again.
 			AtomicBoolean done = new AtomicBoolean();
 			return command.doOnSuccess((result) -> {
 				if (done.compareAndSet(false, true)) {
-					reachability.done(true, true, null);
+					reachability.done(key, true, true, null);
 				}
 			}).doOnError((ex) -> {
 				if (done.compareAndSet(false, true)) {
 					String misconfiguration = RedisErrors.fix(ex);
-					reachability.done(misconfiguration != null, false, misconfiguration);
+					reachability.done(key, misconfiguration != null, false, misconfiguration);
 				}
 			}).doFinally((signal) -> {
 				if (signal == SignalType.CANCEL && done.compareAndSet(false, true)) {
-					reachability.done(false, true, null);
+					reachability.done(key, false, true, null);
 				}
 			});
 		});
