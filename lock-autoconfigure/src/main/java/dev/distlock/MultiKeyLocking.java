@@ -13,12 +13,12 @@ import org.springframework.util.Assert;
 /**
  * Locks several keys one by one, all or nothing, in an order the caller fixes: each key
  * waits only for what is left of one deadline shared by all, and a key that is not
- * acquired in time, or fails, releases the keys taken before it (in reverse), so that the
- * caller never holds some keys beyond the wait time while it waits for the others. As
- * long as every caller locks in the same global order, callers locking overlapping sets
- * of keys cannot deadlock. The default multi-key methods of {@link LockClient} lock
- * through it in the order of the keys' text; a client may fix another order, as long as
- * it is the same in every process.
+ * acquired in time, or fails, gives back the keys taken before it (in reverse,
+ * {@link KeyLocker#giveBack}), so that the caller never holds some keys beyond the wait
+ * time while it waits for the others. As long as every caller locks in the same global
+ * order, callers locking overlapping sets of keys cannot deadlock. The default multi-key
+ * methods of {@link LockClient} lock through it in the order of the keys' text; a client
+ * may fix another order, as long as it is the same in every process.
  */
 public final class MultiKeyLocking {
 
@@ -105,14 +105,14 @@ public final class MultiKeyLocking {
 				hold = locker.tryLock(key, options.withWaitTime(remaining));
 			}
 			catch (RuntimeException ex) {
-				RuntimeException releaseFailure = MultiLockHandle.releaseAll(taken);
+				RuntimeException releaseFailure = locker.giveBack(taken);
 				if (releaseFailure != null) {
 					ex.addSuppressed(releaseFailure);
 				}
 				throw ex;
 			}
 			if (hold.isEmpty()) {
-				giveUp(taken);
+				locker.giveBack(taken);
 				return new Outcome(null, key);
 			}
 			taken.add(hold.get());
@@ -120,20 +120,11 @@ public final class MultiKeyLocking {
 		for (LockHandle hold : taken) {
 			if (hold.isLeaseLost()) {
 				// A fixed lease ran out while a later key was awaited: not all are held.
-				giveUp(taken);
+				locker.giveBack(taken);
 				return new Outcome(null, hold.key());
 			}
 		}
 		return new Outcome(new MultiLockHandle(taken), "");
-	}
-
-	/**
-	 * Lets go of the keys taken before one that was not acquired; the work never ran, so
-	 * a lease found lost on the way, or a release retried in the background, changes
-	 * nothing for the caller.
-	 */
-	private static void giveUp(List<LockHandle> taken) {
-		MultiLockHandle.releaseAll(taken);
 	}
 
 	private static long saturatedNanos(Duration duration) {
@@ -158,6 +149,21 @@ public final class MultiKeyLocking {
 		 * @return the hold, or empty if not acquired in time
 		 */
 		Optional<LockHandle> tryLock(String key, LockOptions options);
+
+		/**
+		 * Lets go of the keys taken for a call whose other keys were not all acquired, in
+		 * the reverse of lock order. The work never ran, so a lease found lost on the
+		 * way, or a release retried in the background, changes nothing for the caller. By
+		 * default each key is released; a locker whose release may wait for a server that
+		 * stopped answering lets them go without waiting instead, so that the call ends
+		 * within its wait time and one command timeout.
+		 * @param taken the keys taken, in lock order
+		 * @return the first failure to release one (any others suppressed in it), null if
+		 * none, or if they are released in the background
+		 */
+		default @Nullable RuntimeException giveBack(List<LockHandle> taken) {
+			return MultiLockHandle.releaseAll(taken);
+		}
 
 	}
 

@@ -2,13 +2,16 @@ package dev.distlock.actuate;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.dao.DataAccessException;
 
 import dev.distlock.redis.RedisLockMonitor;
+import dev.distlock.redis.protocol.EvictionPolicy;
 
 /**
  * Health of distributed locking: {@code UP} when Redis answers the lock's connection, has
@@ -27,7 +30,11 @@ import dev.distlock.redis.RedisLockMonitor;
  * client is stopped or a slot waited on has stayed unsubscribed for longer than a
  * failover takes to recover. The checks that ask Redis are given a time bound of their
  * own: {@code DOWN} if Redis has not answered within it (the check goes on in the
- * background, and no other starts before it ends), whatever the command timeout.
+ * background, and no other starts before it ends), whatever the command timeout. The
+ * details also show whether Redis may evict lock keys ({@code maxmemoryPolicy}: its
+ * {@code maxmemory}, {@code maxmemory-policy} and {@code evictsLockKeys}, per master on a
+ * cluster, with advice when it may); the status stays {@code UP} then, since locking
+ * works until a key is evicted, and the client warns of it at startup.
  */
 public class DistributedLockHealthIndicator implements HealthIndicator {
 
@@ -110,7 +117,40 @@ public class DistributedLockHealthIndicator implements HealthIndicator {
 		}
 		this.monitor.checkLocking();
 		details.put("locking", "ok");
+		details.put("maxmemoryPolicy", evictionPolicies());
 		return details;
+	}
+
+	/**
+	 * Describes whether Redis may evict lock keys: one entry, or one per master on a
+	 * cluster; what {@code INFO} failed with if Redis refused it (a user may lock without
+	 * it).
+	 */
+	private Object evictionPolicies() {
+		List<EvictionPolicy> policies;
+		try {
+			policies = this.monitor.evictionPolicies();
+		}
+		catch (DataAccessException ex) {
+			return "unknown: INFO memory failed: " + ex.getMessage();
+		}
+		if (policies.size() == 1 && policies.get(0).node().isEmpty()) {
+			return describe(policies.get(0));
+		}
+		Map<String, Object> byNode = new LinkedHashMap<>();
+		policies.forEach((policy) -> byNode.put(policy.node(), describe(policy)));
+		return byNode;
+	}
+
+	private static Map<String, Object> describe(EvictionPolicy policy) {
+		Map<String, Object> detail = new LinkedHashMap<>();
+		detail.put("maxmemory", policy.maxmemory());
+		detail.put("policy", policy.policy());
+		detail.put("evictsLockKeys", policy.mayEvictLockKeys());
+		if (policy.mayEvictLockKeys()) {
+			detail.put("advice", policy.advice());
+		}
+		return detail;
 	}
 
 }

@@ -11,8 +11,8 @@ import dev.distlock.InvalidLockDefinitionException;
  * intercept, and Kotlin {@code suspend} functions where Spring cannot invoke them as
  * coroutines (without kotlinx-coroutines-reactor and kotlin-reflect), whose body would
  * run after the interceptor has returned. Calls from within the same bean
- * (self-invocation) bypass the proxy too, but cannot be seen from here; the README
- * explains them.
+ * (self-invocation) bypass the proxy too, but cannot be seen from here;
+ * docs/using.md#calls-must-go-through-the-proxy explains them.
  */
 final class InterceptableMethods {
 

@@ -1,10 +1,12 @@
 package dev.distlock.redis;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.redis.protocol.EvictionPolicy;
 import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.redis.wait.ShardedReleaseSubscription;
@@ -12,9 +14,10 @@ import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 /**
  * What the health check of a client asks through {@link RedisLockMonitor}: whether Redis
- * has the lock scripts, whether it is a cluster, whether a lock can be taken, the state
- * of the client's release-message subscriptions, and what to fix after Redis refused a
- * lock command for a reason that retrying does not cure.
+ * has the lock scripts, whether it is a cluster, whether a lock can be taken, whether
+ * Redis may evict lock keys, the state of the client's release-message subscriptions, and
+ * what to fix after Redis refused a lock command for a reason that retrying does not
+ * cure.
  */
 final class ClientHealthChecks {
 
@@ -37,6 +40,11 @@ final class ClientHealthChecks {
 	/** Loads the lock scripts Redis lost; per script, whether Redis already had it. */
 	Map<String, Boolean> checkScripts() {
 		return this.commands.monitoring().loadScripts();
+	}
+
+	/** Reads the eviction policy of each Redis server that holds locks. */
+	List<EvictionPolicy> evictionPolicies() {
+		return this.commands.monitoring().evictionPolicies();
 	}
 
 	/** Returns whether Redis is a cluster. */

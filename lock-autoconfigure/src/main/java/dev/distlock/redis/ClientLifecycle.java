@@ -11,9 +11,10 @@ import dev.distlock.redis.protocol.PendingReleases;
 /**
  * Runs and ends what a {@link RedisLockClient} does in the background: its subscription
  * to its release channel (or its sharded channels on a cluster), if waiters are handed
- * locks by message, runs while the client does; closing the client also stops the renewal
- * of leases, the background releases and the watch on connection events. Held locks
- * expire with their leases.
+ * locks by message, runs while the client does, and its first start checks whether Redis
+ * may evict lock keys ({@link EvictionPolicyWarning}); closing the client also stops the
+ * renewal of leases, the background releases and the watch on connection events. Held
+ * locks expire with their leases.
  */
 final class ClientLifecycle {
 
@@ -25,21 +26,28 @@ final class ClientLifecycle {
 
 	private final AutoCloseable connectionEvents;
 
+	private final EvictionPolicyWarning evictionWarning;
+
 	private volatile boolean running;
 
 	ClientLifecycle(@Nullable Lifecycle subscription, LeaseRenewer<?> renewer, PendingReleases pending,
-			AutoCloseable connectionEvents) {
+			AutoCloseable connectionEvents, EvictionPolicyWarning evictionWarning) {
 		this.subscription = subscription;
 		this.renewer = renewer;
 		this.pending = pending;
 		this.connectionEvents = connectionEvents;
+		this.evictionWarning = evictionWarning;
 	}
 
-	/** Subscribes to the release channel, if there is a subscription. */
+	/**
+	 * Subscribes to the release channel, if there is a subscription; the first time, also
+	 * checks in the background whether Redis may evict lock keys.
+	 */
 	void start() {
 		if (this.subscription != null) {
 			this.subscription.start();
 		}
+		this.evictionWarning.start();
 		this.running = true;
 	}
 

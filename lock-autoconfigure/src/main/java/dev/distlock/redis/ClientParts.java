@@ -46,7 +46,7 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 				"The StringRedisTemplate of a RedisLockClient needs a connection factory");
 		OwnerTokens tokens = new OwnerTokens();
 		LockKeyspace keyspace = new LockKeyspace(builder.keyPrefix, builder.clusterSlots, builder.maxKeyLength);
-		RedisReachability reachability = new RedisReachability();
+		RedisReachability reachability = new RedisReachability(keyspace.isCluster());
 		RedisLockCommands commands = new RedisLockCommands(builder.redis, keyspace, reachability,
 				builder.claimWindow.toMillis(), builder.acknowledgement);
 		PendingReleases pending = new PendingReleases(commands);
@@ -54,9 +54,9 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 		String releaseChannel = keyspace.releaseChannel(clientId);
 		LockEvents events = new LockEvents(builder.listeners);
 		HeldLocks held = new HeldLocks(events);
-		LeaseRenewer<RedisLockHandle> renewer = new LeaseRenewer<>(commands, new RenewalReports(events, held),
-				builder.renewalLease, builder.clusterSlots);
 		LocalCohort cohort = new LocalCohort(builder.maxLocalPasses, reachability, pending);
+		LeaseRenewer<RedisLockHandle> renewer = new LeaseRenewer<>(commands, new RenewalReports(events, held, cohort),
+				builder.renewalLease, builder.clusterSlots);
 		LockReleaser releaser = new LockReleaser(commands, events, held, renewer, cohort, pending);
 		WaitingAcquirers waiting = new WaitingAcquirers(events);
 		ReleaseMessaging messaging = ReleaseMessaging.of(builder, connectionFactory, keyspace, clientId,
@@ -76,9 +76,11 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 		ObservedAcquirer observed = new ObservedAcquirer(held, acquirer, events, builder.observationRegistry);
 		MultiKeyAcquirer multiKeys = new MultiKeyAcquirer(keyspace, holds, observed,
 				new AllAtOnceAttempt(holds, builder.observationRegistry));
-		return new ClientParts(keyspace, builder.defaultOptions, namedOptions(builder), reachability, renewer, observed,
-				multiKeys, monitor, releaseChannel, messaging.waiter(),
-				new ClientLifecycle(messaging.subscription(), renewer, pending, connectionEvents), holds);
+		return new ClientParts(
+				keyspace, builder.defaultOptions, namedOptions(builder), reachability, renewer, observed, multiKeys,
+				monitor, releaseChannel, messaging.waiter(), new ClientLifecycle(messaging.subscription(), renewer,
+						pending, connectionEvents, new EvictionPolicyWarning(commands.monitoring()::evictionPolicies)),
+				holds);
 	}
 
 	/**

@@ -101,8 +101,8 @@ abstract class LeasedHold implements RenewedHold, PassableHold {
 		return this.lease.remaining();
 	}
 
-	/** When the last acquire or renewal that Redis confirmed was sent. */
-	long confirmedSendNanos() {
+	@Override
+	public long confirmedSendNanos() {
 		return this.lease.confirmedSendNanos();
 	}
 

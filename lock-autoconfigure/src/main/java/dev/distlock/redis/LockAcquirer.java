@@ -19,12 +19,17 @@ import dev.distlock.redis.wait.LockWaiter;
  * want the same key ({@link LocalCohort}), which either passes it the lock without Redis
  * or lets it acquire in Redis as the representative of the client ({@link LockAttempts}),
  * and records the grant ({@link LockGrants}). A shared hold (a reader, a writer, a
- * permit) skips the cohort and acquires in Redis with an owner token of its kind. A wait
- * that ends without the lock while Redis is in doubt (its last command failed, or it has
- * stopped answering) ends with a {@link LockUnavailableException}: an outage is never
- * reported as a lock that someone else holds.
+ * permit) skips the cohort and acquires in Redis with an owner token of its kind. A call
+ * that ends without the lock while the lock's Redis node is in doubt (its last lock
+ * command failed, its commands stalled, or the client is reconnecting to it) ends with a
+ * {@link LockUnavailableException}, whether it waited in Redis's queue or behind another
+ * thread of the client: an outage is never reported as a lock that someone else holds.
  */
 final class LockAcquirer {
+
+	/** Why a call that ended without the lock while its node was in doubt failed. */
+	static final String WAIT_ENDED_IN_DOUBT = "the call ended while the lock's Redis node was failing, "
+			+ "unreachable or not answering lock commands";
 
 	private final AcquisitionServices services;
 
@@ -66,16 +71,20 @@ final class LockAcquirer {
 		Turn turn = options.isShared() ? Turn.ACQUIRE_IN_REDIS : takeTurn(key, options, deadline);
 		if (turn instanceof Turn.Passed passed) {
 			RedisLockHandle handle = this.grants.passed(key, passed.baton(), lease, options, start);
-			this.local.heldBy(handle);
+			if (!this.local.heldBy(handle)) {
+				// The key was found gone between the pass and now: the holds of its
+				// token,
+				// this one too, have lost it.
+				this.events.leaseLost(handle, "its key was gone from Redis when the lock passed to it");
+			}
 			return handle;
 		}
 		RedisLockHandle handle = (turn instanceof Turn.AcquireInRedis)
 				? acquireInRedis(key, options, lease, start, deadline) : null;
 		if (handle == null) {
-			if (this.services.commands().reachability().inDoubt()) {
+			if (this.services.commands().reachability().inDoubt(key)) {
 				throw new LockUnavailableException(key, options.name(), "acquire",
-						new DataAccessResourceFailureException(
-								"the wait ended while Redis was not answering lock commands"));
+						new DataAccessResourceFailureException(WAIT_ENDED_IN_DOUBT));
 			}
 			this.events.notAcquired(key, options, start);
 		}

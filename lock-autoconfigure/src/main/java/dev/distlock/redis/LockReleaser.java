@@ -11,7 +11,6 @@ import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.lease.LeaseRenewer;
-import dev.distlock.redis.protocol.MinimumHold;
 import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.RedisErrors;
 import dev.distlock.redis.protocol.RedisLockCommands;
@@ -19,13 +18,18 @@ import dev.distlock.redis.protocol.ReleaseOutcome;
 
 /**
  * Ends the holds of a client: passes the lock to the next thread of the client that waits
- * for it ({@link LocalCohort}), or releases it in Redis, which keeps it for the minimum
- * hold or hands it over to the next waiter in the lock's queue; reports a lease found
- * lost on release, including one whose local validity ran out although Redis still had
- * the key; and ends holds by force for the actuator. A release that cannot reach Redis is
- * retried in the background until Redis answers (the caller gets its exception at once),
- * so that a live holder never strands its lock for a whole lease, and keeps the lock for
- * what is left of the minimum hold at each attempt.
+ * for it ({@link LocalCohort}), having Redis confirm the owner token first when its last
+ * confirmation is older than {@link LocalCohort#CONFIRMATION_WINDOW} (one round trip, on
+ * the releasing thread), or again in the background when it is half that old; or releases
+ * it in Redis, which keeps it for the minimum hold or hands it over to the next waiter in
+ * the lock's queue; reports a lease found lost on release, including one whose local
+ * validity ran out although Redis still had the key; and ends holds by force for the
+ * actuator. A release that cannot reach Redis is retried in the background until Redis
+ * answers (the caller gets its exception at once), so that a live holder never strands
+ * its lock for a whole lease, keeping it for what is left of the minimum hold at each
+ * attempt; a hold given back unused (a call on several keys that did not get them all) is
+ * released there from the start, so that its caller is not held up by a Redis that
+ * stopped answering.
  */
 final class LockReleaser {
 
@@ -62,12 +66,17 @@ final class LockReleaser {
 		if (handle.isPastDeadline()) {
 			this.events.leaseLost(handle, "its lease ran out before release, by this process's count");
 		}
-		if (!handle.isShared() && this.local.passOn(handle)) {
+		if (!handle.isShared() && passOn(handle, heldFor)) {
 			this.events.released(handle, heldFor, "passed to the next thread of this client waiting for it");
 			return;
 		}
 		try {
-			releaseInRedis(handle, heldFor);
+			if (handle.isGivenBack()) {
+				releaseInBackground(handle, heldFor);
+			}
+			else {
+				releaseInRedis(handle, heldFor);
+			}
 		}
 		finally {
 			if (!handle.isShared()) {
@@ -76,24 +85,66 @@ final class LockReleaser {
 		}
 	}
 
+	/**
+	 * Passes the lock to the next thread of the client waiting for it, if it may; a
+	 * confirmation of the owner token that the pass needs first is sent on this thread,
+	 * one that it asks for after the pass in the background. A confirmation that finds
+	 * the key gone marks the holds of the token lost, and the lock is released in Redis
+	 * instead (which reports the loss to this holder); one that gets no answer leaves the
+	 * release to the background, as a release that gets none.
+	 * @return whether the lock passed on
+	 */
+	private boolean passOn(RedisLockHandle handle, Duration heldFor) {
+		LocalCohort.Pass pass = this.local.passOn(handle);
+		if (pass == LocalCohort.Pass.CONFIRM_FIRST) {
+			pass = confirmedNow(handle, heldFor) ? this.local.passOn(handle) : LocalCohort.Pass.RELEASE_IN_REDIS;
+		}
+		if (pass == LocalCohort.Pass.PASSED_CONFIRM_AGAIN) {
+			this.renewer.confirmSoon(handle);
+		}
+		return pass == LocalCohort.Pass.PASSED || pass == LocalCohort.Pass.PASSED_CONFIRM_AGAIN;
+	}
+
+	/**
+	 * Has Redis confirm on this thread that the key still holds the hold's owner token.
+	 * @return whether it does
+	 * @throws LockUnavailableException if Redis did not answer: the lock is released in
+	 * the background
+	 */
+	private boolean confirmedNow(RedisLockHandle handle, Duration heldFor) {
+		try {
+			return this.renewer.confirmNow(handle);
+		}
+		catch (DataAccessException ex) {
+			try {
+				throw releaseLater(handle, heldFor, ex);
+			}
+			finally {
+				this.local.releasedInRedis(handle);
+			}
+		}
+	}
+
+	/**
+	 * Releases a hold given back unused in the background, by its owner token, retried
+	 * until Redis answers or its lease has surely run out (the work never ran, so no
+	 * minimum hold applies); the caller waits for it only briefly, if at all
+	 * ({@link MultiKeyAcquirer}).
+	 */
+	private void releaseInBackground(RedisLockHandle handle, Duration heldFor) {
+		handle.releasingInBackground(
+				this.pending.release(handle.key(), handle.token(), System.nanoTime() + handle.leaseTime().toNanos()));
+		this.events.released(handle, heldFor, "given back unused, released in Redis in the background");
+	}
+
 	private void releaseInRedis(RedisLockHandle handle, Duration heldFor) {
-		MinimumHold minimumHold = handle.minimumHold();
-		long keep = minimumHold.remainingMillis();
+		long keep = handle.minimumHold().remainingMillis();
 		ReleaseOutcome outcome;
 		try {
 			outcome = this.commands.release(handle.key(), handle.token(), keep);
 		}
 		catch (DataAccessException ex) {
-			this.events.released(handle, heldFor, "not confirmed by Redis, retried in the background");
-			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(handle.key(), "release", ex);
-			if (misconfigured != null) {
-				throw misconfigured;
-			}
-			// Retried with what is left of the minimum hold at each attempt: another
-			// caller must not get the lock sooner because the first release was lost.
-			this.pending.release(handle.key(), handle.token(), minimumHold,
-					System.nanoTime() + handle.leaseTime().toNanos());
-			throw new LockUnavailableException(handle.key(), handle.name(), LockUnavailableException.RELEASE, ex);
+			throw releaseLater(handle, heldFor, ex);
 		}
 		handle.markReleasedInRedis(System.nanoTime());
 		if (!outcome.wasHeld()) {
@@ -131,6 +182,23 @@ final class LockReleaser {
 			this.events.leaseLost(handle, "it was force-released");
 		}
 		return !handles.isEmpty();
+	}
+
+	/**
+	 * Leaves the release of a hold that Redis did not answer to the background.
+	 * @return the exception to throw to the holder
+	 */
+	private RuntimeException releaseLater(RedisLockHandle handle, Duration heldFor, DataAccessException ex) {
+		this.events.released(handle, heldFor, "not confirmed by Redis, retried in the background");
+		LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(handle.key(), "release", ex);
+		if (misconfigured != null) {
+			return misconfigured;
+		}
+		// Retried with what is left of the minimum hold at each attempt: another caller
+		// must not get the lock sooner because the first release was lost.
+		this.pending.release(handle.key(), handle.token(), handle.minimumHold(),
+				System.nanoTime() + handle.leaseTime().toNanos());
+		return new LockUnavailableException(handle.key(), handle.name(), LockUnavailableException.RELEASE, ex);
 	}
 
 	private void forget(RedisLockHandle handle) {

@@ -1,10 +1,17 @@
 package dev.distlock.redis;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.jspecify.annotations.Nullable;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockNotAcquiredException;
@@ -22,10 +29,20 @@ import dev.distlock.redis.protocol.LockKeyspace;
  * in one round trip ({@link AllAtOnceAttempt}). Otherwise, or when that attempt finds a
  * key held and wait time remains, they are acquired one by one in that order through the
  * ordinary path (queued first-come-first-served hand-over, waits, re-entry), within what
- * is left of the wait time, releasing those taken when one is not acquired
- * ({@link MultiKeyLocking}): the caller never holds some keys beyond the wait time.
+ * is left of the wait time, giving back those taken when one is not acquired or fails
+ * ({@link MultiKeyLocking}): the caller never holds some keys beyond the wait time. The
+ * keys given back are released in Redis in the background ({@link LockReleaser}), waited
+ * for briefly only while their node answers, so that a call stopped by an outage still
+ * ends within its wait time and one command timeout, with the outage's
+ * {@link dev.distlock.LockUnavailableException}.
  */
 final class MultiKeyAcquirer {
+
+	/**
+	 * How long a call waits for Redis to have released the keys it gives back, as an
+	 * acquirer that gives up waits for Redis to have taken it out of a lock's queue.
+	 */
+	private static final long GIVE_BACK_WAIT_MILLIS = 100;
 
 	/** The lock order: by cluster slot, then by key. */
 	private static final Comparator<String> LOCK_ORDER = Comparator.comparingInt(LockKeyspace::slot)
@@ -38,6 +55,8 @@ final class MultiKeyAcquirer {
 	private final ObservedAcquirer acquirer;
 
 	private final AllAtOnceAttempt allAtOnce;
+
+	private final KeyByKey keyByKey = new KeyByKey();
 
 	MultiKeyAcquirer(LockKeyspace keyspace, HoldServices services, ObservedAcquirer acquirer,
 			AllAtOnceAttempt allAtOnce) {
@@ -59,7 +78,7 @@ final class MultiKeyAcquirer {
 		if (first.handle() != null || !mayGoOn(first, options, start)) {
 			return Optional.ofNullable(first.handle());
 		}
-		return MultiKeyLocking.tryLock(ordered, options, start, this::tryLockOne);
+		return MultiKeyLocking.tryLock(ordered, options, start, this.keyByKey);
 	}
 
 	/**
@@ -78,7 +97,7 @@ final class MultiKeyAcquirer {
 			throw new LockNotAcquiredException(first.key(), options.name(), options.waitTime(),
 					Duration.ofNanos(System.nanoTime() - start));
 		}
-		return MultiKeyLocking.lock(ordered, options, start, this::tryLockOne);
+		return MultiKeyLocking.lock(ordered, options, start, this.keyByKey);
 	}
 
 	private List<String> order(Collection<String> keys, LockOptions options) {
@@ -109,8 +128,57 @@ final class MultiKeyAcquirer {
 		return attempt.key().isEmpty() || System.nanoTime() - start < saturatedNanos(options.waitTime());
 	}
 
-	private Optional<LockHandle> tryLockOne(String redisKey, LockOptions options) {
-		return Optional.ofNullable(this.acquirer.acquire(redisKey, options, System.nanoTime()));
+	/**
+	 * Locks the keys of a call one by one through the ordinary path, and gives back those
+	 * taken without waiting for Redis.
+	 */
+	private final class KeyByKey implements MultiKeyLocking.KeyLocker {
+
+		@Override
+		public Optional<LockHandle> tryLock(String redisKey, LockOptions options) {
+			return Optional.ofNullable(MultiKeyAcquirer.this.acquirer.acquire(redisKey, options, System.nanoTime()));
+		}
+
+		/**
+		 * Gives back each hold taken: a new one is passed on or released in Redis in the
+		 * background; one that re-entered a key the thread already held only ends its own
+		 * count. Then waits briefly for Redis to have released those whose node is not in
+		 * doubt, so that a caller that tries again at once finds them free; a node in
+		 * doubt is not waited for, nor is anything for an interrupted thread.
+		 * @return null: a release that fails is retried in the background
+		 */
+		@Override
+		public @Nullable RuntimeException giveBack(List<LockHandle> taken) {
+			List<CompletableFuture<Void>> releases = new ArrayList<>(taken.size());
+			for (int i = taken.size() - 1; i >= 0; i--) {
+				if (taken.get(i) instanceof RedisLockHandle hold) {
+					CompletableFuture<Void> release = hold.giveBack();
+					if (!MultiKeyAcquirer.this.services.commands().reachability().inDoubt(hold.key())) {
+						releases.add(release);
+					}
+				}
+				else {
+					taken.get(i).release();
+				}
+			}
+			if (!releases.isEmpty() && !Thread.currentThread().isInterrupted()) {
+				awaitBriefly(CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new)));
+			}
+			return null;
+		}
+
+		private void awaitBriefly(CompletableFuture<Void> releases) {
+			try {
+				releases.get(GIVE_BACK_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			catch (ExecutionException | TimeoutException ex) {
+				// Left to the background.
+			}
+		}
+
 	}
 
 	private static long saturatedNanos(Duration duration) {

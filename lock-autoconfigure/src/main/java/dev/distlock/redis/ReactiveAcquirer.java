@@ -20,8 +20,8 @@ import dev.distlock.redis.wait.ReleaseMessageWaiter;
  * Acquires locks for reactive work: runs one acquisition's {@link ReactiveAttempts} with
  * its {@link AsyncWait}, lists it among the client's waiting callers while it pauses,
  * turns the grant into a hold that belongs to the work ({@link LockGrants#grantedToWork})
- * and reports the outcome. A wait that ends without the lock while Redis is in doubt ends
- * with a {@link LockUnavailableException}, as a blocking one does.
+ * and reports the outcome. A wait that ends without the lock while the lock's Redis node
+ * is in doubt ends with a {@link LockUnavailableException}, as a blocking one does.
  */
 final class ReactiveAcquirer {
 
@@ -91,10 +91,9 @@ final class ReactiveAcquirer {
 	}
 
 	private Mono<ReactiveLockHandle> notAcquired(String redisKey, LockOptions options, long start) {
-		if (this.services.commands().reachability().inDoubt()) {
+		if (this.services.commands().reachability().inDoubt(redisKey)) {
 			return Mono.error(new LockUnavailableException(redisKey, options.name(), "acquire",
-					new DataAccessResourceFailureException(
-							"the wait ended while Redis was not answering lock commands")));
+					new DataAccessResourceFailureException(LockAcquirer.WAIT_ENDED_IN_DOUBT)));
 		}
 		this.services.events().notAcquired(redisKey, options, start);
 		return Mono.empty();

@@ -2,10 +2,12 @@ package dev.distlock.redis;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 import io.micrometer.observation.Observation;
+import org.jspecify.annotations.Nullable;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockMode;
@@ -37,6 +39,10 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	private final HoldCount holds = new HoldCount();
 
 	private final AtomicBoolean released = new AtomicBoolean();
+
+	private volatile boolean givenBack;
+
+	private volatile @Nullable CompletableFuture<Void> backgroundRelease;
 
 	private volatile Observation observation = Observation.NOOP;
 
@@ -179,6 +185,40 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 		if (this.released.compareAndSet(false, true)) {
 			exit();
 		}
+	}
+
+	/**
+	 * Releases this hold for work that never ran (another key of the same call was not
+	 * acquired), without waiting for Redis: the last hold is passed on, or released in
+	 * Redis in the background ({@link LockReleaser}), so that the call is not held up by
+	 * a server that stopped answering.
+	 * @return completed once the first attempt of the release in Redis has ended
+	 * (answered or not); at once if the hold was passed on or is still held by an outer
+	 * hold
+	 */
+	CompletableFuture<Void> giveBack() {
+		if (this.released.compareAndSet(false, true)) {
+			this.givenBack = true;
+			exit();
+		}
+		CompletableFuture<Void> release = this.backgroundRelease;
+		return (release != null) ? release : CompletableFuture.completedFuture(null);
+	}
+
+	/**
+	 * Whether this hold was {@linkplain #giveBack() given back} unused, rather than
+	 * released by its holder.
+	 */
+	boolean isGivenBack() {
+		return this.givenBack;
+	}
+
+	/**
+	 * Records that the hold, given back, is released in Redis in the background.
+	 * @param firstAttempt completed once the first attempt has ended
+	 */
+	void releasingInBackground(CompletableFuture<Void> firstAttempt) {
+		this.backgroundRelease = firstAttempt;
 	}
 
 	@Override

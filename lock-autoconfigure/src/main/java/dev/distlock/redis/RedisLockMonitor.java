@@ -9,14 +9,15 @@ import org.springframework.dao.DataAccessException;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.redis.protocol.EvictionPolicy;
 import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 /**
  * What a {@link RedisLockClient} holds and waits for, for the actuator endpoint and
  * health check: its held locks and waiting callers (read from memory), the state of a key
- * in Redis, a check that Redis has the lock scripts, and releasing a lock of this client
- * by force. Owner tokens never leave it.
+ * in Redis, a check that Redis has the lock scripts, whether Redis may evict lock keys,
+ * and releasing a lock of this client by force. Owner tokens never leave it.
  */
 public final class RedisLockMonitor {
 
@@ -117,6 +118,18 @@ public final class RedisLockMonitor {
 	 */
 	public void checkLocking() {
 		this.health.checkLocking();
+	}
+
+	/**
+	 * Reads, with {@code INFO memory}, whether Redis may evict lock keys: its
+	 * {@code maxmemory} and {@code maxmemory-policy}; on a cluster, of every master that
+	 * serves slots. Every lock key has a TTL, so any policy but {@code noeviction} may
+	 * evict it while it is held ({@link EvictionPolicy#mayEvictLockKeys()}).
+	 * @return the policy of each server
+	 * @throws DataAccessException if Redis cannot be reached or refuses {@code INFO}
+	 */
+	public List<EvictionPolicy> evictionPolicies() {
+		return this.health.evictionPolicies();
 	}
 
 	/**

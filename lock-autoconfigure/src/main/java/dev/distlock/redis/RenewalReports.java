@@ -1,11 +1,14 @@
 package dev.distlock.redis;
 
+import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.lease.RenewalListener;
 
 /**
  * Turns what renewal finds out into the client's events: a lease that ran out, a token
  * that no longer holds its key (for every hold that shares it), a holder that died, a
- * round that ended.
+ * round that ended. A lease or token lost also ends the client's tenure of the lock
+ * ({@link LocalCohort#holdLost}), before the holds are marked, so that no thread of the
+ * client takes it without Redis from then on.
  */
 final class RenewalReports implements RenewalListener<RedisLockHandle> {
 
@@ -13,18 +16,23 @@ final class RenewalReports implements RenewalListener<RedisLockHandle> {
 
 	private final HeldLocks held;
 
-	RenewalReports(LockEvents events, HeldLocks held) {
+	private final LocalCohort cohort;
+
+	RenewalReports(LockEvents events, HeldLocks held, LocalCohort cohort) {
 		this.events = events;
 		this.held = held;
+		this.cohort = cohort;
 	}
 
 	@Override
 	public void leaseLost(RedisLockHandle hold, String reason) {
+		this.cohort.holdLost(hold);
 		this.events.leaseLost(hold, reason);
 	}
 
 	@Override
 	public void tokenLost(RedisLockHandle hold, String reason) {
+		this.cohort.holdLost(hold);
 		this.held.tokenLost(hold, reason);
 	}
 

@@ -6,7 +6,7 @@ import java.net.URI;
  * The {@code type} URIs of the problem details that answer lock failures. They identify a
  * kind of failure, so that clients can tell a busy lock from the application's own
  * {@code 409} answers; they are names, not addresses to fetch. They never change. Each
- * has one status and one meaning, described in the README section "HTTP answers".
+ * has one status and one meaning, described in docs/failures-and-http.md#http-answers.
  */
 public final class LockProblemTypes {
 

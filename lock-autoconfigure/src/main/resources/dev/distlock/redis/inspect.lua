@@ -30,7 +30,7 @@ local mine = {}
 for i = 1, #ARGV do
 	mine[ARGV[i]] = i
 end
--- Only commands the lock's own scripts use, so that the ACL rule of the README suffices.
+-- Only commands the lock's own scripts use, so that the ACL rule of docs/configuration.md suffices.
 local waiters = 0
 if redis.call('type', KEYS[2])['ok'] == 'hash' and redis.call('type', KEYS[3])['ok'] == 'list' then
 	for _, waiter in ipairs(redis.call('lrange', KEYS[3], 0, -1)) do

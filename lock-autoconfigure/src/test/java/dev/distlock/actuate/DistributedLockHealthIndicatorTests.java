@@ -20,7 +20,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * {@link DistributedLockHealthIndicator} against real Redis: the scripts and the release
- * subscription decide the status.
+ * subscription decide the status; the details also show the eviction policy
+ * ({@code EvictionPolicyTests}).
  */
 class DistributedLockHealthIndicatorTests {
 
@@ -52,8 +53,11 @@ class DistributedLockHealthIndicatorTests {
 			backoffOnly.close();
 		}
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
-		assertThat(health.getDetails()).containsOnlyKeys("scripts", "locking", "heldLocks", "waiters")
+		assertThat(health.getDetails())
+			.containsOnlyKeys("scripts", "locking", "maxmemoryPolicy", "heldLocks", "waiters")
 			.containsEntry("locking", "ok");
+		assertThat((Map<String, ?>) health.getDetails().get("maxmemoryPolicy")).containsKeys("maxmemory", "policy",
+				"evictsLockKeys");
 		assertThat((Map<String, ?>) health.getDetails().get("scripts")).containsOnlyKeys("acquire", "release", "renew",
 				"inspect", "shared-acquire", "shared-release", "multi-acquire");
 	}

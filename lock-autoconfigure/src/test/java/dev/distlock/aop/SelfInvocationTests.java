@@ -22,11 +22,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * What the README's section "Calls must go through the proxy" says: a call from another
- * method of the same bean runs unlocked, and each of its remedies takes the lock. Each
- * call is made while another thread holds the lock, with a wait of zero: a call that
- * takes the lock fails with {@link LockNotAcquiredException}, one that runs unlocked
- * returns.
+ * What docs/using.md#calls-must-go-through-the-proxy says: a call from another method of
+ * the same bean runs unlocked, and each of its remedies takes the lock. Each call is made
+ * while another thread holds the lock, with a wait of zero: a call that takes the lock
+ * fails with {@link LockNotAcquiredException}, one that runs unlocked returns.
  */
 class SelfInvocationTests {
 

@@ -102,8 +102,15 @@ class InMemorySemaphoreTests {
 
 	@Test
 	void waitersAreServedInArrivalOrderEachWithANewFencingToken() {
-		LockHandle first = inOtherThread(() -> this.client.lock("fifo", permits(2, Duration.ZERO)));
-		LockHandle second = inOtherThread(() -> this.client.lock("fifo", permits(2, Duration.ZERO)));
+		// Fixed leases: the threads that took them end at once, and an auto-renewed hold
+		// of
+		// an ended thread would be taken back at the next change of the key, letting two
+		// waiters in together.
+		Duration lease = Duration.ofSeconds(30);
+		LockHandle first = inOtherThread(
+				() -> this.client.lock("fifo", permits(2, Duration.ZERO).withLeaseTime(lease)));
+		LockHandle second = inOtherThread(
+				() -> this.client.lock("fifo", permits(2, Duration.ZERO).withLeaseTime(lease)));
 		List<Integer> served = Collections.synchronizedList(new ArrayList<>());
 		List<Long> tokens = Collections.synchronizedList(new ArrayList<>());
 		CountDownLatch leave = new CountDownLatch(1);
@@ -124,6 +131,9 @@ class InMemorySemaphoreTests {
 		first.release();
 		await().atMost(Duration.ofSeconds(10)).until(() -> served.size() == 1);
 		second.release();
+		// Waiter 1 is granted the permit now; let waiter 0 go only once it has said so,
+		// or waiter 2 (granted when waiter 0 leaves) could record itself first.
+		await().atMost(Duration.ofSeconds(10)).until(() -> served.size() >= 2);
 		leave.countDown();
 		waiters.forEach(CompletableFuture::join);
 		assertThat(served).containsExactly(0, 1, 2);

@@ -31,17 +31,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The Redis ACL rule the README gives for a Cluster is enough to lock, wait, be handed a
- * lock by a sharded message and pass the health check, through Lettuce's cluster client
- * (which reads the topology with {@code CLUSTER NODES}), and keeps every key under the
- * prefix. Redis does not replicate ACL users between cluster nodes, so the rule is set on
- * every node, as a user must.
+ * The Redis ACL rule docs/cluster-and-sentinel.md gives for a Cluster is enough to lock,
+ * wait, be handed a lock by a sharded message and pass the health check, through
+ * Lettuce's cluster client (which reads the topology with {@code CLUSTER NODES}), and
+ * keeps every key under the prefix. Redis does not replicate ACL users between cluster
+ * nodes, so the rule is set on every node, as a user must.
  */
 class ClusterAclTests {
 
 	/**
-	 * The rule the README gives for an application on a Cluster whose distlock.key-prefix
-	 * is "app:".
+	 * The rule docs/cluster-and-sentinel.md gives for an application on a Cluster whose
+	 * distlock.key-prefix is "app:".
 	 */
 	static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* &app:* +evalsha +eval "
 			+ "+script|load +script|exists +ssubscribe +sunsubscribe +ping +get +set +del +exists +type +pexpire "

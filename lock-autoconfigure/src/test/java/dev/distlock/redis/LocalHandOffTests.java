@@ -3,8 +3,10 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -13,25 +15,34 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.cohort.LocalCohort;
+import dev.distlock.redis.wait.WaitTimings;
 import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.RedisCommandCounts;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
  * A lock passes between threads of one client without Redis, in arrival order, with
  * increasing fencing tokens; after the reserved block of tokens it goes back through
  * Redis, where the waiters of other clients come first; fixed leases always go through
- * Redis; a holder thread that dies does not keep the threads waiting behind it.
+ * Redis; a holder thread that dies does not keep the threads waiting behind it, nor does
+ * a hold whose lease ran out keep out the threads that wait or do not wait; a pass after
+ * Redis last confirmed the owner token longer ago than the window confirms it first, and
+ * a key found gone then does not pass.
  */
 class LocalHandOffTests {
 
 	private static final LockOptions RENEWING = LockOptions.renewing(Duration.ofSeconds(20));
 
 	private static final CountDownLatch OPEN = new CountDownLatch(0);
+
+	private static final long WINDOW_NANOS = LocalCohort.CONFIRMATION_WINDOW.toNanos();
 
 	private final List<LockFixture> fixtures = new ArrayList<>();
 
@@ -160,6 +171,124 @@ class LocalHandOffTests {
 		assertThat(fixture.redis.hasKey(key)).isFalse();
 	}
 
+	@Test
+	void holdWhoseLeaseRanOutKeepsNoZeroWaitCallerOfTheClientOut() throws Exception {
+		LockFixture fixture = fixture(Duration.ofSeconds(30), 7);
+		String key = TestRedis.uniqueKey("lapsed");
+		CountDownLatch end = new CountDownLatch(1);
+		Thread stuck = holdWithoutRelease(fixture, key, new LockOptions(Duration.ZERO, Duration.ofMillis(50)), end);
+		try {
+			await().atMost(Duration.ofSeconds(5)).until(() -> !fixture.redis.hasKey(key));
+			Optional<LockHandle> attempt = CompletableFuture
+				.supplyAsync(() -> fixture.client.tryLock(key, LockOptions.renewing(Duration.ZERO)))
+				.join();
+			assertThat(attempt).isPresent();
+			attempt.get().release();
+		}
+		finally {
+			end.countDown();
+			stuck.join();
+		}
+	}
+
+	@Test
+	void threadWaitingBehindAHoldIsWokenWhenItsLeaseRunsOut() throws Exception {
+		LockFixture fixture = fixture(Duration.ofSeconds(30), 7);
+		String key = TestRedis.uniqueKey("lapsing");
+		CountDownLatch end = new CountDownLatch(1);
+		Duration lease = Duration.ofMillis(300);
+		long start = System.nanoTime();
+		Thread stuck = holdWithoutRelease(fixture, key, new LockOptions(Duration.ZERO, lease), end);
+		try {
+			LockHandle next = CompletableFuture
+				.supplyAsync(() -> fixture.client.lock(key, LockOptions.renewing(Duration.ofSeconds(5))))
+				.join();
+			Duration waited = Duration.ofNanos(System.nanoTime() - start);
+			next.release();
+			assertThat(waited).as("woken when the lease ran out, not by the %s backstop", WaitTimings.MAX_SILENT_WAIT)
+				.isLessThan(lease.plusMillis(300));
+		}
+		finally {
+			end.countDown();
+			stuck.join();
+		}
+	}
+
+	@Test
+	void passAfterTheConfirmationWindowHasRedisConfirmTheTokenFirst() {
+		LockFixture fixture = fixture(Duration.ofSeconds(30), 7);
+		String key = TestRedis.uniqueKey("confirm-first");
+		LockHandle first = fixture.client.lock(key, RENEWING);
+		List<String> order = new CopyOnWriteArrayList<>();
+		CountDownLatch gate = new CountDownLatch(1);
+		CompletableFuture<Long> holder = holdInTurn(fixture, key, "holder", order, gate);
+		awaitLocalWaiters(fixture, 1);
+		CompletableFuture<Long> next = holdInTurn(fixture, key, "next", order, OPEN);
+		awaitLocalWaiters(fixture, 2);
+		first.release();
+		await().until(() -> order.contains("holder"));
+		long heldSince = System.nanoTime();
+		await().pollInterval(Duration.ofMillis(10)).until(() -> System.nanoTime() - heldSince > 2 * WINDOW_NANOS);
+		long scripts = scriptCalls(fixture);
+		gate.countDown();
+		long holderToken = holder.join();
+		assertThat(next.join()).as("the next token of the holder's block: passed without Redis")
+			.isEqualTo(holderToken + 1);
+		assertThat(order).containsExactly("holder", "next");
+		assertThat(scriptCalls(fixture) - scripts).as("the confirmation, and next's release").isEqualTo(2);
+	}
+
+	@Test
+	void keyFoundGoneWhenConfirmingDoesNotPassAndTheHolderIsTold() {
+		LockFixture fixture = fixture(Duration.ofSeconds(30), 7);
+		String key = TestRedis.uniqueKey("gone");
+		LockHandle first = fixture.client.lock(key, RENEWING);
+		List<String> order = new CopyOnWriteArrayList<>();
+		Map<String, Long> tokens = new ConcurrentHashMap<>();
+		CountDownLatch gate = new CountDownLatch(1);
+		CompletableFuture<Long> holder = holdInTurn(fixture, key, "holder", order, tokens, gate);
+		awaitLocalWaiters(fixture, 1);
+		CompletableFuture<Long> next = holdInTurn(fixture, key, "next", order, OPEN);
+		awaitLocalWaiters(fixture, 2);
+		first.release();
+		await().until(() -> order.contains("holder"));
+		long heldSince = System.nanoTime();
+		fixture.redis.delete(key);
+		await().pollInterval(Duration.ofMillis(10)).until(() -> System.nanoTime() - heldSince > 2 * WINDOW_NANOS);
+		gate.countDown();
+		assertThatThrownBy(holder::join).hasCauseInstanceOf(LockLeaseLostException.class);
+		assertThat(next.join()).as("a token granted in Redis, beyond the lost block of eight")
+			.isGreaterThan(tokens.get("holder") + 7);
+	}
+
+	/**
+	 * Takes the lock on a thread that stays alive without releasing it until the latch
+	 * opens (a stuck job).
+	 */
+	private static Thread holdWithoutRelease(LockFixture fixture, String key, LockOptions options, CountDownLatch end)
+			throws InterruptedException {
+		CountDownLatch acquired = new CountDownLatch(1);
+		Thread thread = new Thread(() -> {
+			LockHandle handle = fixture.client.lock(key, options);
+			acquired.countDown();
+			try {
+				end.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			try {
+				handle.release();
+			}
+			catch (LockLeaseLostException ex) {
+				// Its lease ran out long ago.
+			}
+		}, "stuck");
+		thread.start();
+		assertThat(acquired.await(10, TimeUnit.SECONDS)).isTrue();
+		return thread;
+	}
+
 	private LockFixture fixture(Duration renewalLease, int maxLocalPasses) {
 		LockFixture fixture = LockFixture.start(RedisTestServers.shared(), renewalLease, maxLocalPasses);
 		this.fixtures.add(fixture);
@@ -171,8 +300,18 @@ class LocalHandOffTests {
 	 */
 	private static CompletableFuture<Long> holdInTurn(LockFixture fixture, String key, String name, List<String> order,
 			CountDownLatch gate) {
+		return holdInTurn(fixture, key, name, order, new ConcurrentHashMap<>(), gate);
+	}
+
+	/**
+	 * Acquires the key on a new thread, notes the order and the fencing token, holds it
+	 * until the gate opens.
+	 */
+	private static CompletableFuture<Long> holdInTurn(LockFixture fixture, String key, String name, List<String> order,
+			Map<String, Long> tokens, CountDownLatch gate) {
 		return CompletableFuture.supplyAsync(() -> {
 			try (LockHandle handle = fixture.client.lock(key, RENEWING)) {
+				tokens.put(name, handle.fencingToken());
 				order.add(name);
 				if (!gate.await(30, TimeUnit.SECONDS)) {
 					throw new IllegalStateException("gate never opened");

@@ -44,9 +44,10 @@ import static org.awaitility.Awaitility.await;
 class MisconfigurationTests {
 
 	/**
-	 * The rule the README gives for an application whose distlock.key-prefix is "app:".
+	 * The rule docs/configuration.md gives for an application whose distlock.key-prefix
+	 * is "app:".
 	 */
-	private static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* &app:* +evalsha +eval "
+	static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* &app:* +evalsha +eval "
 			+ "+script|load +script|exists +subscribe +unsubscribe +ping +get +set +del +exists +type +pexpire +pttl "
 			+ "+time +hget +hset +hdel +rpush +lindex +lpop +lrem +publish +lrange +zadd +zrange +zscore +zrem "
 			+ "+zremrangebyscore";

@@ -29,8 +29,8 @@ import static org.awaitility.Awaitility.await;
 class RedisRefusalTests {
 
 	private static final String UNKNOWN_COMMAND_FIX = "Redis does not offer a command distlock needs (a managed Redis "
-			+ "that renames or disables commands?): allow the commands the README's section \"Keys, channels and "
-			+ "Redis ACL\" lists.";
+			+ "that renames or disables commands?): allow the commands that distlock's "
+			+ "docs/configuration.md#keys-channels-and-redis-acl lists.";
 
 	@Test
 	void commandDisabledOutsideTheScriptsIsAMisconfiguration() {
@@ -97,8 +97,8 @@ class RedisRefusalTests {
 					.withMessage("Could not release lock 'sku:4': Redis refused the command (NOPERM this user has no "
 							+ "permissions to publish on the release channel " + waiterSide.client.releaseChannel()
 							+ "). The Redis user lacks a permission distlock needs: grant it the keys and channels "
-							+ "under distlock.key-prefix and the commands of the lock scripts, as the README's "
-							+ "section \"Keys, channels and Redis ACL\" shows.");
+							+ "under distlock.key-prefix and the commands of the lock scripts, as distlock's "
+							+ "docs/configuration.md#keys-channels-and-redis-acl shows.");
 				assertThat(state(redis, "sku:4")).as("lock, counter, queue and entries").isEqualTo(before);
 				assertThat(before.get(0)).isEqualTo(((RedisLockHandle) held).token());
 				waiting.interrupt();

@@ -26,7 +26,7 @@ import static org.awaitility.Awaitility.await;
  * lock's slot: a waiter is woken by the message, its client subscribes to the slot only
  * while it waits, and the messages reach only the lock's master and its replica. The
  * control, the one classic channel, reaches every node. Health shows the slots subscribed
- * now.
+ * now, and the eviction policy of every master.
  */
 class ShardedReleaseChannelTests {
 
@@ -79,6 +79,12 @@ class ShardedReleaseChannelTests {
 				.containsEntry("running", true)
 				.containsEntry("subscribedSlots", List.of())
 				.containsEntry("pendingSlots", List.of());
+			RedisServerProcess master = cluster.masterOf(key);
+			assertThat((Map<String, Object>) idle.getDetails().get("maxmemoryPolicy"))
+				.as("the eviction policy of each master, by host:port")
+				.containsKey(master.host() + ":" + master.port())
+				.allSatisfy((node, policy) -> assertThat((Map<String, Object>) policy).containsEntry("evictsLockKeys",
+						false));
 			LockHandle held = holder.client.lock(key);
 			CompletableFuture<LockHandle> waiting = CompletableFuture.supplyAsync(
 					() -> waiter.client.lock(key, waiter.client.defaultOptions().withWaitTime(Duration.ofSeconds(20))));

@@ -31,12 +31,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SharedKeyInspectionTests {
 
 	/**
-	 * The rule the README gives for distlock.key-prefix=app: (as MisconfigurationTests).
+	 * The rule docs/configuration.md gives for distlock.key-prefix=app:.
 	 */
-	private static final String DOCUMENTED_RULE = "SETUSER app reset on >secret ~app:* &app:* +evalsha +eval "
-			+ "+script|load +script|exists +subscribe +unsubscribe +ping +get +set +del +exists +type +pexpire +pttl "
-			+ "+time +hget +hset +hdel +rpush +lindex +lpop +lrem +publish +lrange +zadd +zrange +zscore +zrem "
-			+ "+zremrangebyscore";
+	private static final String DOCUMENTED_RULE = MisconfigurationTests.DOCUMENTED_RULE;
 
 	@RegisterExtension
 	static final OwnRedisServer REDIS = new OwnRedisServer();
@@ -60,7 +57,7 @@ class SharedKeyInspectionTests {
 
 	/**
 	 * inspect.lua reads a shared key with ZRANGEBYSCORE and its waiters with HGETALL,
-	 * which the README's ACL rule does not grant: under exactly that rule, the key
+	 * which the documented ACL rule does not grant: under exactly that rule, the key
 	 * inspection of a read-write lock fails, and KeyStateReader reports the NOPERM as
 	 * LockUnavailableException ("Redis cannot be reached") instead of a misconfiguration.
 	 */

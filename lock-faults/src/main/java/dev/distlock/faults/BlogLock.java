@@ -1,9 +1,15 @@
 package dev.distlock.faults;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongConsumer;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -11,9 +17,10 @@ import org.springframework.data.redis.core.script.RedisScript;
 /**
  * The naive lock of the controls: {@code SET key token NX PX lease} retried every 5 ms, a
  * plain {@code INCR blog:fence} as its fencing token, release by a Lua
- * compare-and-delete, no renewal and no notion of a lost lease.
+ * compare-and-delete, no renewal and no notion of a lost lease. Several keys are taken
+ * one after the other in the order given, as a naive caller does.
  */
-public final class BlogLock {
+public final class BlogLock implements WorkerLock {
 
 	private static final RedisScript<Long> RELEASE = RedisScript.of(
 			"if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end",
@@ -48,12 +55,66 @@ public final class BlogLock {
 			Pause.millis(5);
 		}
 		try {
-			Long token = this.redis.opsForValue().increment(FENCE_KEY);
-			body.accept((token != null) ? token : 0);
+			body.accept(nextToken());
 		}
 		finally {
 			this.redis.execute(RELEASE, List.of(key), owner);
 		}
+	}
+
+	@Override
+	public Held take(List<String> keys, @Nullable Duration lease, Duration wait) {
+		Duration leaseTime = (lease != null) ? lease : this.lease;
+		String owner = UUID.randomUUID().toString();
+		Map<String, Long> tokens = new HashMap<>();
+		List<String> taken = new ArrayList<>();
+		try {
+			for (String key : keys) {
+				WorkerLock.spin(key, wait,
+						() -> Boolean.TRUE.equals(this.redis.opsForValue().setIfAbsent(key, owner, leaseTime)));
+				taken.add(key);
+				tokens.put(key, nextToken());
+			}
+		}
+		catch (RuntimeException ex) {
+			taken.forEach((key) -> this.redis.execute(RELEASE, List.of(key), owner));
+			throw ex;
+		}
+		AtomicBoolean released = new AtomicBoolean();
+		return new Held() {
+
+			@Override
+			public long token(String key) {
+				return tokens.get(key);
+			}
+
+			@Override
+			public boolean isLeaseLost() {
+				return false;
+			}
+
+			@Override
+			public boolean isReleased() {
+				return released.get();
+			}
+
+			@Override
+			public void release() {
+				released.set(true);
+				taken.forEach((key) -> BlogLock.this.redis.execute(RELEASE, List.of(key), owner));
+			}
+
+		};
+	}
+
+	@Override
+	public boolean exclusive() {
+		return true;
+	}
+
+	private long nextToken() {
+		Long token = this.redis.opsForValue().increment(FENCE_KEY);
+		return (token != null) ? token : 0;
 	}
 
 }

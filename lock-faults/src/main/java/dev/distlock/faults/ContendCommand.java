@@ -6,24 +6,27 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 
 import org.springframework.context.ApplicationContext;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.LockClient;
-import dev.distlock.LockHandle;
-import dev.distlock.LockOptions;
 
 /**
- * {@code contend <id> <distlock|blog> <key> <threads> <durationMs> <leaseMs|renew> <bodyMs> <resourcePort> <file>}:
- * threads that take the lock in a loop for a while. Each locked body records its
- * interval, adds one to the unfenced counter {@code counter:<key>} and writes the fenced
- * register {@code fenced:<key>} of the {@link FencedResource}, then holds for
- * {@code bodyMs}. When all threads are done, the holds go to the file as
- * {@code <start> <end> <token> <fencedAccepted>} and the reply is
+ * {@code contend <id> <lock> <key>[,<key>...] <threads> <durationMs> <leaseMs|renew> <bodyMs> <resourcePort> <file>}:
+ * threads that take the {@link WorkerLock} named {@code lock} ({@code distlock},
+ * {@code blog}, {@code read}, {@code write}, {@code permits:<n>}, or a naive one) in a
+ * loop for a while, waiting up to 2 s each time. Each locked body records its interval; a
+ * body that excludes others (an exclusive lock, a writer) adds one to the unfenced
+ * counter {@code counter:<key>} and writes the fenced register {@code fenced:<key>} of
+ * the {@link FencedResource}, one that shares its key (a reader, a permit) reads the
+ * register; then it holds for {@code bodyMs}. When all threads are done, the holds go to
+ * the file as {@link Hold#line()}s, one per key, the calls that failed to
+ * {@code <file>.errors} as {@code <nanos> <exception>}, and the reply is
  * {@code contended <id> <holds> <errors>}.
  */
 final class ContendCommand {
@@ -39,35 +42,32 @@ final class ContendCommand {
 
 	void start(String[] command) {
 		String id = command[1];
-		boolean blog = command[2].equals("blog");
-		String key = command[3];
+		WorkerLock lock = WorkerLock.named(command[2], this.client, this.redis);
+		List<String> keys = Arrays.asList(command[3].split(","));
 		int threads = Integer.parseInt(command[4]);
 		long stop = System.nanoTime() + Long.parseLong(command[5]) * 1_000_000;
 		Duration lease = command[6].equals("renew") ? null : Duration.ofMillis(Long.parseLong(command[6]));
 		long bodyNanos = Long.parseLong(command[7]) * 1_000_000;
 		int resourcePort = Integer.parseInt(command[8]);
 		Path file = Path.of(command[9]);
-		LockOptions options = new LockOptions(Duration.ofSeconds(2), lease, Duration.ZERO);
-		BlogLock blogLock = new BlogLock(this.redis, (lease != null) ? lease : Duration.ofSeconds(30));
 		List<String> holds = new CopyOnWriteArrayList<>();
-		AtomicInteger errors = new AtomicInteger();
+		List<String> errors = new CopyOnWriteArrayList<>();
 		List<Thread> started = new CopyOnWriteArrayList<>();
 		for (int t = 0; t < threads; t++) {
 			Thread thread = new Thread(() -> {
 				try (FencedResource resource = new FencedResource(resourcePort)) {
 					while (System.nanoTime() - stop < 0) {
 						try {
-							if (blog) {
-								blogLock.run(key, (token) -> holds.add(body(resource, key, token, bodyNanos)));
+							WorkerLock.Held held = lock.take(keys, lease, Duration.ofSeconds(2));
+							try {
+								holds.addAll(body(resource, keys, held, lock.exclusive(), bodyNanos));
 							}
-							else {
-								try (LockHandle handle = this.client.lock(key, options)) {
-									holds.add(body(resource, key, handle.fencingToken(), bodyNanos));
-								}
+							finally {
+								held.release();
 							}
 						}
 						catch (RuntimeException ex) {
-							errors.incrementAndGet();
+							errors.add(System.nanoTime() + " " + ex.getClass().getSimpleName());
 							Pause.millis(10);
 						}
 					}
@@ -79,22 +79,39 @@ final class ContendCommand {
 		Thread reporter = new Thread(() -> {
 			started.forEach(ContendCommand::joinQuietly);
 			write(file, holds);
-			Replies.send("contended " + id + " " + holds.size() + " " + errors.get());
+			write(Path.of(file + ".errors"), errors);
+			Replies.send("contended " + id + " " + holds.size() + " " + errors.size());
 		}, "contend-" + id);
 		reporter.start();
 	}
 
-	private static String body(FencedResource resource, String key, long token, long bodyNanos) {
+	private static List<String> body(FencedResource resource, List<String> keys, WorkerLock.Held held,
+			boolean exclusive, long bodyNanos) {
 		long start = System.nanoTime();
-		resource.incrementUnfenced("counter:" + key);
-		boolean accepted = resource.writeFenced("fenced:" + key, token, String.valueOf(ProcessHandle.current().pid()));
+		boolean[] accepted = new boolean[keys.size()];
+		for (int i = 0; i < keys.size(); i++) {
+			String key = keys.get(i);
+			if (exclusive) {
+				resource.incrementUnfenced("counter:" + key);
+				accepted[i] = resource.writeFenced("fenced:" + key, held.token(key),
+						String.valueOf(ProcessHandle.current().pid()));
+			}
+			else {
+				accepted[i] = resource.readFenced("fenced:" + key, held.token(key));
+			}
+		}
 		Pause.until(start + bodyNanos);
-		return start + " " + System.nanoTime() + " " + token + " " + accepted;
+		long end = System.nanoTime();
+		String holder = String.valueOf(ProcessHandle.current().pid());
+		return IntStream.range(0, keys.size())
+			.mapToObj((i) -> new Hold(holder, start, end, held.token(keys.get(i)), accepted[i], exclusive, keys.get(i))
+				.line())
+			.toList();
 	}
 
-	private static void write(Path file, List<String> holds) {
+	private static void write(Path file, List<String> lines) {
 		try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file))) {
-			holds.forEach(out::println);
+			lines.forEach(out::println);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

@@ -129,6 +129,22 @@ public final class FaultProxy implements AutoCloseable {
 	}
 
 	/**
+	 * Forwards the next request whose bytes contain the marker and stalls its connection:
+	 * that reply and every later one on the connection are swallowed, and the connection
+	 * is reset only after the given time. The request ran in Redis; its caller hears
+	 * nothing until the reset (or its own timeout), as with a reply lost in a network
+	 * that does not say so.
+	 * @param marker text the request must contain
+	 * @param resetAfterMillis how long the connection stays silent before the reset
+	 * @return the armed fault, to await
+	 */
+	public ReplyDrop stallNextReplyTo(String marker, long resetAfterMillis) {
+		ReplyDrop drop = new ReplyDrop(marker, true, resetAfterMillis);
+		this.replyDrop = drop;
+		return drop;
+	}
+
+	/**
 	 * Swallows the next request whose bytes contain the marker and resets that
 	 * connection: the request never reaches Redis.
 	 * @param marker text the request must contain
@@ -150,7 +166,7 @@ public final class FaultProxy implements AutoCloseable {
 	 * @return the armed fault, to await
 	 */
 	public ReplyDrop holdNextRequest(String marker, long millis) {
-		ReplyDrop hold = new ReplyDrop(marker, true, millis);
+		ReplyDrop hold = new ReplyDrop(marker, true, 0, millis);
 		this.replyDrop = hold;
 		return hold;
 	}

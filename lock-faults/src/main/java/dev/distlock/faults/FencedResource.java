@@ -4,18 +4,26 @@ package dev.distlock.faults;
  * The resource a lock protects, in a Redis of its own that no fault touches: an unfenced
  * counter (a read-modify-write with {@code GET} and {@code SET}, lost updates show
  * missing exclusion) and a fenced register that accepts a write only with a token greater
- * than any it accepted before ({@code UPDATE ... WHERE fence < :token}, done atomically
- * in Lua).
+ * than any it saw before ({@code UPDATE ... WHERE fence < :token}, done atomically in
+ * Lua). Readers of a read-write lock show their tokens too: a read raises the fence, so
+ * that a writer whose lease ran out before the read cannot change what the reader read.
  */
 public final class FencedResource implements AutoCloseable {
 
 	private static final String FENCED_WRITE = """
 			local fence = tonumber(redis.call('hget', KEYS[1], 'fence') or '0')
 			if fence < tonumber(ARGV[1]) then
-				redis.call('hset', KEYS[1], 'fence', ARGV[1], 'value', ARGV[2])
+				redis.call('hset', KEYS[1], 'fence', ARGV[1], 'written', ARGV[1], 'value', ARGV[2])
 				return 1
 			end
 			return 0""";
+
+	private static final String FENCED_READ = """
+			local fence = tonumber(redis.call('hget', KEYS[1], 'fence') or '0')
+			if fence < tonumber(ARGV[1]) then
+				redis.call('hset', KEYS[1], 'fence', ARGV[1])
+			end
+			return (tonumber(redis.call('hget', KEYS[1], 'written') or '0') < tonumber(ARGV[1])) and 1 or 0""";
 
 	private final RespConnection connection;
 
@@ -46,6 +54,20 @@ public final class FencedResource implements AutoCloseable {
 	public boolean writeFenced(String registerKey, long token, String value) {
 		Long accepted = this.connection.number("EVAL", FENCED_WRITE, "1", registerKey, String.valueOf(token), value);
 		return accepted != null && accepted == 1;
+	}
+
+	/**
+	 * Reads the register as a reader with the given token: raises its fence to the token,
+	 * so that no write with a lower token is accepted from now on.
+	 * @param registerKey the register
+	 * @param token the reader's fencing token
+	 * @return whether the token exceeds that of the last accepted write: {@code false}
+	 * means a writer granted after this reader already wrote, so the reader's hold had
+	 * lapsed
+	 */
+	public boolean readFenced(String registerKey, long token) {
+		Long current = this.connection.number("EVAL", FENCED_READ, "1", registerKey, String.valueOf(token));
+		return current != null && current == 1;
 	}
 
 	@Override

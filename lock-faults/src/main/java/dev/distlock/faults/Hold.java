@@ -7,21 +7,50 @@ package dev.distlock.faults;
  * @param start {@link System#nanoTime()} when the body started
  * @param end {@link System#nanoTime()} when it ended
  * @param token the fencing token it was given
- * @param fencedAccepted whether the fenced resource accepted its write
+ * @param fencedAccepted whether the fenced resource accepted its write (or, for a reader,
+ * whether no write with a later token had come before its read)
+ * @param exclusive whether the hold excludes every other hold of its key (an exclusive
+ * lock, a writer), rather than sharing it (a reader, a semaphore's permit)
+ * @param key the lock key, where holds of several keys are logged together; empty if not
+ * recorded
  */
-public record Hold(String holder, long start, long end, long token, boolean fencedAccepted) {
+public record Hold(String holder, long start, long end, long token, boolean fencedAccepted, boolean exclusive,
+		String key) {
 
 	/**
-	 * Parses a line {@code <start> <end> <token> <fencedAccepted>} of a worker's hold
-	 * file.
+	 * Creates an exclusive hold of an unrecorded key.
+	 * @param holder which process (or thread group) held it
+	 * @param start {@link System#nanoTime()} when the body started
+	 * @param end {@link System#nanoTime()} when it ended
+	 * @param token the fencing token it was given
+	 * @param fencedAccepted whether the fenced resource accepted its write
+	 */
+	public Hold(String holder, long start, long end, long token, boolean fencedAccepted) {
+		this(holder, start, end, token, fencedAccepted, true, "");
+	}
+
+	/**
+	 * Parses a line {@code <start> <end> <token> <fencedAccepted> [<exclusive|shared>
+	 * [<key>]]} of a worker's hold file; a hold without its kind is exclusive.
 	 * @param holder the worker
 	 * @param line the line
 	 * @return the hold
 	 */
 	public static Hold parse(String holder, String line) {
 		String[] words = line.trim().split(" ");
+		boolean exclusive = words.length < 5 || !words[4].equals("shared");
+		String key = (words.length > 5) ? words[5] : "";
 		return new Hold(holder, Long.parseLong(words[0]), Long.parseLong(words[1]), Long.parseLong(words[2]),
-				Boolean.parseBoolean(words[3]));
+				Boolean.parseBoolean(words[3]), exclusive, key);
+	}
+
+	/**
+	 * Formats the hold as a line of a worker's hold file, for {@link #parse}.
+	 * @return the line
+	 */
+	public String line() {
+		return this.start + " " + this.end + " " + this.token + " " + this.fencedAccepted + " "
+				+ (this.exclusive ? "exclusive" : "shared") + (this.key.isEmpty() ? "" : " " + this.key);
 	}
 
 	/**

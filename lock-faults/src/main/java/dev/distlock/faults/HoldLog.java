@@ -10,9 +10,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Hold intervals collected from every JVM of a scenario, and the counts that tell whether
- * the lock excluded: overlapping bodies, fencing tokens out of order or shared.
+ * the lock excluded: overlapping bodies (for shared locks: an exclusive hold overlapping
+ * any other, or more holders at once than permits), fencing tokens out of order or
+ * shared.
  */
 public final class HoldLog {
 
@@ -73,6 +77,100 @@ public final class HoldLog {
 			first = false;
 		}
 		return overlaps;
+	}
+
+	/**
+	 * Counts the pairs of overlapping holds of which at least one is
+	 * {@linkplain Hold#exclusive() exclusive}: a writer with a reader or another writer.
+	 * Readers (and permit holders) may overlap each other.
+	 * @return the number of conflicting pairs
+	 */
+	public int exclusiveOverlaps() {
+		List<Hold> byStart = new ArrayList<>(this.holds);
+		byStart.sort(Comparator.comparingLong(Hold::start));
+		int conflicts = 0;
+		for (int i = 0; i < byStart.size(); i++) {
+			Hold earlier = byStart.get(i);
+			for (int j = i + 1; j < byStart.size() && byStart.get(j).start() < earlier.end(); j++) {
+				if (earlier.exclusive() || byStart.get(j).exclusive()) {
+					conflicts++;
+				}
+			}
+		}
+		return conflicts;
+	}
+
+	/**
+	 * The largest number of holds running at the same moment.
+	 * @return the most concurrent holds
+	 */
+	public int maxConcurrent() {
+		int current = 0;
+		int max = 0;
+		for (long[] event : startsAndEnds()) {
+			current += (int) event[1];
+			max = Math.max(max, current);
+		}
+		return max;
+	}
+
+	/**
+	 * The first moment after an instant at which the given number of holds run at once.
+	 * @param holders how many holds
+	 * @param afterNanos the instant, by {@link System#nanoTime()}
+	 * @return the moment, by {@link System#nanoTime()}, or {@code null} if never
+	 */
+	public @Nullable Long firstConcurrent(int holders, long afterNanos) {
+		int current = 0;
+		for (long[] event : startsAndEnds()) {
+			current += (int) event[1];
+			if (current >= holders && event[0] - afterNanos >= 0) {
+				return event[0];
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Every start ({@code +1}) and end ({@code -1}) in time order; at the same instant an
+	 * end comes before a start, so touching holds do not overlap.
+	 */
+	private List<long[]> startsAndEnds() {
+		List<long[]> events = new ArrayList<>();
+		for (Hold hold : this.holds) {
+			events.add(new long[] { hold.start(), 1 });
+			events.add(new long[] { hold.end(), -1 });
+		}
+		events.sort(Comparator.<long[]>comparingLong((event) -> event[0]).thenComparingLong((event) -> event[1]));
+		return events;
+	}
+
+	/**
+	 * The holds of one key, where holds of several keys are logged together.
+	 * @param key the lock key
+	 * @return a new log with those holds
+	 */
+	public HoldLog forKey(String key) {
+		HoldLog log = new HoldLog();
+		this.holds.stream().filter((hold) -> hold.key().equals(key)).forEach(log::add);
+		return log;
+	}
+
+	/**
+	 * Counts holds that started after an instant (a restart, say) with a token not above
+	 * every token of the holds that started before it.
+	 * @param instantNanos the instant, by {@link System#nanoTime()}
+	 * @return how many tokens after it went back
+	 */
+	public int tokensAfterNotAboveBefore(long instantNanos) {
+		long highestBefore = this.holds.stream()
+			.filter((hold) -> hold.start() - instantNanos < 0)
+			.mapToLong(Hold::token)
+			.max()
+			.orElse(Long.MIN_VALUE);
+		return (int) this.holds.stream()
+			.filter((hold) -> hold.start() - instantNanos >= 0 && hold.token() <= highestBefore)
+			.count();
 	}
 
 	/**

@@ -21,6 +21,8 @@ final class ProxiedConnection {
 
 	private volatile boolean swallowReplies;
 
+	private volatile long resetAfterMillis;
+
 	ProxiedConnection(FaultProxy proxy, Socket client, Socket upstream) {
 		this.proxy = proxy;
 		this.client = client;
@@ -54,9 +56,13 @@ final class ProxiedConnection {
 					}
 					else if (drop != null) {
 						if (drop.forwardsRequest()) {
+							this.resetAfterMillis = drop.resetAfterMillis();
 							this.swallowReplies = true;
 							out.write(buffer, 0, n);
 							out.flush();
+							if (this.resetAfterMillis > 0) {
+								resetLater(this.resetAfterMillis);
+							}
 						}
 						else {
 							reset();
@@ -66,6 +72,10 @@ final class ProxiedConnection {
 					}
 				}
 				else if (this.swallowReplies) {
+					if (this.resetAfterMillis > 0) {
+						// Stalled: every reply is swallowed until the reset.
+						continue;
+					}
 					reset();
 					return;
 				}
@@ -84,6 +94,15 @@ final class ProxiedConnection {
 			// Either side went away.
 		}
 		reset();
+	}
+
+	private void resetLater(long millis) {
+		Thread resetter = new Thread(() -> {
+			Pause.millis(millis);
+			reset();
+		}, "fault-proxy-" + this.client.getPort() + "-reset");
+		resetter.setDaemon(true);
+		resetter.start();
 	}
 
 	/** Closes both sockets with a TCP reset (linger 0). */

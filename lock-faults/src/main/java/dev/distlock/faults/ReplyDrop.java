@@ -7,8 +7,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A one-shot fault armed on a {@link FaultProxy}: the next request containing a marker
- * has its reply swallowed (or is swallowed itself), then its connection is reset; or it
- * is held back for a while on its connection, which stays open.
+ * has its reply swallowed (or is swallowed itself), then its connection is reset, at once
+ * or, for a stalled reply, after a while during which every reply on that connection is
+ * swallowed; or it is held back for a while on its connection, which stays open.
  */
 public final class ReplyDrop {
 
@@ -16,20 +17,35 @@ public final class ReplyDrop {
 
 	private final boolean forwardRequest;
 
-	private final long holdMillis;
-
 	private final CountDownLatch fired = new CountDownLatch(1);
 
 	private volatile long firedNanos;
+
+	private final long resetAfterMillis;
+
+	private final long holdMillis;
 
 	ReplyDrop(String marker, boolean forwardRequest) {
 		this(marker, forwardRequest, 0);
 	}
 
-	ReplyDrop(String marker, boolean forwardRequest, long holdMillis) {
+	ReplyDrop(String marker, boolean forwardRequest, long resetAfterMillis) {
+		this(marker, forwardRequest, resetAfterMillis, 0);
+	}
+
+	ReplyDrop(String marker, boolean forwardRequest, long resetAfterMillis, long holdMillis) {
 		this.marker = marker;
 		this.forwardRequest = forwardRequest;
+		this.resetAfterMillis = resetAfterMillis;
 		this.holdMillis = holdMillis;
+	}
+
+	/**
+	 * How long the connection stays open, swallowing replies, before it is reset.
+	 * @return the time in ms, 0 to reset at once
+	 */
+	long resetAfterMillis() {
+		return this.resetAfterMillis;
 	}
 
 	boolean matches(byte[] chunk, int length) {

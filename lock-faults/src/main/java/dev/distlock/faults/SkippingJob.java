@@ -6,8 +6,8 @@ import dev.distlock.DistributedLock;
 import dev.distlock.LockFailureAction;
 
 /**
- * A job that skips when another instance holds its lock, as the README's scheduled jobs
- * do.
+ * A job that skips when another instance holds its lock, as the scheduled jobs of
+ * docs/failures-and-http.md#scheduled-jobs-once-per-tick do.
  */
 public class SkippingJob {
 

@@ -17,10 +17,12 @@ import dev.distlock.LockClient;
  * given as arguments, replies {@code ready <pid>}, then obeys one command per line on
  * standard input:
  * <ul>
- * <li>{@code hold <id> <key> <leaseMs|renew> <holdMs|-1> <waitMs>}: see
- * {@link HoldCommand};</li>
+ * <li>{@code hold <id> <key>[,<key>...] <leaseMs|renew> <holdMs|-1> <waitMs> [<lock>]}:
+ * see {@link HoldCommand} and, for the locks, {@link WorkerLock};</li>
  * <li>{@code release <id>}: ends a hold started with {@code holdMs = -1};</li>
- * <li>{@code contend <id> <distlock|blog> <key> <threads> <durationMs> <leaseMs|renew> <bodyMs> <resourcePort> <file>}:
+ * <li>{@code write <id> <resourcePort>}, {@code read <id> <resourcePort>}: a hold's
+ * fenced write or read ({@link HoldCommand});</li>
+ * <li>{@code contend <id> <lock> <key>[,<key>...] <threads> <durationMs> <leaseMs|renew> <bodyMs> <resourcePort> <file>}:
  * see {@link ContendCommand};</li>
  * <li>{@code quit}.</li>
  * </ul>
@@ -45,7 +47,7 @@ public final class WorkerMain {
 			LockClient client = context.getBean(LockClient.class);
 			// Connect now, so that the first command of a scenario does not pay for it.
 			context.getBean(StringRedisTemplate.class).hasKey("faults:warm-up");
-			HoldCommand holds = new HoldCommand(client);
+			HoldCommand holds = new HoldCommand(client, context.getBean(StringRedisTemplate.class));
 			ContendCommand contention = new ContendCommand(client, context);
 			Replies.send("ready " + ProcessHandle.current().pid());
 			BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -56,6 +58,8 @@ public final class WorkerMain {
 					switch (command[0]) {
 						case "hold" -> holds.start(command);
 						case "release" -> holds.release(command[1]);
+						case "write" -> holds.write(command[1], Integer.parseInt(command[2]));
+						case "read" -> holds.read(command[1], Integer.parseInt(command[2]));
 						case "contend" -> contention.start(command);
 						default -> Replies.send("error - unknown command " + line);
 					}

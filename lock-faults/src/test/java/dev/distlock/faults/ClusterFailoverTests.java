@@ -29,10 +29,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * contended locks is killed ({@code SIGKILL}) and its replica promoted, while the
  * applications, configured as a Boot user configures them
  * ({@code spring.data.redis.cluster.nodes}, {@code spring.data.redis.timeout=2s} as the
- * README asks, Lettuce's other defaults), hold and call. Calls fail with
- * {@link dev.distlock.LockUnavailableException} during the failover, every key is granted
- * again within 5 s of the promotion, including those held at the kill, and health is
- * {@code DOWN} until then. {@link ClusterFailoverFencingTests} covers tokens and lost
+ * docs/failures-and-http.md asks, Lettuce's other defaults), hold and call. Calls fail
+ * with {@link dev.distlock.LockUnavailableException} during the failover, every key is
+ * granted again within 5 s of the promotion, including those held at the kill, and health
+ * is {@code DOWN} until then. {@link ClusterFailoverFencingTests} covers tokens and lost
  * leases.
  */
 class ClusterFailoverTests {

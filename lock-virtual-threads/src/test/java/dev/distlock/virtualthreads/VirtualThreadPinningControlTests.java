@@ -31,7 +31,7 @@ class VirtualThreadPinningControlTests {
 	@BeforeAll
 	static void runsOnJdk25() {
 		assertThat(Runtime.version().feature())
-			.as("lock-virtual-threads runs on JDK 25 only: its pom sets surefire's <jvm> (see README)")
+			.as("lock-virtual-threads runs on JDK 25 only: its pom sets surefire's <jvm> (see docs/native-and-virtual-threads.md#virtual-threads)")
 			.isGreaterThanOrEqualTo(25);
 	}
 

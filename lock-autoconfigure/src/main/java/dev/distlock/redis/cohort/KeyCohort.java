@@ -1,6 +1,7 @@
 package dev.distlock.redis.cohort;
 
 import java.util.Deque;
+import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
 
@@ -69,20 +70,42 @@ final class KeyCohort {
 	}
 
 	/**
-	 * Passes the lock from a holder to the first waiter here, if that may be done without
-	 * Redis.
-	 * @return the waiter passed the lock, to wake; null if the lock must be released in
-	 * Redis
+	 * Whether the lock may pass from a holder to the first waiter here, as far as the
+	 * line goes: the hold has the lock, the first waiter takes passed locks, and the
+	 * block has a fencing token left.
 	 */
-	@Nullable QueuedThread passOn(PassableHold handle, boolean healthy) {
+	boolean canPassOn(PassableHold handle) {
 		QueuedThread first = this.line.first();
-		if (!this.tenure.isHolder(handle) || first == null || !first.passable || !healthy
-				|| !this.tenure.hasTokensLeft()) {
-			return null;
-		}
+		return this.tenure.isHolder(handle) && first != null && first.passable && this.tenure.hasTokensLeft();
+	}
+
+	/**
+	 * Passes the lock from a holder to the first waiter here, without Redis; call only if
+	 * {@link #canPassOn} said it may.
+	 * @return the waiter passed the lock, to wake
+	 */
+	QueuedThread passOn(PassableHold handle) {
+		QueuedThread first = Objects.requireNonNull(this.line.first());
 		this.line.removeFirst();
 		first.pass(this.tenure.passOn(handle));
 		return first;
+	}
+
+	/**
+	 * Claims asking Redis to confirm the tenure's owner token in the background, unless
+	 * that was asked less than the given time ago.
+	 * @return whether to ask now
+	 */
+	boolean claimConfirmation(long nowNanos, long intervalNanos) {
+		return this.tenure.claimConfirmation(nowNanos, intervalNanos);
+	}
+
+	/**
+	 * Whether a lock passed on may still be taken: the client holds it with the token it
+	 * was passed with (the tenure has not ended since: lapsed, or the key found gone).
+	 */
+	boolean isHeldWith(Baton baton) {
+		return this.tenure.isHeldWith(baton.token());
 	}
 
 	/**
@@ -96,9 +119,14 @@ final class KeyCohort {
 		this.line.becomeRepresentative();
 	}
 
-	/** The thread that was passed the lock now holds it with its own handle. */
-	void heldBy(PassableHold handle) {
+	/**
+	 * The thread that was passed the lock now holds it with its own handle.
+	 * @return whether the client still holds the lock with the hold's token; if not, the
+	 * key was found lost while the lock passed to it
+	 */
+	boolean heldBy(PassableHold handle) {
 		this.tenure.heldBy(handle);
+		return this.tenure.isHeldWith(handle.token());
 	}
 
 	/**
@@ -107,20 +135,39 @@ final class KeyCohort {
 	 * @return the waiter to wake, if any
 	 */
 	@Nullable QueuedThread releasedInRedis(PassableHold handle) {
-		return this.tenure.isHeldWith(handle.token()) ? endTenure() : null;
+		return tokenLost(handle.token());
 	}
 
 	/**
-	 * Settles a waiter whose wait ended without a pass or promotion: a holder that died
-	 * or whose lease is in doubt no longer keeps the waiters here (the first of them goes
-	 * to Redis), and a waiter that gives up leaves, passing on the representative's part
-	 * if it had just been given it.
+	 * A hold with the given owner token no longer has the lock (its lease ran out, or
+	 * Redis no longer holds the key with the token): if the client held the lock with it,
+	 * it no longer does, and the first waiter here goes to Redis next.
+	 * @return the waiter to wake, if any
+	 */
+	@Nullable QueuedThread tokenLost(String token) {
+		return this.tenure.isHeldWith(token) ? endTenure() : null;
+	}
+
+	/**
+	 * Ends the tenure if it has lapsed ({@link Tenure#hasLapsed()}): the first waiter
+	 * here goes to Redis next, as a caller of another client would.
+	 * @return the waiter to wake, if any
+	 */
+	@Nullable QueuedThread endIfLapsed() {
+		return this.tenure.hasLapsed() ? endTenure() : null;
+	}
+
+	/**
+	 * Settles a waiter whose wait ended without a pass or promotion: a tenure that lapsed
+	 * (a holder that died or whose lease ran out or was lost) no longer keeps the waiters
+	 * here (the first of them goes to Redis), and a waiter that gives up leaves, passing
+	 * on the representative's part if it had just been given it.
 	 * @param wake collects the waiters to wake
 	 * @return the waiter's state
 	 */
 	QueuedThread.State settle(QueuedThread waiter, boolean givingUp, Deque<QueuedThread> wake) {
-		if (waiter.state() == QueuedThread.State.WAITING && this.tenure.hasFailingHolder()) {
-			addTo(wake, endTenure());
+		if (waiter.state() == QueuedThread.State.WAITING) {
+			addTo(wake, endIfLapsed());
 		}
 		QueuedThread.State state = waiter.state();
 		if (!givingUp || state == QueuedThread.State.PASSED) {

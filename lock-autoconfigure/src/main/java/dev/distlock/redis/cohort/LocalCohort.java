@@ -1,5 +1,6 @@
 package dev.distlock.redis.cohort;
 
+import java.time.Duration;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
@@ -19,8 +20,63 @@ import dev.distlock.redis.protocol.RedisReachability;
  * waiters of other processes first, and the first thread waiting here becomes the
  * representative. Other processes so wait at most one block of holds longer than with
  * every hold through Redis.
+ * <p>
+ * Nothing local outlives a lease: once the hold that has the lock has lapsed (its lease
+ * ran out by the local count or was found lost, or its thread died), the tenure ends, and
+ * every thread of the client, waiting or not, goes to Redis as a thread of another client
+ * would; the first waiter is woken at once. A key that disappears from Redis without a
+ * disconnect ({@code DEL}, eviction, a failover that lost the last writes) stops the
+ * passes within the {@link #CONFIRMATION_WINDOW}: a lock passes only while Redis
+ * confirmed the owner token within it, and a pass made when the last confirmation is more
+ * than half of it old has the token confirmed again in the background (an owner-checked
+ * renewal), so that a contended lock costs one confirmation per half window, not one per
+ * pass. A renewal or confirmation that finds the key gone ends the tenure
+ * ({@link #holdLost}).
  */
 public final class LocalCohort {
+
+	/**
+	 * How recently Redis must have confirmed that a lock's key holds the client's owner
+	 * token for the lock to pass to another thread of the client without Redis: no hold
+	 * begins by a local pass later than this after that confirmation, so after a key
+	 * disappears from Redis no thread of the client starts a hold with it later than
+	 * this.
+	 */
+	public static final Duration CONFIRMATION_WINDOW = Duration.ofMillis(100);
+
+	private static final long WINDOW_NANOS = CONFIRMATION_WINDOW.toNanos();
+
+	/**
+	 * How old Redis's last confirmation of the token may be before a pass has it
+	 * confirmed again in the background: half the window, so that the answer normally
+	 * comes before the window closes.
+	 */
+	private static final long CONFIRM_AGAIN_NANOS = WINDOW_NANOS / 2;
+
+	/** What a holder that releases a lock does with it ({@link #passOn}). */
+	public enum Pass {
+
+		/** The lock passed to the next thread of the client. */
+		PASSED,
+
+		/**
+		 * The lock passed to the next thread of the client; have Redis confirm the owner
+		 * token in the background, its last confirmation being half a window old.
+		 */
+		PASSED_CONFIRM_AGAIN,
+
+		/**
+		 * A thread of the client waits for the lock, but Redis last confirmed the owner
+		 * token longer than the window ago: confirm it, then ask again.
+		 */
+		CONFIRM_FIRST,
+
+		/**
+		 * The lock does not pass: release it in Redis, and call {@link #releasedInRedis}.
+		 */
+		RELEASE_IN_REDIS
+
+	}
 
 	private final KeyCohorts cohorts = new KeyCohorts();
 
@@ -40,7 +96,7 @@ public final class LocalCohort {
 	public LocalCohort(int maxLocalPasses, RedisReachability reachability, PendingReleases pending) {
 		this.block = maxLocalPasses + 1;
 		this.reachability = reachability;
-		this.waiter = new TurnWaiter(this.cohorts, pending);
+		this.waiter = new TurnWaiter(this.cohorts, pending, WINDOW_NANOS);
 	}
 
 	/**
@@ -62,7 +118,8 @@ public final class LocalCohort {
 	/**
 	 * Lines up for a lock: the representative's part at once if no thread of the client
 	 * holds or acquires the lock; else a place in line, to {@link #awaitTurn await}, or,
-	 * for a caller that may not wait, giving up (the lock is taken).
+	 * for a caller that may not wait, giving up (the lock is taken). A tenure that has
+	 * lapsed is ended first: it keeps nobody out.
 	 * @return the turn, or a {@link Turn.Queued place in line}
 	 */
 	public Turn enter(String key, boolean passable, long deadlineNanos) {
@@ -72,21 +129,28 @@ public final class LocalCohort {
 		boolean mayWait = deadlineNanos - System.nanoTime() > 0;
 		while (true) {
 			KeyCohort queue = this.cohorts.getOrCreate(key);
-			QueuedThread waiter;
+			QueuedThread promoted;
+			Turn turn;
 			synchronized (queue) {
 				if (queue.isRetired()) {
 					continue;
 				}
+				promoted = queue.endIfLapsed();
 				if (queue.isFree()) {
 					queue.becomeRepresentative();
-					return Turn.ACQUIRE_IN_REDIS;
+					turn = Turn.ACQUIRE_IN_REDIS;
 				}
-				if (!mayWait) {
-					return Turn.GIVE_UP;
+				else if (!mayWait) {
+					turn = Turn.GIVE_UP;
 				}
-				waiter = queue.add(passable);
+				else {
+					turn = new Turn.Queued(key, queue, queue.add(passable));
+				}
 			}
-			return new Turn.Queued(key, queue, waiter);
+			if (promoted != null) {
+				promoted.wake();
+			}
+			return turn;
 		}
 	}
 
@@ -115,20 +179,60 @@ public final class LocalCohort {
 
 	/**
 	 * Passes a lock that a holder releases to the first thread waiting for it here, if
-	 * allowed.
-	 * @return whether it was passed; if not, release it in Redis and call
+	 * the hold allows it ({@link PassableHold#mayPassLocally}) and Redis confirmed its
+	 * owner token within the {@link #CONFIRMATION_WINDOW}.
+	 * @return what the holder does next: nothing more, confirm the token in the
+	 * background, confirm it and call this again, or release the lock in Redis and call
 	 * {@link #releasedInRedis}
 	 */
-	public boolean passOn(PassableHold handle) {
-		return update(handle.key(), (queue) -> queue.passOn(handle, handle.mayPassLocally(this.reachability)));
+	public Pass passOn(PassableHold handle) {
+		KeyCohort queue = (this.block > 1) ? this.cohorts.get(handle.key()) : null;
+		if (queue == null || !handle.mayPassLocally(this.reachability)) {
+			return Pass.RELEASE_IN_REDIS;
+		}
+		long now = System.nanoTime();
+		long confirmedAgo = now - handle.confirmedSendNanos();
+		QueuedThread passedTo;
+		boolean confirmAgain;
+		synchronized (queue) {
+			if (!queue.canPassOn(handle)) {
+				return Pass.RELEASE_IN_REDIS;
+			}
+			if (confirmedAgo >= WINDOW_NANOS) {
+				return Pass.CONFIRM_FIRST;
+			}
+			passedTo = queue.passOn(handle);
+			confirmAgain = confirmedAgo >= CONFIRM_AGAIN_NANOS && queue.claimConfirmation(now, CONFIRM_AGAIN_NANOS);
+		}
+		passedTo.wake();
+		return confirmAgain ? Pass.PASSED_CONFIRM_AGAIN : Pass.PASSED;
 	}
 
-	/** The thread passed the lock now holds it with its own handle. */
-	public void heldBy(PassableHold handle) {
-		update(handle.key(), (queue) -> {
-			queue.heldBy(handle);
-			return null;
-		});
+	/**
+	 * The thread passed the lock now holds it with its own handle.
+	 * @return whether the client still holds the lock with the hold's token: false if the
+	 * key was found lost while the lock passed to it (the hold is lost)
+	 */
+	public boolean heldBy(PassableHold handle) {
+		KeyCohort queue = (this.block > 1) ? this.cohorts.get(handle.key()) : null;
+		if (queue == null) {
+			return false;
+		}
+		synchronized (queue) {
+			boolean held = queue.heldBy(handle);
+			this.cohorts.retireIfIdle(handle.key(), queue);
+			return held;
+		}
+	}
+
+	/**
+	 * A hold of the client no longer has the lock: its lease ran out by the local count
+	 * or was found lost, or Redis no longer holds its key with its owner token. If the
+	 * client held the lock with that token, it no longer does: no thread gets it without
+	 * Redis, and the first thread waiting here is woken to go to Redis.
+	 */
+	public void holdLost(PassableHold hold) {
+		update(hold.key(), (queue) -> queue.tokenLost(hold.token()));
 	}
 
 	/** A hold ended in Redis: if it was the client's, the first waiter goes next. */

@@ -8,8 +8,8 @@ import dev.distlock.redis.protocol.RedisReachability;
 /**
  * What a {@link LocalCohort} needs of a hold to pass its lock to the next thread of the
  * client: the key and owner token the lock is held with in Redis, its fencing token and
- * lease, a copy of its validity for the next holder, and whether it may pass the lock
- * now.
+ * lease, its validity (shared with the next holder) and when Redis last confirmed it, and
+ * whether it may pass the lock now.
  */
 public interface PassableHold {
 
@@ -38,10 +38,18 @@ public interface PassableHold {
 	Duration leaseTime();
 
 	/**
-	 * Returns a copy of this hold's validity for the thread the lock passes to.
+	 * Returns the validity of the hold the lock passes to: it shares this hold's, since
+	 * both hold the key with the same owner token.
 	 * @return the validity the next holder takes over
 	 */
 	Lease leasePassedOn();
+
+	/**
+	 * Returns when the last acquire or renewal of the owner token that Redis confirmed
+	 * was sent, for this hold or any other the lock passed through with the same token.
+	 * @return the send time, by {@link System#nanoTime()}
+	 */
+	long confirmedSendNanos();
 
 	/**
 	 * Returns whether the lock may pass from this hold to another thread without Redis.

@@ -4,9 +4,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The client's tenure of one lock in Redis, as its {@link KeyCohort} keeps it: the owner
- * token the key is held with, the hold that has the lock now (none while it passes
- * between threads), and the fencing tokens of the block the grant in Redis reserved that
- * no hold has taken yet. Touched only under the monitor of its {@link KeyCohort}.
+ * token the key is held with, the hold that has the lock now (or, while it passes between
+ * threads, what was passed), the fencing tokens of the block the grant in Redis reserved
+ * that no hold has taken yet, and when a confirmation of the token was last asked for.
+ * Touched only under the monitor of its {@link KeyCohort}.
  */
 final class Tenure {
 
@@ -14,9 +15,13 @@ final class Tenure {
 
 	private @Nullable PassableHold holder;
 
+	private @Nullable Baton passing;
+
 	private long nextFence;
 
 	private long lastFence;
+
+	private long confirmationAskedNanos;
 
 	/** Whether the client holds the lock in Redis. */
 	boolean isHeld() {
@@ -34,16 +39,39 @@ final class Tenure {
 	}
 
 	/**
-	 * Whether a hold has the lock now that may no longer have it: its thread died or its
-	 * lease is in doubt.
+	 * Whether the tenure has lapsed: the hold that has the lock may no longer have it
+	 * (its thread died, its lease was lost or its local deadline passed), or the lock was
+	 * passed on and the validity it carries ran out before its new holder took it.
+	 * Nothing of the client may then treat the lock as held.
 	 */
-	boolean hasFailingHolder() {
-		return this.holder != null && !this.holder.isHoldingHealthily();
+	boolean hasLapsed() {
+		if (this.token == null) {
+			return false;
+		}
+		PassableHold current = this.holder;
+		if (current != null) {
+			return !current.isHoldingHealthily();
+		}
+		Baton passed = this.passing;
+		return passed != null && passed.lease().isLost();
 	}
 
 	/** Whether the block still has a fencing token for another hold. */
 	boolean hasTokensLeft() {
 		return this.nextFence <= this.lastFence;
+	}
+
+	/**
+	 * Claims asking Redis to confirm the owner token in the background, unless that was
+	 * asked less than the given time ago.
+	 * @return whether to ask now
+	 */
+	boolean claimConfirmation(long nowNanos, long intervalNanos) {
+		if (nowNanos - this.confirmationAskedNanos < intervalNanos) {
+			return false;
+		}
+		this.confirmationAskedNanos = nowNanos;
+		return true;
 	}
 
 	/**
@@ -53,8 +81,10 @@ final class Tenure {
 	void begin(PassableHold handle, int block) {
 		this.token = handle.token();
 		this.holder = handle;
+		this.passing = null;
 		this.nextFence = handle.fencingToken() + 1;
 		this.lastFence = handle.fencingToken() + block - 1;
+		this.confirmationAskedNanos = handle.confirmedSendNanos();
 	}
 
 	/**
@@ -64,13 +94,16 @@ final class Tenure {
 	 */
 	Baton passOn(PassableHold handle) {
 		this.holder = null;
-		return new Baton(handle.token(), this.nextFence++, handle.leasePassedOn(), handle.leaseTime().toNanos());
+		Baton baton = new Baton(handle.token(), this.nextFence++, handle.leasePassedOn(), handle.leaseTime().toNanos());
+		this.passing = baton;
+		return baton;
 	}
 
 	/** The thread passed the lock now holds it with its own handle, if still held. */
 	void heldBy(PassableHold handle) {
 		if (isHeldWith(handle.token())) {
 			this.holder = handle;
+			this.passing = null;
 		}
 	}
 
@@ -78,6 +111,7 @@ final class Tenure {
 	void end() {
 		this.token = null;
 		this.holder = null;
+		this.passing = null;
 	}
 
 }

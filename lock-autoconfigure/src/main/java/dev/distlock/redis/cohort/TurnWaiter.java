@@ -9,10 +9,14 @@ import dev.distlock.redis.wait.WaitTimings;
 
 /**
  * Waits out a thread's place in line for a lock until a holder of its client passes it
- * the lock, it is made the representative, or its deadline passes. Each wait that ends
- * otherwise is settled in the {@link KeyCohort}: a holder that died or whose lease is in
- * doubt no longer keeps the line waiting, and a waiter that gives up leaves. A passed
- * lock is taken only while its validity lasts.
+ * the lock, it is made the representative, or its deadline passes. A holder's lease that
+ * runs out or is lost ends the client's tenure at once and wakes the first waiter
+ * ({@link LocalCohort#holdLost}); each wait that ends otherwise (at the latest after
+ * {@link WaitTimings#MAX_SILENT_WAIT}, the backstop for a missed wake-up) is settled in
+ * the {@link KeyCohort}: a tenure that lapsed no longer keeps the line waiting, and a
+ * waiter that gives up leaves. A passed lock is taken only while the client still holds
+ * it with the token it was passed with, its validity lasts, and Redis confirmed the token
+ * within the {@link LocalCohort#CONFIRMATION_WINDOW}.
  */
 final class TurnWaiter {
 
@@ -20,14 +24,19 @@ final class TurnWaiter {
 
 	private final PendingReleases pending;
 
+	private final long windowNanos;
+
 	/**
 	 * Creates the waiter of one client.
 	 * @param cohorts the client's cohorts, to retire one that a waiter leaves idle
 	 * @param pending releases a lock whose pass came too late to be used
+	 * @param windowNanos how recently Redis must have confirmed the owner token of a lock
+	 * passed on for it to be taken
 	 */
-	TurnWaiter(KeyCohorts cohorts, PendingReleases pending) {
+	TurnWaiter(KeyCohorts cohorts, PendingReleases pending, long windowNanos) {
 		this.cohorts = cohorts;
 		this.pending = pending;
+		this.windowNanos = windowNanos;
 	}
 
 	/**
@@ -69,15 +78,18 @@ final class TurnWaiter {
 	}
 
 	/**
-	 * Takes the lock a holder passed on, unless its validity ran out while this thread
-	 * was being woken (a pause, CPU starvation): then the thread goes to Redis instead,
-	 * and the lock is released there by its owner token in the background.
+	 * Takes the lock a holder passed on, unless, while this thread was being woken (a
+	 * pause, CPU starvation), the client stopped holding it with that token (the key was
+	 * found gone, or the tenure lapsed), its validity ran out, or Redis's last
+	 * confirmation of the token became older than the window: then the thread goes to
+	 * Redis instead, and the lock is released there by its owner token in the background.
 	 */
 	private Turn takeBaton(String key, KeyCohort queue, Baton baton) {
-		if (!baton.lease().isPastDeadline()) {
-			return new Turn.Passed(baton);
-		}
 		synchronized (queue) {
+			if (queue.isHeldWith(baton) && !baton.lease().isLost()
+					&& System.nanoTime() - baton.lease().confirmedSendNanos() < this.windowNanos) {
+				return new Turn.Passed(baton);
+			}
 			queue.rejectBaton(baton);
 		}
 		this.pending.release(key, baton.token(), System.nanoTime() + baton.leaseNanos());

@@ -11,7 +11,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the hold is valid until that send time plus the time Redis keeps the lock, minus a
  * drift margin for clocks that run at different rates ({@link #DRIFT_FACTOR} of it plus
  * {@link #DRIFT_MILLIS}). Past that deadline the lease counts as lost, whether or not a
- * renewal has failed yet; once lost, it stays lost.
+ * renewal has failed yet; once lost, it stays lost. The holds that a lock passes through
+ * within the client ({@link #passedOn()}) keep its owner token, so they share one
+ * validity: Redis confirming the token for any of them confirms it for all; each is
+ * marked lost on its own.
  */
 public final class Lease {
 
@@ -25,13 +28,10 @@ public final class Lease {
 
 	private final List<Runnable> onLost = new CopyOnWriteArrayList<>();
 
-	private volatile long confirmedSendNanos;
+	private final Validity validity;
 
-	private volatile long validUntilNanos;
-
-	private Lease(long confirmedSendNanos, long validUntilNanos) {
-		this.confirmedSendNanos = confirmedSendNanos;
-		this.validUntilNanos = validUntilNanos;
+	private Lease(Validity validity) {
+		this.validity = validity;
 	}
 
 	/**
@@ -42,16 +42,18 @@ public final class Lease {
 	 * @return the validity
 	 */
 	public static Lease granted(long sentNanos, Duration validFor) {
-		return new Lease(sentNanos, validUntil(sentNanos, validFor));
+		return new Lease(new Validity(sentNanos, validUntil(sentNanos, validFor)));
 	}
 
 	/**
-	 * Returns a copy of this validity, not lost, for the hold that the lock passes to
-	 * within the client: it keeps the owner token, so Redis keeps it as long as this one.
-	 * @return the copy
+	 * Returns the lease, not lost, of the hold that the lock passes to within the client:
+	 * it keeps the owner token, so Redis keeps it as long as this one, and the two share
+	 * their validity from then on (a renewal of either, even one answered after this hold
+	 * ended, extends both).
+	 * @return the lease of the next hold
 	 */
-	public synchronized Lease passedOn() {
-		return new Lease(this.confirmedSendNanos, this.validUntilNanos);
+	public Lease passedOn() {
+		return new Lease(this.validity);
 	}
 
 	/**
@@ -69,23 +71,23 @@ public final class Lease {
 	 * {@link System#nanoTime()}.
 	 */
 	public long confirmedSendNanos() {
-		return this.confirmedSendNanos;
+		return this.validity.confirmedSendNanos;
 	}
 
 	/** Until when the hold is valid by the local count, by {@link System#nanoTime()}. */
 	public long validUntilNanos() {
-		return this.validUntilNanos;
+		return this.validity.validUntilNanos;
 	}
 
 	/** Returns how long the hold is still valid by the local count, zero once past. */
 	public Duration remaining() {
-		long remaining = this.validUntilNanos - System.nanoTime();
+		long remaining = this.validity.validUntilNanos - System.nanoTime();
 		return (remaining > 0) ? Duration.ofNanos(remaining) : Duration.ZERO;
 	}
 
 	/** Whether the local validity has run out: Redis may have expired the lock. */
 	public boolean isPastDeadline() {
-		return System.nanoTime() - this.validUntilNanos >= 0;
+		return System.nanoTime() - this.validity.validUntilNanos >= 0;
 	}
 
 	/** Whether the lease was marked lost, or its local validity has run out. */
@@ -132,12 +134,32 @@ public final class Lease {
 	 * a confirmation older than the last one, or one that comes after the lease was lost
 	 * or its local validity ran out, changes nothing.
 	 */
-	public synchronized void confirmed(long sentNanos, Duration validFor) {
+	public void confirmed(long sentNanos, Duration validFor) {
 		long until = validUntil(sentNanos, validFor);
-		if (!isLost() && until - this.validUntilNanos > 0) {
-			this.confirmedSendNanos = sentNanos;
-			this.validUntilNanos = until;
+		synchronized (this.validity) {
+			if (!isLost() && until - this.validity.validUntilNanos > 0) {
+				this.validity.confirmedSendNanos = sentNanos;
+				this.validity.validUntilNanos = until;
+			}
 		}
+	}
+
+	/**
+	 * What the leases of the holds of one owner token share: when Redis last confirmed
+	 * the token, and until when it is valid by the local count. Written only under its
+	 * own monitor.
+	 */
+	private static final class Validity {
+
+		private volatile long confirmedSendNanos;
+
+		private volatile long validUntilNanos;
+
+		Validity(long confirmedSendNanos, long validUntilNanos) {
+			this.confirmedSendNanos = confirmedSendNanos;
+			this.validUntilNanos = validUntilNanos;
+		}
+
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.distlock.redis.lease;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
@@ -37,6 +38,8 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private final HandOverConfirmer<H> handOvers;
 
+	private final RenewalListener<H> listener;
+
 	/**
 	 * Creates the renewer of one client; its thread starts with the first registration.
 	 * @param listener told what renewal finds out
@@ -51,6 +54,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		this.scheduler = new RenewalScheduler(this::renewAllSafely, periodNanos);
 		this.deadlines = new LeaseDeadlines<>(this.scheduler, listener);
 		this.handOvers = new HandOverConfirmer<>(this.sender, listener, this.scheduler);
+		this.listener = listener;
 	}
 
 	/** Returns the lease each renewal extends a hold to. */
@@ -109,6 +113,31 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 */
 	public void confirm(H handle) {
 		this.handOvers.confirm(handle);
+	}
+
+	/**
+	 * Has Redis confirm, without waiting for it, that the hold's key still holds its
+	 * owner token: an owner-checked renewal to the hold's lease, sent once on a sender
+	 * thread, which extends the validity of every hold sharing the token or reports the
+	 * token lost. The hold may have ended since (its lock passed to another thread of the
+	 * client with the same token).
+	 */
+	public void confirmSoon(H handle) {
+		long now = System.nanoTime();
+		this.sender.claim(handle, now, 0);
+		this.sender.send(List.of(handle), handle.leaseTime(), now, new RenewalRound(this.listener, 1));
+	}
+
+	/**
+	 * Has Redis confirm, on the calling thread, that the hold's key still holds its owner
+	 * token, as {@link #confirmSoon} does.
+	 * @return whether it does; if not, the token was reported lost
+	 * @throws RuntimeException a {@code DataAccessException} if Redis did not answer
+	 */
+	public boolean confirmNow(H handle) {
+		boolean confirmed = this.sender.renewNow(handle, handle.leaseTime());
+		this.listener.renewed(confirmed ? 1 : 0, 1);
+		return confirmed;
 	}
 
 	/**

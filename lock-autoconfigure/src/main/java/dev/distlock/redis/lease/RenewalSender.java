@@ -111,6 +111,26 @@ final class RenewalSender<H extends RenewedHold> implements AutoCloseable {
 		finally {
 			batch.forEach((handle) -> this.sending.remove(handle, marker));
 		}
+		return apply(batch, sent, validFor, results);
+	}
+
+	/**
+	 * Renews one hold on the calling thread.
+	 * @return whether Redis renewed it; if not, its token was reported lost
+	 * @throws RuntimeException if Redis did not answer
+	 */
+	boolean renewNow(H handle, Duration validFor) {
+		long sent = System.nanoTime();
+		boolean[] results = this.commands.renew(List.of(handle.key()), List.of(handle.token()), validFor.toMillis());
+		return apply(List.of(handle), sent, validFor, results) == 1;
+	}
+
+	/**
+	 * Applies Redis's answers to a batch sent at the given time: extends the validity of
+	 * the holds it renewed, reports the others' tokens lost.
+	 * @return how many were renewed
+	 */
+	private int apply(List<H> batch, long sent, Duration validFor, boolean[] results) {
 		int renewed = 0;
 		for (int i = 0; i < results.length; i++) {
 			H handle = batch.get(i);

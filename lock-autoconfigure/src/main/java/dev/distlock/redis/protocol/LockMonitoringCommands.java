@@ -3,6 +3,9 @@ package dev.distlock.redis.protocol;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisClusterNode;
@@ -11,9 +14,9 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * The Redis commands that monitoring sends, one round trip each: inspecting a lock's key,
- * finding one slot of each master of a cluster, and checking the scripts. Failures are
- * thrown as Spring's {@code DataAccessException}s; inspections are recorded in the
- * client's {@link RedisReachability}.
+ * finding one slot of each master of a cluster, checking the scripts, and reading the
+ * eviction policy. Failures are thrown as Spring's {@code DataAccessException}s;
+ * inspections are recorded in the client's {@link RedisReachability}.
  */
 public final class LockMonitoringCommands {
 
@@ -39,7 +42,7 @@ public final class LockMonitoringCommands {
 	public KeyInspection inspect(String key, List<String> tokens) {
 		List<String> keys = List.of(key, this.keyspace.waitersKey(key), this.keyspace.queueKey(key));
 		return KeyInspection
-			.of(this.recorder.call(() -> this.redis.execute(LockScripts.INSPECT, keys, tokens.toArray())));
+			.of(this.recorder.call(key, () -> this.redis.execute(LockScripts.INSPECT, keys, tokens.toArray())));
 	}
 
 	/**
@@ -64,6 +67,33 @@ public final class LockMonitoringCommands {
 			return firstSlots;
 		});
 		return (slots != null) ? slots : List.of();
+	}
+
+	/**
+	 * Reads the eviction policy of Redis with {@code INFO memory}: of each master that
+	 * serves slots, on a cluster. Not recorded in the client's {@link RedisReachability}:
+	 * a user not allowed {@code INFO} may still lock.
+	 * @return the policy of each server
+	 */
+	public List<EvictionPolicy> evictionPolicies() {
+		List<EvictionPolicy> policies = this.redis.execute((RedisCallback<List<EvictionPolicy>>) (connection) -> {
+			if (connection instanceof RedisClusterConnection cluster) {
+				List<EvictionPolicy> masters = new ArrayList<>();
+				for (RedisClusterNode node : cluster.clusterGetNodes()) {
+					if (node.isMaster() && node.getSlotRange().getSlotsArray().length > 0) {
+						masters.add(EvictionPolicy.of(node.asString(),
+								info(cluster.serverCommands().info(node, "memory"))));
+					}
+				}
+				return masters;
+			}
+			return List.of(EvictionPolicy.of("", info(connection.serverCommands().info("memory"))));
+		});
+		return (policies != null) ? policies : List.of();
+	}
+
+	private static Properties info(@Nullable Properties reply) {
+		return (reply != null) ? reply : new Properties();
 	}
 
 	/**

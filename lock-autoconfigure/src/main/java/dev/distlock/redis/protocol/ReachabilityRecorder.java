@@ -4,9 +4,9 @@ import java.util.function.Supplier;
 
 /**
  * Runs the lock's commands one at a time, recording each in the client's
- * {@link RedisReachability}: sent, then answered or failed. An error reply that means
- * misconfiguration counts as an answer, with what to fix; a failure of an interrupted
- * caller, or an {@link Error}, says nothing about Redis.
+ * {@link RedisReachability} under the key that tells its node: sent, then answered or
+ * failed. An error reply that means misconfiguration counts as an answer, with what to
+ * fix; a failure of an interrupted caller, or an {@link Error}, says nothing about Redis.
  */
 final class ReachabilityRecorder {
 
@@ -22,11 +22,13 @@ final class ReachabilityRecorder {
 
 	/**
 	 * Runs one command, recording it in the client's reachability.
+	 * @param key a Redis key of the command (on a cluster, all its keys share this one's
+	 * slot)
 	 * @param command the command
 	 * @return what the command returned
 	 */
-	<T> T call(Supplier<T> command) {
-		this.reachability.sending();
+	<T> T call(String key, Supplier<T> command) {
+		this.reachability.sending(key);
 		T result;
 		try {
 			result = command.get();
@@ -35,14 +37,15 @@ final class ReachabilityRecorder {
 			// An error reply that means misconfiguration is an answer; an interrupted
 			// caller says nothing about Redis.
 			String misconfiguration = RedisErrors.fix(ex);
-			this.reachability.done(misconfiguration != null, Thread.currentThread().isInterrupted(), misconfiguration);
+			this.reachability.done(key, misconfiguration != null, Thread.currentThread().isInterrupted(),
+					misconfiguration);
 			throw ex;
 		}
 		catch (Error ex) {
-			this.reachability.done(false, true, null);
+			this.reachability.done(key, false, true, null);
 			throw ex;
 		}
-		this.reachability.done(true, true, null);
+		this.reachability.done(key, true, true, null);
 		return result;
 	}
 

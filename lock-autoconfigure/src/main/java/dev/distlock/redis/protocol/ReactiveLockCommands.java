@@ -58,9 +58,10 @@ public final class ReactiveLockCommands {
 				Long.toString(this.commands.claimMillis(leaseMillis)),
 				(handOffChannel != null && this.commands.keyspace().isShardedChannel(handOffChannel)) ? "spublish"
 						: "publish");
-		return recorded(this.redis.execute(LockScripts.acquire(token), keys(key), args)
-			.collectList()
-			.map((reply) -> AcquireReply.of(flat(reply))));
+		return recorded(key,
+				this.redis.execute(LockScripts.acquire(token), keys(key), args)
+					.collectList()
+					.map((reply) -> AcquireReply.of(flat(reply))));
 	}
 
 	/**
@@ -94,11 +95,12 @@ public final class ReactiveLockCommands {
 	}
 
 	private Mono<ReleaseOutcome> runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
-		return recorded(this.redis
-			.execute(LockScripts.release(token), keys(key),
-					List.of(token, Long.toString(keepMillis), leavingQueue ? "1" : "0"))
-			.next()
-			.map(ReleaseOutcome::of));
+		return recorded(key,
+				this.redis
+					.execute(LockScripts.release(token), keys(key),
+							List.of(token, Long.toString(keepMillis), leavingQueue ? "1" : "0"))
+					.next()
+					.map(ReleaseOutcome::of));
 	}
 
 	/**
@@ -118,25 +120,25 @@ public final class ReactiveLockCommands {
 		return List.of(key, keyspace.fenceKey(key), keyspace.queueKey(key), keyspace.waitersKey(key));
 	}
 
-	private <T> Mono<T> recorded(Mono<T> command) {
+	private <T> Mono<T> recorded(String key, Mono<T> command) {
 		RedisReachability reachability = this.commands.reachability();
 		return Mono.defer(() -> {
-			reachability.sending();
+			reachability.sending(key);
 			// Done exactly once per command: an operator downstream may cancel right
 			// after the answer (next(), a grant taken), which must not count again.
 			AtomicBoolean done = new AtomicBoolean();
 			return command.doOnSuccess((result) -> {
 				if (done.compareAndSet(false, true)) {
-					reachability.done(true, true, null);
+					reachability.done(key, true, true, null);
 				}
 			}).doOnError((ex) -> {
 				if (done.compareAndSet(false, true)) {
 					String misconfiguration = RedisErrors.fix(ex);
-					reachability.done(misconfiguration != null, false, misconfiguration);
+					reachability.done(key, misconfiguration != null, false, misconfiguration);
 				}
 			}).doFinally((signal) -> {
 				if (signal == SignalType.CANCEL && done.compareAndSet(false, true)) {
-					reachability.done(false, true, null);
+					reachability.done(key, false, true, null);
 				}
 			});
 		});

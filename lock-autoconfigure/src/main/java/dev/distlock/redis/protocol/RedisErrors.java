@@ -15,12 +15,12 @@ import dev.distlock.LockMisconfigurationException;
 public final class RedisErrors {
 
 	private static final String NOPERM_FIX = "The Redis user lacks a permission distlock needs: grant it the keys "
-			+ "and channels under distlock.key-prefix and the commands of the lock scripts, as the README's section "
-			+ "\"Keys, channels and Redis ACL\" shows.";
+			+ "and channels under distlock.key-prefix and the commands of the lock scripts, as distlock's "
+			+ "docs/configuration.md#keys-channels-and-redis-acl shows.";
 
 	private static final String UNKNOWN_COMMAND_FIX = "Redis does not offer a command distlock needs (a managed "
-			+ "Redis that renames or disables commands?): allow the commands the README's section \"Keys, channels "
-			+ "and Redis ACL\" lists.";
+			+ "Redis that renames or disables commands?): allow the commands that distlock's "
+			+ "docs/configuration.md#keys-channels-and-redis-acl lists.";
 
 	/**
 	 * The beginnings of Redis's error replies that mean misconfiguration (matched without

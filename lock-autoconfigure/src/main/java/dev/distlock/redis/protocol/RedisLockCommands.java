@@ -93,7 +93,7 @@ public final class RedisLockCommands {
 				Long.toString(queueEntryTtlMillis), Integer.toString(block), mayBeQueued ? "1" : "0",
 				Long.toString(claimMillis(leaseMillis)),
 				(handOffChannel != null && this.keyspace.isShardedChannel(handOffChannel)) ? "spublish" : "publish" };
-		return AcquireReply.of(this.recorder.call(() -> this.acquire.run(keys(key), args)));
+		return AcquireReply.of(this.recorder.call(key, () -> this.acquire.run(keys(key), args)));
 	}
 
 	/**
@@ -108,8 +108,8 @@ public final class RedisLockCommands {
 	public MultiAcquireReply multiAcquire(List<String> keys, String token, long leaseMillis) {
 		List<String> scriptKeys = new ArrayList<>(keys);
 		scriptKeys.add(this.keyspace.fenceKey(keys.get(0)));
-		return MultiAcquireReply.of(this.recorder
-			.call(() -> this.redis.execute(LockScripts.MULTI_ACQUIRE, scriptKeys, token, Long.toString(leaseMillis))),
+		return MultiAcquireReply.of(this.recorder.call(keys.get(0),
+				() -> this.redis.execute(LockScripts.MULTI_ACQUIRE, scriptKeys, token, Long.toString(leaseMillis))),
 				keys.size());
 	}
 
@@ -136,7 +136,7 @@ public final class RedisLockCommands {
 	}
 
 	private ReleaseOutcome runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
-		return ReleaseOutcome.of(this.recorder.call(() -> this.redis.execute(LockScripts.release(token), keys(key),
+		return ReleaseOutcome.of(this.recorder.call(key, () -> this.redis.execute(LockScripts.release(token), keys(key),
 				token, Long.toString(keepMillis), leavingQueue ? "1" : "0")));
 	}
 
@@ -152,7 +152,7 @@ public final class RedisLockCommands {
 	 * @return per lock, whether its lease was renewed
 	 */
 	public boolean[] renew(List<String> keys, List<String> tokens, long leaseMillis) {
-		return this.recorder.call(() -> renewBatch(keys, tokens, leaseMillis));
+		return this.recorder.call(keys.get(0), () -> renewBatch(keys, tokens, leaseMillis));
 	}
 
 	private boolean[] renewBatch(List<String> keys, List<String> tokens, long leaseMillis) {

@@ -1,20 +1,19 @@
 package dev.distlock.redis.wait;
 
-import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.lettuce.core.RedisURI;
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
+
+import dev.distlock.redis.protocol.LettuceNodeAddresses;
 
 /**
  * Which cluster node confirmed each sharded subscription, so that the subscriptions of a
- * node are known lost when the connection to it drops: Lettuce names a node by its URI,
- * and a dropped connection by its remote socket address, given as a host name or an IP
- * address.
+ * node are known lost when the connection to it drops ({@link LettuceNodeAddresses} tells
+ * which node a dropped connection was to).
  */
 final class ShardNodes {
 
@@ -46,13 +45,11 @@ final class ShardNodes {
 	 */
 	List<String> droppedAt(SocketAddress address) {
 		List<String> dropped = new ArrayList<>();
-		if (address instanceof InetSocketAddress remote) {
-			this.nodes.forEach((channel, node) -> {
-				if (isAt(node.getUri(), remote) && this.nodes.remove(channel, node)) {
-					dropped.add(channel);
-				}
-			});
-		}
+		this.nodes.forEach((channel, node) -> {
+			if (LettuceNodeAddresses.isAt(node.getUri(), address) && this.nodes.remove(channel, node)) {
+				dropped.add(channel);
+			}
+		});
 		return dropped;
 	}
 
@@ -64,11 +61,6 @@ final class ShardNodes {
 		List<String> all = new ArrayList<>(this.nodes.keySet());
 		all.forEach(this.nodes::remove);
 		return all;
-	}
-
-	private static boolean isAt(RedisURI uri, InetSocketAddress remote) {
-		return uri.getPort() == remote.getPort() && (uri.getHost().equals(remote.getHostString())
-				|| remote.getAddress() != null && uri.getHost().equals(remote.getAddress().getHostAddress()));
 	}
 
 }

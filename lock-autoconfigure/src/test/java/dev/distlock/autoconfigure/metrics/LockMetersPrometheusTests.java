@@ -20,8 +20,8 @@ import dev.distlock.testing.TestRedis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The lock timers in a Prometheus scrape, as the example queries of the README read them:
- * histogram buckets of lock wait and hold time once
+ * The lock timers in a Prometheus scrape, as the example queries of docs/observability.md
+ * read them: histogram buckets of lock wait and hold time once
  * {@code management.metrics.distribution.percentiles-histogram} turns them on, whether
  * the observations or {@code LockMetrics} record the timers; the long task timer of held
  * locks then publishes a gauge histogram.

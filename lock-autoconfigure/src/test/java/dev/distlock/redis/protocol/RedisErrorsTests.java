@@ -32,8 +32,8 @@ class RedisErrorsTests {
 		assertThat(misconfigured).isNotNull();
 		assertThat(misconfigured.getMessage()).isEqualTo("Could not acquire lock 'sku:1': Redis refused the command ("
 				+ reply + "). The Redis user lacks a permission distlock needs: grant it the keys and channels under "
-				+ "distlock.key-prefix and the commands of the lock scripts, as the README's section \"Keys, "
-				+ "channels and Redis ACL\" shows.");
+				+ "distlock.key-prefix and the commands of the lock scripts, as distlock's "
+				+ "docs/configuration.md#keys-channels-and-redis-acl shows.");
 	}
 
 	@ParameterizedTest

@@ -1,0 +1,58 @@
+package dev.distlock.redis;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import dev.distlock.redis.protocol.DaemonThreads;
+import dev.distlock.redis.protocol.EvictionPolicy;
+
+/**
+ * Warns once, when the client first starts, if Redis may evict lock keys
+ * ({@link EvictionPolicy#mayEvictLockKeys()}): a lock key evicted while held lets another
+ * client be granted the lock. It asks on a thread of its own, so that startup never waits
+ * for Redis; a Redis that cannot be asked (not reachable yet, or {@code INFO} not
+ * permitted) is left unreported, at debug level, and the health check still shows the
+ * policy once it can.
+ */
+final class EvictionPolicyWarning {
+
+	private static final Log logger = LogFactory.getLog(EvictionPolicyWarning.class);
+
+	private final Supplier<List<EvictionPolicy>> policies;
+
+	private final AtomicBoolean started = new AtomicBoolean();
+
+	/**
+	 * Creates the warning of one client.
+	 * @param policies reads the eviction policy of each Redis server that holds locks
+	 */
+	EvictionPolicyWarning(Supplier<List<EvictionPolicy>> policies) {
+		this.policies = policies;
+	}
+
+	/** Asks Redis in the background, the first time only. */
+	void start() {
+		if (this.started.compareAndSet(false, true)) {
+			DaemonThreads.named("distlock-eviction-check").newThread(this::check).start();
+		}
+	}
+
+	/** Asks Redis now, on the calling thread, and warns if it may evict lock keys. */
+	void check() {
+		try {
+			for (EvictionPolicy policy : this.policies.get()) {
+				if (policy.mayEvictLockKeys()) {
+					logger.warn(policy.advice());
+				}
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Could not read the maxmemory-policy of Redis (INFO memory)", ex);
+		}
+	}
+
+}

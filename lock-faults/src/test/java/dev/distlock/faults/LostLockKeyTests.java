@@ -1,0 +1,354 @@
+package dev.distlock.faults;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.faults.RedisNode.Persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 23, finding 5: a lock key that disappears from Redis without a disconnect, while
+ * four threads of client A pass it among themselves. Deleted ({@code DEL}), or evicted by
+ * Redis under {@code maxmemory-policy volatile-ttl} (every lock key has a TTL, so it goes
+ * before any key without one), each right after A took the key in Redis for a new block
+ * of passes. Client B then asks for the key, finds it free and holds it. Counted: bodies
+ * of A that start after the loss with a fencing token of the lost hold and
+ * {@code isLeaseLost()} false, those overlapping B's holds, and the time until A is told
+ * (a {@code leaseLost} event). Guaranteed: no such body starts later than the
+ * confirmation window after the loss, A is told within the window plus one body (plus
+ * slack for the round trips), and B's fencing tokens are above A's. The control: a hold
+ * that is not passed on learns of the loss only from its next renewal or its release, so
+ * B's hold overlaps it.
+ */
+class LostLockKeyTests {
+
+	/**
+	 * The window within which Redis must have confirmed the owner token of a lock that
+	 * passes between threads of one client.
+	 */
+	private static final long WINDOW_MS = dev.distlock.redis.cohort.LocalCohort.CONFIRMATION_WINDOW.toMillis();
+
+	private static final long BODY_MS = 20;
+
+	/** Slack for the scheduling of threads on a shared machine, in ms. */
+	private static final long SLACK_MS = 50;
+
+	private static RedisNode redis;
+
+	private static LockApps apps;
+
+	private static LockClient clientB;
+
+	private ConfigurableApplicationContext contextA;
+
+	private LockClient clientA;
+
+	private LeaseLostRecorder lostA;
+
+	@BeforeAll
+	static void start() {
+		redis = RedisNode.start(Persistence.NONE);
+		apps = new LockApps();
+		clientB = apps.client(redis.port(), "spring.data.redis.timeout=2s");
+	}
+
+	@AfterAll
+	static void stop() {
+		apps.close();
+		redis.close();
+	}
+
+	@BeforeEach
+	void startA() {
+		this.contextA = FaultApplication.start(LockApps.properties(redis.port(), "spring.data.redis.timeout=2s"),
+				LeaseLostRecorder.class);
+		this.clientA = this.contextA.getBean(LockClient.class);
+		this.lostA = this.contextA.getBean(LeaseLostRecorder.class);
+	}
+
+	@AfterEach
+	void stopA() {
+		this.contextA.close();
+		Resp.call(redis.port(), "CONFIG", "SET", "maxmemory", "0");
+		Resp.call(redis.port(), "CONFIG", "SET", "maxmemory-policy", "noeviction");
+		Resp.call(redis.port(), "FLUSHALL");
+	}
+
+	@Test
+	void keyDeletedWhileThreadsOfAClientPassItStopsThePassesWithinTheWindow() {
+		String key = "lock:lost:" + UUID.randomUUID();
+		Run run = lose(key, () -> Resp.call(redis.port(), "DEL", key));
+		run.record("lost key, DEL");
+		run.assertGuarantees();
+	}
+
+	@Test
+	void keyEvictedUnderVolatileTtlWhileThreadsOfAClientPassItStopsThePassesWithinTheWindow() {
+		String key = "lock:lost:" + UUID.randomUUID();
+		try (RespConnection connection = Resp.connect(redis.port())) {
+			long limit = memory(connection, "used_memory") + 2 * 1024 * 1024;
+			connection.call("CONFIG", "SET", "maxmemory", String.valueOf(limit));
+			connection.call("CONFIG", "SET", "maxmemory-policy", "volatile-ttl");
+			// Data of the application with a TTL of an hour: the lock key's TTL is
+			// shorter,
+			// so it is evicted first.
+			String hundredKb = "y".repeat(100 * 1024);
+			for (int i = 0; i < 6; i++) {
+				connection.call("SET", "cache:" + i, hundredKb, "EX", "3600");
+			}
+			long evictedBefore = stat(connection, "evicted_keys");
+			long[] pressedTo = new long[1];
+			Run run = lose(key, () -> {
+				// Memory runs short: the limit falls 50 KB below what is used, and Redis
+				// evicts at once, then the limit is raised again.
+				pressedTo[0] = memory(connection, "used_memory") - 50 * 1024;
+				connection.call("CONFIG", "SET", "maxmemory", String.valueOf(pressedTo[0]));
+				connection.call("EXISTS", key);
+				connection.call("CONFIG", "SET", "maxmemory", String.valueOf(limit));
+			});
+			long evicted = stat(connection, "evicted_keys") - evictedBefore;
+			run.record(String.format("lost key, evicted (volatile-ttl, maxmemory lowered to %d KB, %d keys evicted)",
+					pressedTo[0] / 1024, evicted));
+			assertThat(run.keyGoneAfterFault).as("lock key evicted").isTrue();
+			assertThat(run.toldAt - run.faultStart).as("A told of no loss before the fault").isPositive();
+			run.assertGuarantees();
+		}
+	}
+
+	@Test
+	void controlAHoldThatIsNotPassedOnOverlapsTheNextHolderUntilItsRelease() {
+		String key = "lock:lost:" + UUID.randomUUID();
+		LockHandle held = this.clientA.lock(key, LockOptions.renewing(Duration.ZERO));
+		long start = System.nanoTime();
+		Pause.millis(100);
+		Resp.call(redis.port(), "DEL", key);
+		long deleted = System.nanoTime();
+		LockHandle other = clientB.lock(key, LockOptions.renewing(Duration.ofSeconds(2)));
+		long granted = System.nanoTime();
+		boolean lostWhenGranted = held.isLeaseLost();
+		Pause.millis(300);
+		boolean lostLater = held.isLeaseLost();
+		other.release();
+		long bEnd = System.nanoTime();
+		boolean toldAtRelease;
+		try {
+			held.release();
+			toldAtRelease = false;
+		}
+		catch (RuntimeException ex) {
+			toldAtRelease = true;
+		}
+		Figures.record("lost key control",
+				"one hold of A, not passed on; DEL at %d ms; B granted %d ms after the DEL with token %s A's; "
+						+ "A's isLeaseLost() when B was granted: %s, 300 ms later: %s; told at its release: %s; "
+						+ "overlap with B: %d ms",
+				TimeUnit.NANOSECONDS.toMillis(deleted - start), TimeUnit.NANOSECONDS.toMillis(granted - deleted),
+				(other.fencingToken() > held.fencingToken()) ? "above" : "NOT above", lostWhenGranted, lostLater,
+				toldAtRelease, TimeUnit.NANOSECONDS.toMillis(bEnd - granted));
+		assertThat(lostWhenGranted).as("A believed it held the lock when B was granted it").isFalse();
+		assertThat(other.fencingToken()).isGreaterThan(held.fencingToken());
+	}
+
+	/**
+	 * Runs four threads of A passing the key among themselves, applies the fault right
+	 * after A took the key in Redis for a new block of passes, then has B hold the key in
+	 * a loop too.
+	 */
+	private Run lose(String key, Runnable fault) {
+		List<Body> bodiesA = new CopyOnWriteArrayList<>();
+		List<Body> bodiesB = new CopyOnWriteArrayList<>();
+		AtomicBoolean running = new AtomicBoolean(true);
+		List<Thread> threads = new ArrayList<>();
+		for (int t = 0; t < 4; t++) {
+			threads.add(contend("A-" + t, this.clientA, key, bodiesA, running));
+		}
+		Pause.millis(500);
+		Body blockStart = awaitBlockStart(bodiesA);
+		long faultStart = System.nanoTime();
+		fault.run();
+		long lost = System.nanoTime();
+		boolean keyGone = Resp.number(redis.port(), "EXISTS", key) == 0;
+		threads.add(contend("B", clientB, key, bodiesB, running));
+		Pause.millis(1500);
+		running.set(false);
+		threads.forEach(LostLockKeyTests::join);
+		return new Run(blockStart, faultStart, lost, keyGone, List.copyOf(bodiesA), List.copyOf(bodiesB),
+				this.lostA.lostAt(key));
+	}
+
+	/**
+	 * Waits for a body of A whose fencing token does not follow the one before: A took
+	 * the key in Redis again, and the threads are about to pass it with a new block of
+	 * tokens.
+	 */
+	private static Body awaitBlockStart(List<Body> bodies) {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+		int seen = bodies.size();
+		while (System.nanoTime() - deadline < 0) {
+			List<Body> now = List.copyOf(bodies);
+			for (int i = Math.max(seen, 1); i < now.size(); i++) {
+				if (now.get(i).token != now.get(i - 1).token + 1) {
+					return now.get(i);
+				}
+			}
+			seen = now.size();
+			Thread.onSpinWait();
+		}
+		throw new IllegalStateException("A never took the key in Redis again");
+	}
+
+	private static Thread contend(String name, LockClient client, String key, List<Body> bodies,
+			AtomicBoolean running) {
+		Thread thread = new Thread(() -> {
+			while (running.get()) {
+				try (LockHandle handle = client.lock(key, LockOptions.renewing(Duration.ofSeconds(5)))) {
+					long start = System.nanoTime();
+					boolean lostAtStart = handle.isLeaseLost();
+					int index;
+					synchronized (bodies) {
+						bodies.add(new Body(name, start, 0, handle.fencingToken(), lostAtStart));
+						index = bodies.size() - 1;
+					}
+					Pause.until(start + TimeUnit.MILLISECONDS.toNanos(BODY_MS));
+					bodies.set(index, new Body(name, start, System.nanoTime(), handle.fencingToken(), lostAtStart));
+				}
+				catch (RuntimeException ex) {
+					// LockLeaseLostException at release, or not acquired: try again.
+				}
+			}
+		}, "lost-key-" + name);
+		thread.start();
+		return thread;
+	}
+
+	private static void join(Thread thread) {
+		try {
+			thread.join(20_000);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static long memory(RespConnection connection, String field) {
+		return info(connection, "memory", field);
+	}
+
+	private static long stat(RespConnection connection, String field) {
+		return info(connection, "stats", field);
+	}
+
+	private static long info(RespConnection connection, String section, String field) {
+		String info = String.valueOf(connection.call("INFO", section));
+		Matcher matcher = Pattern.compile("(?m)^" + field + ":(\\d+)").matcher(info);
+		if (!matcher.find()) {
+			throw new IllegalStateException("No " + field + " in INFO " + section);
+		}
+		return Long.parseLong(matcher.group(1));
+	}
+
+	/**
+	 * One locked body.
+	 *
+	 * @param holder the thread
+	 * @param start when it started, by {@link System#nanoTime()}
+	 * @param end when it ended, 0 if it was still running
+	 * @param token its fencing token
+	 * @param lostAtStart whether {@code isLeaseLost()} was true when it started
+	 */
+	record Body(String holder, long start, long end, long token, boolean lostAtStart) {
+
+		boolean overlaps(Body other) {
+			long thisEnd = (this.end != 0) ? this.end : Long.MAX_VALUE;
+			long otherEnd = (other.end != 0) ? other.end : Long.MAX_VALUE;
+			return this.start < otherEnd && other.start < thisEnd;
+		}
+
+	}
+
+	/** What one run saw. */
+	private record Run(Body blockStart, long faultStart, long lost, boolean keyGoneAfterFault, List<Body> bodiesA,
+			List<Body> bodiesB, long toldAt) {
+
+		long firstGrantB() {
+			return this.bodiesB.stream().mapToLong(Body::start).min().orElse(Long.MAX_VALUE);
+		}
+
+		long firstTokenB() {
+			return this.bodiesB.stream().min(Comparator.comparingLong(Body::start)).map(Body::token).orElse(0L);
+		}
+
+		/**
+		 * Bodies of A that started after the loss with a token of the lost hold (below
+		 * B's first) and a lease A believed it still held.
+		 */
+		List<Body> staleBodies() {
+			long firstTokenB = firstTokenB();
+			return this.bodiesA.stream()
+				.filter((body) -> body.start > this.faultStart && body.token < firstTokenB && !body.lostAtStart)
+				.toList();
+		}
+
+		long ms(long from, long to) {
+			return TimeUnit.NANOSECONDS.toMillis(to - from);
+		}
+
+		void record(String scenario) {
+			List<Body> stale = staleBodies();
+			long afterB = stale.stream().filter((body) -> body.start > firstGrantB()).count();
+			long overlapping = stale.stream().filter((body) -> this.bodiesB.stream().anyMatch(body::overlaps)).count();
+			long lastStale = stale.stream().mapToLong(Body::start).max().orElse(this.lost);
+			long maxTokenA = this.bodiesA.stream()
+				.filter((body) -> body.start < firstGrantB())
+				.mapToLong(Body::token)
+				.max()
+				.orElse(0);
+			Figures.record(scenario, "4 threads of A passing the key, %d ms bodies, fault %d ms after A took it "
+					+ "in Redis; B granted %d ms after the loss; %d bodies of A started after the loss with a token "
+					+ "of the lost hold and isLeaseLost() false (%d of them after B's grant, %d overlapping B's "
+					+ "holds), the last %d ms after the loss; A told %s; B's first token %s A's last (%d > %d); "
+					+ "holds: A %d, B %d", BODY_MS, ms(this.blockStart.start, this.faultStart),
+					ms(this.lost, firstGrantB()), stale.size(), afterB, overlapping, ms(this.lost, lastStale),
+					(this.toldAt < 0) ? "never" : ms(this.lost, this.toldAt) + " ms after the loss",
+					(firstTokenB() > maxTokenA) ? "above" : "NOT above", firstTokenB(), maxTokenA, this.bodiesA.size(),
+					this.bodiesB.size());
+		}
+
+		void assertGuarantees() {
+			assertThat(this.bodiesB).as("B's holds").isNotEmpty();
+			assertThat(this.staleBodies())
+				.as("bodies of A with a token of the lost hold, started more than the " + "window after the loss")
+				.allMatch((body) -> ms(this.lost, body.start) <= WINDOW_MS + SLACK_MS);
+			assertThat(this.toldAt).as("A told of the loss").isPositive();
+			assertThat(ms(this.lost, this.toldAt)).as("ms from the loss until A was told")
+				.isLessThanOrEqualTo(WINDOW_MS + BODY_MS + SLACK_MS);
+			long maxTokenA = this.bodiesA.stream()
+				.filter((body) -> body.start < firstGrantB())
+				.mapToLong(Body::token)
+				.max()
+				.orElse(0);
+			assertThat(firstTokenB()).as("B's first fencing token").isGreaterThan(maxTokenA);
+		}
+
+	}
+
+}

@@ -1,0 +1,105 @@
+package dev.distlock.faults;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.faults.RedisNode.Persistence;
+import dev.distlock.faults.SkipCallers.Outcome;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 23, finding 3: six threads of one process call an {@code onNotAcquired = SKIP}
+ * method ({@code waitTime = "3s"}, {@code spring.data.redis.timeout=2s}) on a key held by
+ * another process; one of them queues in Redis for the others, which wait behind it in
+ * their process. Redis is killed shortly before their deadline, when none of their lock
+ * commands has failed yet. Every call must end with {@link LockUnavailableException}
+ * (handled by {@code onUnavailable}), none skipped, each within the wait time and one
+ * command timeout. The control shows that the same six callers do skip when the key stays
+ * held and Redis is up.
+ */
+class OutageBeforeTheDeadlineTests {
+
+	private static final long WAIT_MS = 3_000;
+
+	private static final long BOUND_MS = WAIT_MS + 2_000 + 300;
+
+	private static final int CALLERS = 6;
+
+	private RedisNode redis;
+
+	private LockApps apps;
+
+	@BeforeEach
+	void start() {
+		this.redis = RedisNode.start(Persistence.NONE);
+		this.apps = new LockApps();
+	}
+
+	@AfterEach
+	void stop() {
+		this.apps.close();
+		this.redis.close();
+	}
+
+	@ParameterizedTest(name = "Redis killed {0} ms before the deadline")
+	@ValueSource(longs = { 400, 250, 100 })
+	void everyWaiterOfASkippingMethodGetsUnavailable(long beforeDeadlineMs) {
+		String key = "lock:skip:" + UUID.randomUUID();
+		SkippingJob job = job();
+		holdElsewhere(key);
+		List<Outcome> outcomes;
+		try (SkipCallers callers = new SkipCallers(job, key, CALLERS)) {
+			Pause.until(callers.firstStart() + TimeUnit.MILLISECONDS.toNanos(WAIT_MS - beforeDeadlineMs));
+			this.redis.kill();
+			outcomes = callers.outcomes();
+		}
+		long skipped = SkipCallers.count(outcomes, SkipCallers.SKIPPED);
+		long unavailable = SkipCallers.count(outcomes, "LockUnavailableException");
+		long longest = SkipCallers.longestMillis(outcomes);
+		Figures.record("SKIP, Redis killed " + beforeDeadlineMs + " ms before the deadline",
+				"%d waiting: %d skipped (null), %d LockUnavailableException, longest call %d ms (bound %d ms): %s",
+				CALLERS, skipped, unavailable, longest, BOUND_MS, outcomes);
+		assertThat(skipped).as("calls that returned skipped").isZero();
+		assertThat(unavailable).as("calls that got LockUnavailableException").isEqualTo(CALLERS);
+		assertThat(longest).as("longest call, ms").isLessThanOrEqualTo(BOUND_MS);
+	}
+
+	@Test
+	void controlTheSameWaitersSkipWhenTheKeyStaysHeldAndRedisIsUp() {
+		String key = "lock:skip:" + UUID.randomUUID();
+		SkippingJob job = job();
+		holdElsewhere(key);
+		List<Outcome> outcomes;
+		try (SkipCallers callers = new SkipCallers(job, key, CALLERS)) {
+			outcomes = callers.outcomes();
+		}
+		Figures.record("SKIP before the deadline, control", "key held, Redis up, waitTime 3s: %s", outcomes);
+		assertThat(SkipCallers.count(outcomes, SkipCallers.SKIPPED)).isEqualTo(CALLERS);
+	}
+
+	private SkippingJob job() {
+		return this.apps
+			.start(this.redis.port(), "spring.data.redis.timeout=2s", "faults.skip.wait-time=" + WAIT_MS + "ms")
+			.getBean(SkippingJob.class);
+	}
+
+	private void holdElsewhere(String key) {
+		LockClient holder = this.apps.client(this.redis.port(), "spring.data.redis.timeout=2s");
+		LockHandle handle = holder.lock(key, new LockOptions(Duration.ZERO, Duration.ofSeconds(60)));
+		assertThat(handle.isLeaseLost()).isFalse();
+	}
+
+}
