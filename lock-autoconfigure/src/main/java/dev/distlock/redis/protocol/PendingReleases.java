@@ -1,6 +1,7 @@
 package dev.distlock.redis.protocol;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +33,8 @@ public final class PendingReleases implements AutoCloseable {
 
 	private static final long MAX_RETRY_MILLIS = 500;
 
+	private static final CompletionStage<?> ANSWERED = CompletableFuture.completedFuture(null);
+
 	private final Connection connection;
 
 	private final ScheduledExecutorService executor;
@@ -41,8 +44,10 @@ public final class PendingReleases implements AutoCloseable {
 	 * @param commands the commands of the client
 	 */
 	public PendingReleases(RedisLockCommands commands) {
-		this(commands::leaveQueue,
-				Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-pending-releases")));
+		this((key, token, keepMillis) -> {
+			commands.leaveQueue(key, token, keepMillis);
+			return ANSWERED;
+		}, Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("distlock-pending-releases")));
 	}
 
 	private PendingReleases(Connection connection, ScheduledExecutorService executor) {
@@ -101,20 +106,29 @@ public final class PendingReleases implements AutoCloseable {
 	}
 
 	private void attempt(Release release, long lastDelayMillis, CompletableFuture<Void> firstAttempt) {
+		CompletionStage<?> answered;
 		try {
-			this.connection.release(release.key(), release.token(), release.minimumHold().remainingMillis());
-			firstAttempt.complete(null);
+			answered = this.connection.release(release.key(), release.token(), release.minimumHold().remainingMillis());
 		}
 		catch (RuntimeException ex) {
+			answered = CompletableFuture.failedFuture(ex);
+		}
+		answered.whenComplete((answer, failure) -> {
 			firstAttempt.complete(null);
-			if (System.nanoTime() - release.boundNanos() < 0) {
-				long delay = Math.min(MAX_RETRY_MILLIS, Math.max(FIRST_RETRY_MILLIS, lastDelayMillis * 2));
-				submit(release, delay, firstAttempt);
+			if (failure != null) {
+				retry(release, lastDelayMillis, firstAttempt, failure);
 			}
-			else {
-				logger.debug("Gave up releasing lock " + LockKeyQuoting.quote(release.key())
-						+ " after its lease; it has expired", ex);
-			}
+		});
+	}
+
+	private void retry(Release release, long lastDelayMillis, CompletableFuture<Void> firstAttempt, Throwable failure) {
+		if (System.nanoTime() - release.boundNanos() < 0) {
+			long delay = Math.min(MAX_RETRY_MILLIS, Math.max(FIRST_RETRY_MILLIS, lastDelayMillis * 2));
+			submit(release, delay, firstAttempt);
+		}
+		else {
+			logger.debug("Gave up releasing lock " + LockKeyQuoting.quote(release.key())
+					+ " after its lease; it has expired", failure);
 		}
 	}
 
@@ -124,9 +138,10 @@ public final class PendingReleases implements AutoCloseable {
 	}
 
 	/**
-	 * Sends the owner-checked release of a background release on one connection, and
-	 * waits for Redis's answer: {@link RedisLockCommands#leaveQueue}, or its reactive
-	 * counterpart for what reactive callers sent.
+	 * Sends the owner-checked release of a background release on one connection:
+	 * {@link RedisLockCommands#leaveQueue}, which answers before it returns, or its
+	 * reactive counterpart for what reactive callers sent, which answers later without
+	 * holding up the thread of the background releases.
 	 */
 	@FunctionalInterface
 	public interface Connection {
@@ -137,9 +152,10 @@ public final class PendingReleases implements AutoCloseable {
 		 * @param key the lock's Redis key
 		 * @param token the owner token
 		 * @param keepMillis how long the lock must still be kept, 0 for none
+		 * @return completes when Redis answered, exceptionally if it did not
 		 * @throws RuntimeException if Redis did not answer
 		 */
-		void release(String key, String token, long keepMillis);
+		CompletionStage<?> release(String key, String token, long keepMillis);
 
 	}
 

@@ -20,8 +20,8 @@ import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 public final class ReactiveLockCommands {
 
 	/**
-	 * How long a background release waits at most for Redis's answer on the reactive
-	 * connection: Lettuce's default command timeout, for a connection built without one.
+	 * How long a background release on the reactive connection is given at most to be
+	 * answered: Lettuce's default command timeout, for a connection built without one.
 	 */
 	private static final Duration LONGEST_BACKGROUND_WAIT = Duration.ofSeconds(60);
 
@@ -84,14 +84,15 @@ public final class ReactiveLockCommands {
 	/**
 	 * Returns background releases on the reactive connection, after the commands they
 	 * undo ({@link PendingReleases#on}): for reactive acquisitions that end without the
-	 * lock. Their thread waits for each answer, at most 60 s (the connection's command
-	 * timeout ends it sooner, if it has one), then tries again.
+	 * lock. Their thread does not wait for the answer (a stalled reactive connection
+	 * holds up no other background release); one that does not come within 60 s (the
+	 * connection's command timeout ends it sooner, if it has one) is tried again.
 	 * @param pending the background releases of the client
 	 * @return the background releases on the reactive connection
 	 */
 	public PendingReleases pendingReleases(PendingReleases pending) {
-		return pending
-			.on((key, token, keepMillis) -> leaveQueue(key, token, keepMillis).block(LONGEST_BACKGROUND_WAIT));
+		return pending.on((key, token,
+				keepMillis) -> leaveQueue(key, token, keepMillis).timeout(LONGEST_BACKGROUND_WAIT).toFuture());
 	}
 
 	private Mono<ReleaseOutcome> runRelease(String key, String token, long keepMillis, boolean leavingQueue) {

@@ -2,6 +2,7 @@ package dev.distlock.redis.protocol;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -88,6 +89,7 @@ class PendingReleasesTests {
 			if (attempts.incrementAndGet() <= 2) {
 				throw new IllegalStateException("not answered");
 			}
+			return CompletableFuture.completedFuture(null);
 		});
 		failingTwice.release("lock:k", "holder", MinimumHold.from(System.nanoTime(), Duration.ofSeconds(10)), bound());
 		await().atMost(Duration.ofSeconds(5)).until(() -> sent.size() == 3);
@@ -97,9 +99,30 @@ class PendingReleasesTests {
 	}
 
 	@Test
+	void anAnswerStillAwaitedHoldsUpNoOtherRelease() throws Exception {
+		CompletableFuture<Void> neverAnswered = new CompletableFuture<>();
+		List<String> sent = new CopyOnWriteArrayList<>();
+		PendingReleases stalled = this.pending.on((key, token, keepMillis) -> {
+			sent.add(key);
+			return neverAnswered;
+		});
+		stalled.release("lock:stalled", "waiter", bound());
+		String key = TestRedis.uniqueKey("pending-not-held-up");
+		assertThat(this.commands.acquire(key, "holder", LEASE, null, 0, 1, false).granted()).isTrue();
+		this.pending.release(key, "holder", bound()).get(5, TimeUnit.SECONDS);
+		assertThat(sent).containsExactly("lock:stalled");
+		assertThat(this.redis.hasKey(key)).isFalse();
+		neverAnswered.completeExceptionally(new IllegalStateException("not answered"));
+		await().atMost(Duration.ofSeconds(5)).until(() -> sent.size() == 2);
+	}
+
+	@Test
 	void releaseWithoutAMinimumHoldSendsNone() {
 		List<Long> sent = new CopyOnWriteArrayList<>();
-		this.pending.on((key, token, keepMillis) -> sent.add(keepMillis)).release("lock:k", "waiter", bound());
+		this.pending.on((key, token, keepMillis) -> {
+			sent.add(keepMillis);
+			return CompletableFuture.completedFuture(null);
+		}).release("lock:k", "waiter", bound());
 		await().atMost(Duration.ofSeconds(5)).until(() -> sent.size() == 1);
 		assertThat(sent).containsExactly(0L);
 	}
