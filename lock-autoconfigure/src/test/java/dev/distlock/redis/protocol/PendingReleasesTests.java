@@ -100,11 +100,11 @@ class PendingReleasesTests {
 
 	@Test
 	void anAnswerStillAwaitedHoldsUpNoOtherRelease() throws Exception {
-		CompletableFuture<Void> neverAnswered = new CompletableFuture<>();
+		CompletableFuture<Void> notYetAnswered = new CompletableFuture<>();
 		List<String> sent = new CopyOnWriteArrayList<>();
 		PendingReleases stalled = this.pending.on((key, token, keepMillis) -> {
 			sent.add(key);
-			return neverAnswered;
+			return notYetAnswered;
 		});
 		stalled.release("lock:stalled", "waiter", bound());
 		String key = TestRedis.uniqueKey("pending-not-held-up");
@@ -112,8 +112,8 @@ class PendingReleasesTests {
 		this.pending.release(key, "holder", bound()).get(5, TimeUnit.SECONDS);
 		assertThat(sent).containsExactly("lock:stalled");
 		assertThat(this.redis.hasKey(key)).isFalse();
-		neverAnswered.completeExceptionally(new IllegalStateException("not answered"));
-		await().atMost(Duration.ofSeconds(5)).until(() -> sent.size() == 2);
+		notYetAnswered.completeExceptionally(new IllegalStateException("not answered"));
+		await().atMost(Duration.ofSeconds(5)).until(() -> sent.size() >= 2);
 	}
 
 	@Test
