@@ -242,19 +242,22 @@ public class DistributedLockProperties implements Validator {
 		/**
 		 * How many replicas must acknowledge the write of every grant in Redis, with
 		 * WAIT, before the locked method runs; a grant that fewer acknowledge within the
-		 * timeout is released and the call fails. A failover right after a grant then no
-		 * longer loses it, unless every acknowledging replica fails too. Costs one more
-		 * round trip per grant. Zero to trust the master alone. On a Redis Cluster only
-		 * with Lettuce.
+		 * timeout is released and the call fails. Renewals are acknowledged too (one WAIT
+		 * per batch), and a hold's deadline moves only with a renewal they acknowledged,
+		 * so that after a failover to an acknowledging replica the old holder knows its
+		 * lease is lost before the key can be granted again there. A failover then no
+		 * longer loses a grant, unless every acknowledging replica fails too. Costs one
+		 * more round trip per grant and per renewal batch. Zero to trust the master
+		 * alone. On a Redis Cluster only with Lettuce.
 		 */
 		private int minReplicasAcked;
 
 		/**
-		 * How long a grant waits for its replicas' acknowledgements. WAIT blocks the
-		 * connection it is sent on, so commands of other threads on a shared connection
-		 * (renewals among them) queue behind it: it should stay well under a third of the
-		 * shortest lease, yet above the replicas' usual lag, which on a healthy network
-		 * is about a millisecond. At least 1ms.
+		 * How long a grant or a renewal waits for its replicas' acknowledgements. WAIT
+		 * blocks the connection it is sent on, so commands of other threads on a shared
+		 * connection (renewals among them) queue behind it: it should stay well under a
+		 * third of the shortest lease, yet above the replicas' usual lag, which on a
+		 * healthy network is about a millisecond. At least 1ms.
 		 */
 		private Duration ackTimeout = Duration.ofMillis(100);
 

@@ -224,12 +224,21 @@ public final class RedisLockClientBuilder {
 	 * connection that wrote it: a failover right after the grant then no longer loses it,
 	 * unless every acknowledging replica fails too. A grant that fewer acknowledge within
 	 * the timeout is released again and the acquisition fails with a
-	 * {@link dev.distlock.ReplicaAcknowledgementException}. Costs one more round trip per
-	 * grant; {@code WAIT} blocks the connection it is sent on, so other commands on a
-	 * shared connection queue behind it for up to the timeout. Passing a lock between
-	 * threads of the client without Redis writes nothing, and waits for nothing. On a
-	 * Redis Cluster both go over Lettuce's write connection to the master of the lock's
-	 * slot; with Jedis a cluster is refused when the client is built.
+	 * {@link dev.distlock.ReplicaAcknowledgementException}. Every renewal batch is
+	 * followed by one {@code WAIT} too, and a hold's local deadline moves only with a
+	 * renewal that enough replicas acknowledged: after a failover to such a replica,
+	 * which keeps the lock until the lease of the last write it received runs out, the
+	 * old holder's {@link dev.distlock.LockHandle#isLeaseLost()} is true before anyone
+	 * can be granted the lock there. A lock kept for its minimum hold at release is
+	 * acknowledged as well (a release that too few acknowledge throws the exception, the
+	 * lock kept on the master); a plain release or a hand-over is not: the replica then
+	 * keeps the lock longer, never shorter, and the waiter confirms a hand-over with an
+	 * acknowledged attempt. Costs one more round trip per grant and per renewal batch;
+	 * {@code WAIT} blocks the connection it is sent on, so other commands on a shared
+	 * connection queue behind it for up to the timeout. Passing a lock between threads of
+	 * the client without Redis writes nothing, and waits for nothing. On a Redis Cluster
+	 * both go over Lettuce's write connection to the master of the lock's slot; with
+	 * Jedis a cluster is refused when the client is built.
 	 * @param replicas how many replicas must acknowledge, 0 (the default) for none
 	 * @param timeout how long to wait for them, at least 1ms if any are required
 	 * @return this builder

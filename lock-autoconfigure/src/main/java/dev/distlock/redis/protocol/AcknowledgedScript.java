@@ -1,8 +1,8 @@
 package dev.distlock.redis.protocol;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 import org.jspecify.annotations.Nullable;
 
@@ -11,17 +11,22 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.RedisOperations;
 import org.springframework.data.redis.core.SessionCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * Runs the acquire script and, if it granted the lock, {@code WAIT} on the very
- * connection that sent the script, since {@code WAIT} counts the acknowledgements of that
- * connection's writes (on any other, with no writes of its own, it would return at once
- * with every connected replica). The number of replicas that acknowledged is appended to
- * the script's reply. On a standalone or Sentinel master both run in one session of the
+ * Runs a lock script and, if it wrote what replicas must acknowledge (a grant, renewed
+ * leases, a lock kept for its minimum hold), {@code WAIT} on the very connection that
+ * sent the script, since {@code WAIT} counts the acknowledgements of that connection's
+ * writes (on any other, with no writes of its own, it would return at once with every
+ * connected replica). On a standalone or Sentinel master both run in one session of the
  * template, which binds one connection; on a Redis Cluster both go over the write
- * connection to the master of the lock's slot ({@link LettuceClusterAcquire}).
+ * connection to the master of the slot of the script's keys
+ * ({@link LettuceClusterScript}).
  */
-final class AcknowledgedAcquire {
+final class AcknowledgedScript {
+
+	/** How many replicas acknowledged a script that wrote nothing to acknowledge. */
+	static final long NOT_ASKED = -1;
 
 	private final StringRedisTemplate redis;
 
@@ -29,38 +34,41 @@ final class AcknowledgedAcquire {
 
 	private final boolean cluster;
 
-	AcknowledgedAcquire(StringRedisTemplate redis, ReplicaAcknowledgement acknowledgement, boolean cluster) {
+	AcknowledgedScript(StringRedisTemplate redis, ReplicaAcknowledgement acknowledgement, boolean cluster) {
 		this.redis = redis;
 		this.acknowledgement = acknowledgement;
 		this.cluster = cluster;
 	}
 
+	/** Returns how many replicas must acknowledge, and how long they are waited for. */
+	ReplicaAcknowledgement acknowledgement() {
+		return this.acknowledgement;
+	}
+
 	/**
-	 * Runs the acquire script with the keys and arguments, and {@code WAIT} after a
-	 * grant.
-	 * @return the script's reply, with the acknowledgements appended to a grant
+	 * Runs the script with the keys (all in one slot on a cluster) and arguments, and
+	 * {@code WAIT} if it wrote.
+	 * @param wrote tells from the script's reply whether it wrote what must be
+	 * acknowledged
+	 * @return the reply, and how many replicas acknowledged it ({@link #NOT_ASKED} if the
+	 * script wrote nothing to acknowledge)
 	 */
-	@Nullable List<Long> acquire(List<String> keys, String... args) {
+	<T> Acknowledged<T> run(RedisScript<T> script, List<String> keys, Predicate<T> wrote, String... args) {
 		if (this.cluster) {
-			return this.redis.execute(
-					(RedisCallback<List<Long>>) (connection) -> LettuceClusterAcquire.acquire(connection,
-							this.acknowledgement.replicas(), this.acknowledgement.timeout().toMillis(), keys, args),
-					true);
+			return this.redis.execute((RedisCallback<Acknowledged<T>>) (connection) -> LettuceClusterScript
+				.run(connection, script, this.acknowledgement, keys, wrote, args), true);
 		}
-		return this.redis.execute(new SessionCallback<List<Long>>() {
+		return this.redis.execute(new SessionCallback<Acknowledged<T>>() {
 
 			@Override
-			public <K, V> List<Long> execute(RedisOperations<K, V> operations) {
+			public <K, V> Acknowledged<T> execute(RedisOperations<K, V> operations) {
 				// The session binds one connection: the script and WAIT both use it.
 				checkNotCluster();
-				List<Long> reply = AcknowledgedAcquire.this.redis.execute(LockScripts.acquire(args[0]), keys,
-						(Object[]) args);
-				if (reply == null || reply.isEmpty() || reply.get(0) != 1) {
-					return (reply != null) ? reply : List.of();
+				T reply = AcknowledgedScript.this.redis.execute(script, keys, (Object[]) args);
+				if (reply == null || !wrote.test(reply)) {
+					return new Acknowledged<>(reply, NOT_ASKED);
 				}
-				List<Long> acknowledged = new ArrayList<>(reply);
-				acknowledged.add(waitForReplicas());
-				return acknowledged;
+				return new Acknowledged<>(reply, waitForReplicas());
 			}
 
 		});
@@ -88,6 +96,26 @@ final class AcknowledgedAcquire {
 
 	private static byte[] bytes(long value) {
 		return Long.toString(value).getBytes(StandardCharsets.US_ASCII);
+	}
+
+	/**
+	 * A script's reply, and how many replicas acknowledged its writes.
+	 *
+	 * @param reply the reply, {@code null} if there was none
+	 * @param replicas how many replicas acknowledged, {@link #NOT_ASKED} if the script
+	 * wrote nothing to acknowledge
+	 */
+	record Acknowledged<T>(@Nullable T reply, long replicas) {
+
+		/**
+		 * Returns whether the script wrote nothing to acknowledge, or enough replicas
+		 * acknowledged it.
+		 * @param required how many replicas must acknowledge
+		 */
+		boolean suffices(ReplicaAcknowledgement required) {
+			return this.replicas == NOT_ASKED || this.replicas >= required.replicas();
+		}
+
 	}
 
 }

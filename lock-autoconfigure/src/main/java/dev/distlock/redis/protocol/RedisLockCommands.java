@@ -7,6 +7,8 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import dev.distlock.ReplicaAcknowledgementException;
+
 /**
  * The Redis commands of the lock, one round trip each: acquire (or queue), release (or
  * hand over), batch renewal ({@link #monitoring()} has the rest). Failures are thrown as
@@ -30,6 +32,12 @@ public final class RedisLockCommands {
 	private final AcquireScript acquire;
 
 	/**
+	 * Runs the scripts whose writes replicas must acknowledge, with {@code WAIT}; null if
+	 * none must.
+	 */
+	private final @Nullable AcknowledgedScript acknowledged;
+
+	/**
 	 * Creates the commands of one client.
 	 * @param redis the connection to Redis
 	 * @param keyspace the names of the keys and channels
@@ -46,7 +54,9 @@ public final class RedisLockCommands {
 		this.recorder = new ReachabilityRecorder(reachability);
 		this.claimWindowMillis = claimWindowMillis;
 		this.monitoring = new LockMonitoringCommands(redis, keyspace, this.recorder);
-		this.acquire = new AcquireScript(redis, acknowledgement, keyspace.isCluster());
+		this.acknowledged = acknowledgement.isRequired()
+				? new AcknowledgedScript(redis, acknowledgement, keyspace.isCluster()) : null;
+		this.acquire = new AcquireScript(redis, acknowledgement, this.acknowledged);
 	}
 
 	/** Returns how many replicas must acknowledge each grant. */
@@ -115,11 +125,36 @@ public final class RedisLockCommands {
 
 	/**
 	 * Releases a lock held with the token, handing it to the first valid waiter in its
-	 * queue.
+	 * queue. Where replicas must acknowledge grants, a lock kept for its minimum hold is
+	 * acknowledged too ({@code WAIT}), so that a failover to an acknowledging replica
+	 * keeps it until the minimum hold ends; a plain release or a hand-over is not (the
+	 * replica then keeps the lock longer, never shorter, and the waiter handed it over
+	 * confirms it with an attempt that is acknowledged).
 	 * @return what the release did
+	 * @throws dev.distlock.ReplicaAcknowledgementException if a lock kept for its minimum
+	 * hold was acknowledged by fewer replicas than must
 	 */
 	public ReleaseOutcome release(String key, String token, long keepMillis) {
+		AcknowledgedScript acknowledged = this.acknowledged;
+		if (keepMillis > 0 && acknowledged != null) {
+			return releaseAcknowledged(acknowledged, key, token, keepMillis);
+		}
 		return runRelease(key, token, keepMillis, false);
+	}
+
+	private ReleaseOutcome releaseAcknowledged(AcknowledgedScript acknowledged, String key, String token,
+			long keepMillis) {
+		AcknowledgedScript.Acknowledged<Long> run = this.recorder
+			.call(() -> acknowledged.run(LockScripts.release(token), keys(key),
+					(reply) -> ReleaseOutcome.of(reply) == ReleaseOutcome.KEPT_FOR_MIN_HOLD, token,
+					Long.toString(keepMillis), "0"));
+		ReleaseOutcome outcome = ReleaseOutcome.of(run.reply());
+		ReplicaAcknowledgement required = acknowledged.acknowledgement();
+		if (!run.suffices(required)) {
+			throw ReplicaAcknowledgementException.minimumHold(key, run.replicas(), required.replicas(),
+					required.timeout(), keepMillis);
+		}
+		return outcome;
 	}
 
 	/**
@@ -142,19 +177,29 @@ public final class RedisLockCommands {
 
 	/**
 	 * Renews the leases of a batch of locks, each only if it still holds its owner token.
+	 * Where replicas must acknowledge grants, one {@code WAIT} follows the batch if it
+	 * renewed any lease.
 	 * @param keys the Redis keys of the locks (one hash slot on a cluster)
 	 * @param tokens the owner token of each key, in the same order
 	 * @param leaseMillis the lease to extend them to
-	 * @return per lock, whether its lease was renewed
+	 * @return per lock, whether its lease was renewed, and whether enough replicas
+	 * acknowledged the renewals
 	 */
-	public boolean[] renew(List<String> keys, List<String> tokens, long leaseMillis) {
+	public RenewalReply renew(List<String> keys, List<String> tokens, long leaseMillis) {
 		return this.recorder.call(() -> renewBatch(keys, tokens, leaseMillis));
 	}
 
-	private boolean[] renewBatch(List<String> keys, List<String> tokens, long leaseMillis) {
-		Object[] args = RenewScriptCodec.arguments(tokens, leaseMillis);
-		List<Long> results = this.redis.execute(LockScripts.RENEW, keys, args);
-		return RenewScriptCodec.renewed(results, keys.size());
+	private RenewalReply renewBatch(List<String> keys, List<String> tokens, long leaseMillis) {
+		String[] args = RenewScriptCodec.arguments(tokens, leaseMillis);
+		AcknowledgedScript acknowledged = this.acknowledged;
+		if (acknowledged == null) {
+			List<Long> results = this.redis.execute(LockScripts.RENEW, keys, (Object[]) args);
+			return RenewalReply.notAsked(RenewScriptCodec.renewed(results, keys.size()));
+		}
+		AcknowledgedScript.Acknowledged<List<Long>> run = acknowledged.run(LockScripts.RENEW, keys,
+				(results) -> results.contains(1L), args);
+		return new RenewalReply(RenewScriptCodec.renewed(run.reply(), keys.size()),
+				run.suffices(acknowledged.acknowledgement()), run.replicas());
 	}
 
 	/**
