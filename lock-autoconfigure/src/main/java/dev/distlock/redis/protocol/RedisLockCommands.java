@@ -37,8 +37,12 @@ public final class RedisLockCommands {
 	 */
 	private final @Nullable AcknowledgedScript acknowledged;
 
+	private final RestartQuarantine quarantine;
+
+	private final QuarantineNotice quarantineNotice = new QuarantineNotice();
+
 	/**
-	 * Creates the commands of one client.
+	 * Creates the commands of one client, without a restart quarantine.
 	 * @param redis the connection to Redis
 	 * @param keyspace the names of the keys and channels
 	 * @param reachability where every command is recorded
@@ -48,6 +52,22 @@ public final class RedisLockCommands {
 	 */
 	public RedisLockCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability,
 			long claimWindowMillis, ReplicaAcknowledgement acknowledgement) {
+		this(redis, keyspace, reachability, claimWindowMillis, acknowledgement, RestartQuarantine.OFF);
+	}
+
+	/**
+	 * Creates the commands of one client.
+	 * @param redis the connection to Redis
+	 * @param keyspace the names of the keys and channels
+	 * @param reachability where every command is recorded
+	 * @param claimWindowMillis how long a release keeps a lock it hands over until the
+	 * new holder confirms it
+	 * @param acknowledgement how many replicas must acknowledge each grant
+	 * @param quarantine how long a server that lost distlock's state grants no lock
+	 */
+	public RedisLockCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability,
+			long claimWindowMillis, ReplicaAcknowledgement acknowledgement, RestartQuarantine quarantine) {
+		this.quarantine = quarantine;
 		this.redis = redis;
 		this.keyspace = keyspace;
 		this.reachability = reachability;
@@ -62,6 +82,11 @@ public final class RedisLockCommands {
 	/** Returns how many replicas must acknowledge each grant. */
 	public ReplicaAcknowledgement acknowledgement() {
 		return this.acquire.acknowledgement();
+	}
+
+	/** Returns how long a server that lost distlock's state grants no lock. */
+	public RestartQuarantine quarantine() {
+		return this.quarantine;
 	}
 
 	/** Returns where every command is recorded. */
@@ -95,15 +120,53 @@ public final class RedisLockCommands {
 	 * @param block how many fencing tokens to reserve, 1 or more
 	 * @param mayBeQueued whether an earlier attempt of the same token may have queued it
 	 * @return the grant (with how many replicas acknowledged it, if any must), or the
-	 * holder's remaining lease and the fencing counter
+	 * holder's remaining lease (or the rest of a restart quarantine) and the fencing
+	 * counter
 	 */
 	public AcquireReply acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
-		String[] args = { token, Long.toString(leaseMillis), (handOffChannel != null) ? handOffChannel : "",
-				Long.toString(queueEntryTtlMillis), Integer.toString(block), mayBeQueued ? "1" : "0",
-				Long.toString(claimMillis(leaseMillis)),
-				(handOffChannel != null && this.keyspace.isShardedChannel(handOffChannel)) ? "spublish" : "publish" };
-		return AcquireReply.of(this.recorder.call(() -> this.acquire.run(keys(key), args)));
+		List<String> args = acquireArguments(token, leaseMillis, handOffChannel, queueEntryTtlMillis, block,
+				mayBeQueued);
+		return noticed(key, AcquireReply
+			.of(this.recorder.call(() -> this.acquire.run(scriptKeys(key), args.toArray(String[]::new)))));
+	}
+
+	/** Reports a restart quarantine that an attempt found, once per quarantine. */
+	AcquireReply noticed(String key, AcquireReply reply) {
+		if (reply instanceof AcquireReply.Held held && held.quarantined()) {
+			this.quarantineNotice.found(key, held.holderLeaseMillis());
+		}
+		return reply;
+	}
+
+	/**
+	 * Returns the arguments of the acquire scripts, the restart quarantine's length last
+	 * if it is on.
+	 */
+	List<String> acquireArguments(String token, long leaseMillis, @Nullable String handOffChannel,
+			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
+		List<String> args = new ArrayList<>(List.of(token, Long.toString(leaseMillis),
+				(handOffChannel != null) ? handOffChannel : "", Long.toString(queueEntryTtlMillis),
+				Integer.toString(block), mayBeQueued ? "1" : "0", Long.toString(claimMillis(leaseMillis)),
+				(handOffChannel != null && this.keyspace.isShardedChannel(handOffChannel)) ? "spublish" : "publish"));
+		addQuarantine(args);
+		return args;
+	}
+
+	/**
+	 * Returns the arguments of the release scripts, the restart quarantine's length last
+	 * if it is on.
+	 */
+	List<String> releaseArguments(String token, long keepMillis, boolean leavingQueue) {
+		List<String> args = new ArrayList<>(List.of(token, Long.toString(keepMillis), leavingQueue ? "1" : "0"));
+		addQuarantine(args);
+		return args;
+	}
+
+	private void addQuarantine(List<String> args) {
+		if (this.quarantine.isOn()) {
+			args.add(Long.toString(this.quarantine.duration().toMillis()));
+		}
 	}
 
 	/**
@@ -118,8 +181,13 @@ public final class RedisLockCommands {
 	public MultiAcquireReply multiAcquire(List<String> keys, String token, long leaseMillis) {
 		List<String> scriptKeys = new ArrayList<>(keys);
 		scriptKeys.add(this.keyspace.fenceKey(keys.get(0)));
-		return MultiAcquireReply.of(this.recorder
-			.call(() -> this.redis.execute(LockScripts.MULTI_ACQUIRE, scriptKeys, token, Long.toString(leaseMillis))),
+		List<String> args = new ArrayList<>(List.of(token, Long.toString(leaseMillis)));
+		if (this.quarantine.isOn()) {
+			scriptKeys.add(this.keyspace.quarantineKey(keys.get(0)));
+			addQuarantine(args);
+		}
+		return MultiAcquireReply.of(
+				this.recorder.call(() -> this.redis.execute(LockScripts.MULTI_ACQUIRE, scriptKeys, args.toArray())),
 				keys.size());
 	}
 
@@ -145,9 +213,9 @@ public final class RedisLockCommands {
 	private ReleaseOutcome releaseAcknowledged(AcknowledgedScript acknowledged, String key, String token,
 			long keepMillis) {
 		AcknowledgedScript.Acknowledged<Long> run = this.recorder
-			.call(() -> acknowledged.run(LockScripts.release(token), keys(key),
-					(reply) -> ReleaseOutcome.of(reply) == ReleaseOutcome.KEPT_FOR_MIN_HOLD, token,
-					Long.toString(keepMillis), "0"));
+			.call(() -> acknowledged.run(LockScripts.release(token), scriptKeys(key),
+					(reply) -> ReleaseOutcome.of(reply) == ReleaseOutcome.KEPT_FOR_MIN_HOLD,
+					releaseArguments(token, keepMillis, false).toArray(String[]::new)));
 		ReleaseOutcome outcome = ReleaseOutcome.of(run.reply());
 		ReplicaAcknowledgement required = acknowledged.acknowledgement();
 		if (!run.suffices(required)) {
@@ -167,12 +235,21 @@ public final class RedisLockCommands {
 	}
 
 	private ReleaseOutcome runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
-		return ReleaseOutcome.of(this.recorder.call(() -> this.redis.execute(LockScripts.release(token), keys(key),
-				token, Long.toString(keepMillis), leavingQueue ? "1" : "0")));
+		return ReleaseOutcome.of(this.recorder.call(() -> this.redis.execute(LockScripts.release(token),
+				scriptKeys(key), releaseArguments(token, keepMillis, leavingQueue).toArray())));
 	}
 
-	private List<String> keys(String key) {
-		return List.of(key, this.keyspace.fenceKey(key), this.keyspace.queueKey(key), this.keyspace.waitersKey(key));
+	/**
+	 * Returns the keys of the acquire and release scripts: the lock, its fencing counter,
+	 * queue and waiters' entries, and the restart quarantine's key if it is on.
+	 */
+	List<String> scriptKeys(String key) {
+		List<String> keys = new ArrayList<>(
+				List.of(key, this.keyspace.fenceKey(key), this.keyspace.queueKey(key), this.keyspace.waitersKey(key)));
+		if (this.quarantine.isOn()) {
+			keys.add(this.keyspace.quarantineKey(key));
+		}
+		return keys;
 	}
 
 	/**
