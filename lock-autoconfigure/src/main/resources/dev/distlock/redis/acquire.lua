@@ -33,9 +33,9 @@
 -- back): a counter that is not a number below 2^53 (the largest a Lua number counts exactly), a queue or entries key of another type. A lock key of
 -- another type fails the GET below, also before any write; a read-write lock's or a semaphore's
 -- (a sorted set) with a LOCKKIND error that says so.
--- The restart quarantine (distlock.restart-quarantine; see acquire.lua): returns the ms during which
--- no lock may be granted (0 if none), and the fencing counter, starting the quarantine if the
--- counter is gone.
+-- The restart quarantine (above): returns the ms during which no lock may be granted (0 if none),
+-- and the fencing counter, starting the quarantine if the counter is gone. The other scripts carry
+-- the same function.
 local function quarantine(counterKey, counter, quarantineKey, millis)
 	local left = redis.call('pttl', quarantineKey)
 	if left == -1 then

@@ -25,9 +25,6 @@ import org.springframework.data.redis.core.script.RedisScript;
  */
 final class AcknowledgedScript {
 
-	/** How many replicas acknowledged a script that wrote nothing to acknowledge. */
-	static final long NOT_ASKED = -1;
-
 	private final StringRedisTemplate redis;
 
 	private final ReplicaAcknowledgement acknowledgement;
@@ -50,25 +47,27 @@ final class AcknowledgedScript {
 	 * {@code WAIT} if it wrote.
 	 * @param wrote tells from the script's reply whether it wrote what must be
 	 * acknowledged
-	 * @return the reply, and how many replicas acknowledged it ({@link #NOT_ASKED} if the
-	 * script wrote nothing to acknowledge)
+	 * @return the reply, and how many replicas acknowledged it
+	 * ({@link AcknowledgedReply#NOT_ASKED} if the script wrote nothing to acknowledge)
 	 */
-	<T> Acknowledged<T> run(RedisScript<T> script, List<String> keys, Predicate<T> wrote, String... args) {
+	<T> AcknowledgedReply<T> run(RedisScript<T> script, List<String> keys, Predicate<T> wrote, String... args) {
 		if (this.cluster) {
-			return this.redis.execute((RedisCallback<Acknowledged<T>>) (connection) -> LettuceClusterScript
-				.run(connection, script, this.acknowledgement, keys, wrote, args), true);
+			return this.redis
+				.execute((RedisCallback<AcknowledgedReply<T>>) (connection) -> LettuceClusterScript.run(connection,
+						script, this.acknowledgement.replicas(), this.acknowledgement.timeout().toMillis(), keys, wrote,
+						args), true);
 		}
-		return this.redis.execute(new SessionCallback<Acknowledged<T>>() {
+		return this.redis.execute(new SessionCallback<AcknowledgedReply<T>>() {
 
 			@Override
-			public <K, V> Acknowledged<T> execute(RedisOperations<K, V> operations) {
+			public <K, V> AcknowledgedReply<T> execute(RedisOperations<K, V> operations) {
 				// The session binds one connection: the script and WAIT both use it.
 				checkNotCluster();
 				T reply = AcknowledgedScript.this.redis.execute(script, keys, (Object[]) args);
 				if (reply == null || !wrote.test(reply)) {
-					return new Acknowledged<>(reply, NOT_ASKED);
+					return new AcknowledgedReply<>(reply, AcknowledgedReply.NOT_ASKED);
 				}
-				return new Acknowledged<>(reply, waitForReplicas());
+				return new AcknowledgedReply<>(reply, waitForReplicas());
 			}
 
 		});
@@ -96,26 +95,6 @@ final class AcknowledgedScript {
 
 	private static byte[] bytes(long value) {
 		return Long.toString(value).getBytes(StandardCharsets.US_ASCII);
-	}
-
-	/**
-	 * A script's reply, and how many replicas acknowledged its writes.
-	 *
-	 * @param reply the reply, {@code null} if there was none
-	 * @param replicas how many replicas acknowledged, {@link #NOT_ASKED} if the script
-	 * wrote nothing to acknowledge
-	 */
-	record Acknowledged<T>(@Nullable T reply, long replicas) {
-
-		/**
-		 * Returns whether the script wrote nothing to acknowledge, or enough replicas
-		 * acknowledged it.
-		 * @param required how many replicas must acknowledge
-		 */
-		boolean suffices(ReplicaAcknowledgement required) {
-			return this.replicas == NOT_ASKED || this.replicas >= required.replicas();
-		}
-
 	}
 
 }

@@ -42,10 +42,10 @@ final class AcquireScript {
 		if (this.acknowledged == null) {
 			return this.redis.execute(LockScripts.acquire(args[0]), keys, (Object[]) args);
 		}
-		AcknowledgedScript.Acknowledged<List<Long>> run = this.acknowledged.run(LockScripts.acquire(args[0]), keys,
+		AcknowledgedReply<List<Long>> run = this.acknowledged.run(LockScripts.acquire(args[0]), keys,
 				AcquireScript::granted, args);
 		List<Long> reply = run.reply();
-		if (reply == null || run.replicas() == AcknowledgedScript.NOT_ASKED) {
+		if (reply == null || run.replicas() == AcknowledgedReply.NOT_ASKED) {
 			return (reply != null) ? reply : List.of();
 		}
 		List<Long> acknowledgedReply = new ArrayList<>(reply);

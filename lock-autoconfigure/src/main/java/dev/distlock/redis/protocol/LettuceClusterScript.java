@@ -51,17 +51,18 @@ final class LettuceClusterScript {
 	 * the node connection of their slot, and {@code WAIT} on it if the script wrote.
 	 * @param connection the template's cluster connection, not its proxy
 	 * @param script a script that replies with an integer or a list of integers
-	 * @param acknowledgement how many replicas {@code WAIT} waits for, and how long
+	 * @param replicas how many replicas {@code WAIT} waits for
+	 * @param timeoutMillis how long {@code WAIT} waits
 	 * @param wrote tells from the reply whether the script wrote what must be
 	 * acknowledged
 	 * @return the reply, and how many replicas acknowledged it
 	 */
-	static <T> AcknowledgedScript.Acknowledged<T> run(RedisConnection connection, RedisScript<T> script,
-			ReplicaAcknowledgement acknowledgement, List<String> keys, Predicate<T> wrote, String... args) {
+	static <T> AcknowledgedReply<T> run(RedisConnection connection, RedisScript<T> script, int replicas,
+			long timeoutMillis, List<String> keys, Predicate<T> wrote, String... args) {
 		if (!LETTUCE_PRESENT) {
 			throw new IllegalStateException("distlock.replication.min-replicas-acked needs Lettuce on a Redis Cluster");
 		}
-		return Lettuce.run(connection, script, acknowledgement, keys, wrote, args);
+		return Lettuce.run(connection, script, replicas, timeoutMillis, keys, wrote, args);
 	}
 
 	/** The Lettuce part, in a class of its own so that it loads only with Lettuce. */
@@ -71,8 +72,8 @@ final class LettuceClusterScript {
 			return connectionFactory instanceof LettuceConnectionFactory;
 		}
 
-		static <T> AcknowledgedScript.Acknowledged<T> run(RedisConnection connection, RedisScript<T> script,
-				ReplicaAcknowledgement acknowledgement, List<String> keys, Predicate<T> wrote, String... args) {
+		static <T> AcknowledgedReply<T> run(RedisConnection connection, RedisScript<T> script, int replicas,
+				long timeoutMillis, List<String> keys, Predicate<T> wrote, String... args) {
 			if (!(connection.getNativeConnection() instanceof RedisAdvancedClusterAsyncCommands<?, ?> commands)) {
 				throw new IllegalStateException("distlock.replication.min-replicas-acked on a Redis Cluster needs a "
 						+ "Lettuce cluster connection, not " + connection.getClass().getName());
@@ -92,10 +93,9 @@ final class LettuceClusterScript {
 					.sync();
 				T reply = script(node, script, keyBytes, args);
 				if (!wrote.test(reply)) {
-					return new AcknowledgedScript.Acknowledged<>(reply, AcknowledgedScript.NOT_ASKED);
+					return new AcknowledgedReply<>(reply, AcknowledgedReply.NOT_ASKED);
 				}
-				return new AcknowledgedScript.Acknowledged<>(reply,
-						node.waitForReplication(acknowledgement.replicas(), acknowledgement.timeout().toMillis()));
+				return new AcknowledgedReply<>(reply, node.waitForReplication(replicas, timeoutMillis));
 			}
 			catch (RedisCommandExecutionException ex) {
 				throw redirected(ex, slot, keys.get(0));

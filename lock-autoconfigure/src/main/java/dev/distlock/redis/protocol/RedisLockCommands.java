@@ -212,13 +212,12 @@ public final class RedisLockCommands {
 
 	private ReleaseOutcome releaseAcknowledged(AcknowledgedScript acknowledged, String key, String token,
 			long keepMillis) {
-		AcknowledgedScript.Acknowledged<Long> run = this.recorder
-			.call(() -> acknowledged.run(LockScripts.release(token), scriptKeys(key),
-					(reply) -> ReleaseOutcome.of(reply) == ReleaseOutcome.KEPT_FOR_MIN_HOLD,
-					releaseArguments(token, keepMillis, false).toArray(String[]::new)));
+		AcknowledgedReply<Long> run = this.recorder.call(() -> acknowledged.run(LockScripts.release(token),
+				scriptKeys(key), (reply) -> ReleaseOutcome.of(reply) == ReleaseOutcome.KEPT_FOR_MIN_HOLD,
+				releaseArguments(token, keepMillis, false).toArray(String[]::new)));
 		ReleaseOutcome outcome = ReleaseOutcome.of(run.reply());
 		ReplicaAcknowledgement required = acknowledged.acknowledgement();
-		if (!run.suffices(required)) {
+		if (!run.suffices(required.replicas())) {
 			throw ReplicaAcknowledgementException.minimumHold(key, run.replicas(), required.replicas(),
 					required.timeout(), keepMillis);
 		}
@@ -273,10 +272,10 @@ public final class RedisLockCommands {
 			List<Long> results = this.redis.execute(LockScripts.RENEW, keys, (Object[]) args);
 			return RenewalReply.notAsked(RenewScriptCodec.renewed(results, keys.size()));
 		}
-		AcknowledgedScript.Acknowledged<List<Long>> run = acknowledged.run(LockScripts.RENEW, keys,
-				(results) -> results.contains(1L), args);
+		AcknowledgedReply<List<Long>> run = acknowledged.run(LockScripts.RENEW, keys, (results) -> results.contains(1L),
+				args);
 		return new RenewalReply(RenewScriptCodec.renewed(run.reply(), keys.size()),
-				run.suffices(acknowledged.acknowledgement()), run.replicas());
+				run.suffices(acknowledged.acknowledgement().replicas()), run.replicas());
 	}
 
 	/**

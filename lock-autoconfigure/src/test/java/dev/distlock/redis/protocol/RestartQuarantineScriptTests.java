@@ -1,12 +1,16 @@
 package dev.distlock.redis.protocol;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -145,6 +149,19 @@ class RestartQuarantineScriptTests {
 			});
 		this.redis.delete(this.keyspace.quarantineKey(key));
 		assertThat(this.commands.acquire(key, "holder", LEASE, null, 0, 1, false).granted()).isTrue();
+	}
+
+	@Test
+	void everyScriptThatGrantsCarriesTheSameQuarantineFunction() throws IOException {
+		List<String> functions = new ArrayList<>();
+		for (String script : List.of("acquire", "shared-acquire", "multi-acquire", "release", "shared-release")) {
+			String text = new ClassPathResource("dev/distlock/redis/" + script + ".lua")
+				.getContentAsString(StandardCharsets.UTF_8);
+			int start = text.indexOf("local function quarantine(");
+			assertThat(start).as("the quarantine function of %s.lua", script).isNotNegative();
+			functions.add(text.substring(start, text.indexOf("\nend\n", start)));
+		}
+		assertThat(functions).as("the quarantine functions").allMatch(functions.get(0)::equals);
 	}
 
 	/** Starts the quarantine of the keyspace's slot and waits until it is over. */
