@@ -95,7 +95,7 @@ class PublishedModulesTests {
 	void bomIsBuiltAndReleasedWithTheParentsPluginsAndProfiles() throws Exception {
 		Element bom = pom(BOM);
 		Element root = root();
-		for (String plugin : List.of("maven-gpg-plugin", "central-publishing-maven-plugin",
+		for (String plugin : List.of("maven-gpg-plugin", "central-publishing-maven-plugin", "license-maven-plugin",
 				"spring-javaformat-maven-plugin")) {
 			assertThat(pluginVersion(bom, plugin)).as("version of %s in distlock-bom", plugin)
 				.isNotNull()
