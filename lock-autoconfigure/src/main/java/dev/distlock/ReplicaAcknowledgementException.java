@@ -6,12 +6,18 @@ import java.time.Duration;
  * Thrown when fewer replicas than {@code distlock.replication.min-replicas-acked} require
  * acknowledged the write of a grant within the acknowledgement timeout. The grant was
  * released again (a waiter may get it), and the locked method did not run: a failover
- * right after the grant could have lost it.
+ * right after the grant could have lost it. Thrown too by a release that kept the lock
+ * for its minimum hold, when too few replicas acknowledged that ({@link #getOperation()}
+ * is then {@value LockUnavailableException#RELEASE}): the method ran and the lock is kept
+ * on the master, but a failover now could end the minimum hold early.
  */
 public class ReplicaAcknowledgementException extends LockUnavailableException {
 
 	/** The property that sets how many replicas must acknowledge a grant. */
 	public static final String PROPERTY = "distlock.replication.min-replicas-acked";
+
+	private static final String CHECK = "Check that the master's replicas are up and connected (INFO replication), "
+			+ "or lower " + PROPERTY + ".";
 
 	private final long acknowledged;
 
@@ -26,14 +32,38 @@ public class ReplicaAcknowledgementException extends LockUnavailableException {
 	 * @param timeout how long they were waited for
 	 */
 	public ReplicaAcknowledgementException(String key, String name, long acknowledged, int required, Duration timeout) {
-		super(key, name, "acquire",
+		this(key, name, "acquire",
 				"Could not acquire lock " + LockKeyQuoting.quote(key) + ": the grant was " + "acknowledged by "
 						+ acknowledged + " of " + required + " replicas within " + timeout.toMillis()
-						+ "ms, so it was released again (" + PROPERTY + "=" + required + "). Check that the master's "
-						+ "replicas are up and connected (INFO replication), or lower " + PROPERTY + ".",
-				null);
+						+ "ms, so it was released again (" + PROPERTY + "=" + required + "). " + CHECK,
+				acknowledged, required);
+	}
+
+	private ReplicaAcknowledgementException(String key, String name, String operation, String message,
+			long acknowledged, int required) {
+		super(key, name, operation, message, null);
 		this.acknowledged = acknowledged;
 		this.required = required;
+	}
+
+	/**
+	 * Creates the exception of a release that kept the lock for the rest of its minimum
+	 * hold on the master, which fewer replicas acknowledged than must.
+	 * @param key the Redis key of the lock
+	 * @param acknowledged how many replicas acknowledged the release
+	 * @param required how many had to
+	 * @param timeout how long they were waited for
+	 * @param keepMillis how long the master keeps the lock
+	 * @return the exception
+	 */
+	public static ReplicaAcknowledgementException minimumHold(String key, long acknowledged, int required,
+			Duration timeout, long keepMillis) {
+		return new ReplicaAcknowledgementException(key, LockOptions.UNNAMED, LockUnavailableException.RELEASE,
+				"Lock " + LockKeyQuoting.quote(key) + " was released and is kept for the rest of its minimum hold ("
+						+ keepMillis + "ms) on the master, but that was acknowledged by " + Math.max(0, acknowledged)
+						+ " of " + required + " replicas within " + timeout.toMillis() + "ms (" + PROPERTY + "="
+						+ required + "): a failover now could end the minimum hold early. " + CHECK,
+				acknowledged, required);
 	}
 
 	/**

@@ -153,11 +153,25 @@ public final class DistributedLockAutoConfiguration {
 				.maxLocalPasses(waiting.getMaxLocalPasses())
 				.replicaAcknowledgement(properties.getReplication().getMinReplicasAcked(),
 						properties.getReplication().getAckTimeout())
+				.restartQuarantine(restartQuarantine(properties))
 				.observationRegistry(observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP));
 			properties.getLocks().forEach((name, lock) -> builder.defaultOptions(name, lock::applyTo));
 			listeners.orderedStream().forEach(builder::listener);
 			customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
 			return builder.build();
+		}
+
+		/**
+		 * Returns the restart quarantine the properties ask for: zero when it is off, its
+		 * duration, or else the longest lease the properties give.
+		 */
+		private static Duration restartQuarantine(DistributedLockProperties properties) {
+			DistributedLockProperties.RestartQuarantine quarantine = properties.getRestartQuarantine();
+			if (!quarantine.isEnabled()) {
+				return Duration.ZERO;
+			}
+			Duration duration = quarantine.getDuration();
+			return (duration != null) ? duration : properties.longestConfiguredLease().getValue();
 		}
 
 		/**

@@ -90,6 +90,8 @@ public class DistributedLockProperties implements Validator {
 
 	private final Replication replication = new Replication();
 
+	private final RestartQuarantine restartQuarantine = new RestartQuarantine();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -170,6 +172,30 @@ public class DistributedLockProperties implements Validator {
 		return this.replication;
 	}
 
+	public RestartQuarantine getRestartQuarantine() {
+		return this.restartQuarantine;
+	}
+
+	/**
+	 * Returns the longest lease the properties give a lock, and the property that gives
+	 * it: the renewal lease, the default lease time, or a named lock's lease time.
+	 * @return the property name and the lease
+	 */
+	Map.Entry<String, Duration> longestConfiguredLease() {
+		Map.Entry<String, Duration> longest = Map.entry("distlock.renewal.lease", this.renewal.getLease());
+		if (this.leaseTime != null && this.leaseTime.compareTo(longest.getValue()) > 0) {
+			longest = Map.entry("distlock.lease-time", this.leaseTime);
+		}
+		for (Map.Entry<String, NamedLockProperties> lock : this.locks.entrySet()) {
+			Duration lease = lock.getValue().getLeaseTime();
+			if (lease != null && !NamedLockProperties.AUTO_RENEW.equals(lease)
+					&& lease.compareTo(longest.getValue()) > 0) {
+				longest = Map.entry("distlock.locks[" + lock.getKey() + "].lease-time", lease);
+			}
+		}
+		return longest;
+	}
+
 	/**
 	 * Returns whether {@link #validate} checks objects of the given type: these
 	 * properties and their nested groups.
@@ -235,6 +261,53 @@ public class DistributedLockProperties implements Validator {
 	}
 
 	/**
+	 * Delayed restarts, done by the lock: a Redis server found to have lost distlock's
+	 * state grants no lock until one longest lease has passed.
+	 */
+	public static class RestartQuarantine {
+
+		/**
+		 * Whether a Redis server found to have lost distlock's state (its fencing
+		 * counter, which never expires, is gone: a restart without persistence, a flush)
+		 * grants no lock for the quarantine, counted from the first lock script that
+		 * finds the loss, so that every hold granted before it has run out, by its
+		 * holder's own count, before the key is granted again: what the Redis
+		 * documentation asks of operators as "delayed restarts". Callers are told the
+		 * lock is held for the rest of the quarantine, and wait for it. Costs no grant
+		 * for the quarantine after such a loss, and on the first use of a fresh server.
+		 * Does not detect a restart from an older snapshot or append-only file that kept
+		 * the counter, nor a failover to a replica that has it.
+		 */
+		private boolean enabled;
+
+		/**
+		 * How long a server that lost distlock's state grants no lock. At least the
+		 * longest lease a lock is granted with; when not set, the longest lease the
+		 * properties give (distlock.renewal.lease, distlock.lease-time,
+		 * distlock.locks.*.lease-time). An acquisition with a longer lease (a fixed
+		 * leaseTime of an annotation or call) fails.
+		 */
+		private @Nullable Duration duration;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public @Nullable Duration getDuration() {
+			return this.duration;
+		}
+
+		public void setDuration(@Nullable Duration duration) {
+			this.duration = duration;
+		}
+
+	}
+
+	/**
 	 * Acknowledgement of grants by the master's replicas.
 	 */
 	public static class Replication {
@@ -242,19 +315,22 @@ public class DistributedLockProperties implements Validator {
 		/**
 		 * How many replicas must acknowledge the write of every grant in Redis, with
 		 * WAIT, before the locked method runs; a grant that fewer acknowledge within the
-		 * timeout is released and the call fails. A failover right after a grant then no
-		 * longer loses it, unless every acknowledging replica fails too. Costs one more
-		 * round trip per grant. Zero to trust the master alone. On a Redis Cluster only
-		 * with Lettuce.
+		 * timeout is released and the call fails. Renewals are acknowledged too (one WAIT
+		 * per batch), and a hold's deadline moves only with a renewal they acknowledged,
+		 * so that after a failover to an acknowledging replica the old holder knows its
+		 * lease is lost before the key can be granted again there. A failover then no
+		 * longer loses a grant, unless every acknowledging replica fails too. Costs one
+		 * more round trip per grant and per renewal batch. Zero to trust the master
+		 * alone. On a Redis Cluster only with Lettuce.
 		 */
 		private int minReplicasAcked;
 
 		/**
-		 * How long a grant waits for its replicas' acknowledgements. WAIT blocks the
-		 * connection it is sent on, so commands of other threads on a shared connection
-		 * (renewals among them) queue behind it: it should stay well under a third of the
-		 * shortest lease, yet above the replicas' usual lag, which on a healthy network
-		 * is about a millisecond. At least 1ms.
+		 * How long a grant or a renewal waits for its replicas' acknowledgements. WAIT
+		 * blocks the connection it is sent on, so commands of other threads on a shared
+		 * connection (renewals among them) queue behind it: it should stay well under a
+		 * third of the shortest lease, yet above the replicas' usual lag, which on a
+		 * healthy network is about a millisecond. At least 1ms.
 		 */
 		private Duration ackTimeout = Duration.ofMillis(100);
 

@@ -1,6 +1,7 @@
 package dev.distlock.autoconfigure;
 
 import java.time.Duration;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
@@ -9,6 +10,7 @@ import org.springframework.validation.Validator;
 
 import dev.distlock.autoconfigure.DistributedLockProperties.Renewal;
 import dev.distlock.autoconfigure.DistributedLockProperties.Replication;
+import dev.distlock.autoconfigure.DistributedLockProperties.RestartQuarantine;
 import dev.distlock.autoconfigure.DistributedLockProperties.Waiting;
 
 /**
@@ -67,6 +69,27 @@ final class DistributedLockPropertiesValidator implements Validator {
 		}
 		check(errors, "maxReconnectDelay", PREFIX + "max-reconnect-delay", properties.getMaxReconnectDelay(),
 				Duration.ZERO, LONGEST, "between 0 (to keep Lettuce's own backoff) and " + DurationText.of(LONGEST));
+		validate(properties.getRestartQuarantine(), properties, errors);
+	}
+
+	/**
+	 * Checks the quarantine's duration against the longest lease the properties give,
+	 * which it must not be shorter than.
+	 */
+	private void validate(RestartQuarantine quarantine, DistributedLockProperties properties, Errors errors) {
+		Duration duration = quarantine.getDuration();
+		if (!quarantine.isEnabled() || duration == null) {
+			return;
+		}
+		Map.Entry<String, Duration> longest = properties.longestConfiguredLease();
+		if (duration.compareTo(longest.getValue()) < 0 || duration.compareTo(LONGEST) > 0) {
+			errors.rejectValue("restartQuarantine.duration", "range",
+					PREFIX + "restart-quarantine.duration must be at least the longest lease, " + longest.getKey()
+							+ " (" + DurationText.of(longest.getValue()) + "), and at most " + DurationText.of(LONGEST)
+							+ ", so that a hold granted before Redis lost its data runs out before the key is granted "
+							+ "again, but is " + DurationText.of(duration)
+							+ ". Leave it unset to use the longest lease.");
+		}
 	}
 
 	private void validate(Waiting waiting, Errors errors) {

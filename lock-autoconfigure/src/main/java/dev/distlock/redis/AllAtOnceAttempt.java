@@ -52,6 +52,7 @@ final class AllAtOnceAttempt {
 			return new Result(null, keys.get(0));
 		}
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.services.renewalLease();
+		this.services.commands().quarantine().checkLease(keys.get(0), lease);
 		String token = this.services.tokens().next();
 		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry, keys.get(0),
 				options);

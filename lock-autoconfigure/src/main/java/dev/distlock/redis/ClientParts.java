@@ -48,7 +48,7 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 		LockKeyspace keyspace = new LockKeyspace(builder.keyPrefix, builder.clusterSlots, builder.maxKeyLength);
 		RedisReachability reachability = new RedisReachability(keyspace.isCluster());
 		RedisLockCommands commands = new RedisLockCommands(builder.redis, keyspace, reachability,
-				builder.claimWindow.toMillis(), builder.acknowledgement);
+				builder.claimWindow.toMillis(), builder.acknowledgement, builder.restartQuarantine);
 		PendingReleases pending = new PendingReleases(commands);
 		String clientId = tokens.clientId();
 		String releaseChannel = keyspace.releaseChannel(clientId);

@@ -65,6 +65,7 @@ final class LockAcquirer {
 	 */
 	@Nullable RedisLockHandle acquire(String key, LockOptions options, long start) {
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
+		this.services.commands().quarantine().checkLease(key, lease);
 		long deadline = start + saturatedNanos(options.waitTime());
 		// Shared holds never pass between threads: each reader and permit is its own
 		// hold.

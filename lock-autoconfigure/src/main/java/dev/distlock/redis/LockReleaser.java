@@ -9,6 +9,7 @@ import org.springframework.util.Assert;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.ReplicaAcknowledgementException;
 import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.lease.LeaseRenewer;
 import dev.distlock.redis.protocol.PendingReleases;
@@ -145,6 +146,13 @@ final class LockReleaser {
 		}
 		catch (DataAccessException ex) {
 			throw releaseLater(handle, heldFor, ex);
+		}
+		catch (ReplicaAcknowledgementException ex) {
+			// Kept for the minimum hold on the master, but not acknowledged by enough
+			// replicas: released all the same, and the caller is told.
+			handle.markReleasedInRedis(System.nanoTime());
+			this.events.released(handle, heldFor, "kept for " + keep + "ms, not acknowledged by enough replicas");
+			throw ex;
 		}
 		handle.markReleasedInRedis(System.nanoTime());
 		if (!outcome.wasHeld()) {

@@ -5,9 +5,11 @@ import java.util.List;
 
 import org.springframework.dao.DataAccessException;
 
+import dev.distlock.redis.protocol.AcquireReply;
 import dev.distlock.redis.protocol.OwnerTokens;
 import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.ReleaseOutcome;
+import dev.distlock.redis.protocol.RestartQuarantine;
 
 /**
  * Exercises every command and permission a lock needs, on a key of its own in distlock's
@@ -15,7 +17,8 @@ import dev.distlock.redis.protocol.ReleaseOutcome;
  * takes the lock, a second queues for it, the first releases and so hands it over
  * (publishing on the client's release channel of the key, where nobody waits for the
  * second owner's token), and the second releases. Each run uses fresh tokens and a fresh
- * key with a short lease, so an interrupted run leaves nothing behind for long.
+ * key with a short lease, so an interrupted run leaves nothing behind for long. During a
+ * restart quarantine no lock is granted, and the check fails saying so.
  */
 final class LockingProbe {
 
@@ -55,8 +58,14 @@ final class LockingProbe {
 
 	private void run(String holder, String key) {
 		String waiter = this.tokens.next();
-		check(this.commands.acquire(key, holder, LEASE_MILLIS, null, LEASE_MILLIS, 1, false).granted(), key,
-				"acquire did not grant a free key");
+		AcquireReply first = this.commands.acquire(key, holder, LEASE_MILLIS, null, LEASE_MILLIS, 1, false);
+		if (first instanceof AcquireReply.Held held && held.quarantined()) {
+			throw new IllegalStateException("The locking check on " + key + " failed: Redis lost distlock's state "
+					+ "(a restart without persistence, a flush) or is new, and grants no lock for another "
+					+ held.holderLeaseMillis() + "ms, the rest of its restart quarantine ("
+					+ RestartQuarantine.ENABLED_PROPERTY + ")");
+		}
+		check(first.granted(), key, "acquire did not grant a free key");
 		check(!this.commands.acquire(key, waiter, LEASE_MILLIS, this.channelOf.apply(key), LEASE_MILLIS, 1, false)
 			.granted(), key, "a second owner acquired a held key");
 		check(this.commands.release(key, holder, 0) == ReleaseOutcome.HANDED_OVER, key,

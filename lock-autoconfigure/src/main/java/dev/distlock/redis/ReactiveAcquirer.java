@@ -54,6 +54,7 @@ final class ReactiveAcquirer {
 		return Mono.defer(() -> {
 			long start = System.nanoTime();
 			Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.services.renewalLease();
+			this.services.commands().quarantine().checkLease(redisKey, lease);
 			ReactiveAttempts attempts = new ReactiveAttempts(this.commands, this.pending, redisKey,
 					SharedTokens.of(options, this.services.tokens().next()), lease.toMillis(), options);
 			AtomicReference<WaitingAcquirers.Waiting> listed = new AtomicReference<>();

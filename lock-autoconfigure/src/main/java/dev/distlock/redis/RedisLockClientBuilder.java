@@ -16,6 +16,7 @@ import org.springframework.util.Assert;
 import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
 import dev.distlock.redis.protocol.ReplicaAcknowledgement;
+import dev.distlock.redis.protocol.RestartQuarantine;
 import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.redis.wait.LockWaiter;
 import dev.distlock.redis.wait.WaitTimings;
@@ -64,6 +65,8 @@ public final class RedisLockClientBuilder {
 	boolean shardedChannels = true;
 
 	ReplicaAcknowledgement acknowledgement = ReplicaAcknowledgement.NONE;
+
+	RestartQuarantine restartQuarantine = RestartQuarantine.OFF;
 
 	final List<LockListener> listeners = new ArrayList<>();
 
@@ -224,18 +227,50 @@ public final class RedisLockClientBuilder {
 	 * connection that wrote it: a failover right after the grant then no longer loses it,
 	 * unless every acknowledging replica fails too. A grant that fewer acknowledge within
 	 * the timeout is released again and the acquisition fails with a
-	 * {@link dev.distlock.ReplicaAcknowledgementException}. Costs one more round trip per
-	 * grant; {@code WAIT} blocks the connection it is sent on, so other commands on a
-	 * shared connection queue behind it for up to the timeout. Passing a lock between
-	 * threads of the client without Redis writes nothing, and waits for nothing. On a
-	 * Redis Cluster both go over Lettuce's write connection to the master of the lock's
-	 * slot; with Jedis a cluster is refused when the client is built.
+	 * {@link dev.distlock.ReplicaAcknowledgementException}. Every renewal batch is
+	 * followed by one {@code WAIT} too, and a hold's local deadline moves only with a
+	 * renewal that enough replicas acknowledged: after a failover to such a replica,
+	 * which keeps the lock until the lease of the last write it received runs out, the
+	 * old holder's {@link dev.distlock.LockHandle#isLeaseLost()} is true before anyone
+	 * can be granted the lock there. A lock kept for its minimum hold at release is
+	 * acknowledged as well (a release that too few acknowledge throws the exception, the
+	 * lock kept on the master); a plain release or a hand-over is not: the replica then
+	 * keeps the lock longer, never shorter, and the waiter confirms a hand-over with an
+	 * acknowledged attempt. Costs one more round trip per grant and per renewal batch;
+	 * {@code WAIT} blocks the connection it is sent on, so other commands on a shared
+	 * connection queue behind it for up to the timeout. Passing a lock between threads of
+	 * the client without Redis writes nothing, and waits for nothing. On a Redis Cluster
+	 * both go over Lettuce's write connection to the master of the lock's slot; with
+	 * Jedis a cluster is refused when the client is built.
 	 * @param replicas how many replicas must acknowledge, 0 (the default) for none
 	 * @param timeout how long to wait for them, at least 1ms if any are required
 	 * @return this builder
 	 */
 	public RedisLockClientBuilder replicaAcknowledgement(int replicas, Duration timeout) {
 		this.acknowledgement = new ReplicaAcknowledgement(replicas, timeout);
+		return this;
+	}
+
+	/**
+	 * Sets the restart quarantine: how long a Redis server found to have lost distlock's
+	 * state (its fencing counter, which never expires, is gone: a restart without
+	 * persistence, a flush) grants no lock, counted by its clock from the first lock
+	 * script that finds the loss. Every hold granted before the loss has then run out, by
+	 * its holder's own count, before the key is granted again, even if the holder never
+	 * reaches the restarted server: what the Redis documentation asks of operators as
+	 * "delayed restarts". Meanwhile callers are told the lock is held for the rest of the
+	 * quarantine, and wait for it as for a held lock. It costs no grant for this long
+	 * after such a loss, and on the first use of a fresh server. It does not detect a
+	 * restart from an older snapshot or an append-only file that kept the counter, nor a
+	 * failover to a replica that has it. It must be at least the longest lease: the
+	 * renewal lease and the default options' lease are checked when the client is built,
+	 * and an acquisition with a longer lease is refused with a
+	 * {@link dev.distlock.LockMisconfigurationException}.
+	 * @param quarantine how long, {@link Duration#ZERO} (the default) for none
+	 * @return this builder
+	 */
+	public RedisLockClientBuilder restartQuarantine(Duration quarantine) {
+		this.restartQuarantine = new RestartQuarantine(quarantine);
 		return this;
 	}
 
@@ -274,7 +309,25 @@ public final class RedisLockClientBuilder {
 				"Replica acknowledgement (distlock.replication.min-replicas-acked) on a Redis Cluster needs Lettuce: "
 						+ "Jedis routes each command on its own, so WAIT cannot be sent on the node connection that "
 						+ "wrote the lock. Use Lettuce, or set distlock.replication.min-replicas-acked to 0.");
+		checkQuarantine("the renewal lease", this.renewalLease);
+		Duration defaultLease = this.defaultOptions.leaseTime();
+		if (defaultLease != null) {
+			checkQuarantine("the default options' lease", defaultLease);
+		}
+		this.namedOptions.forEach((name, options) -> {
+			Duration lease = options.apply(this.defaultOptions).leaseTime();
+			if (lease != null) {
+				checkQuarantine("the lease of the locks named '" + name + "'", lease);
+			}
+		});
 		return new RedisLockClient(this);
+	}
+
+	private void checkQuarantine(String what, Duration lease) {
+		Assert.state(!this.restartQuarantine.isOn() || lease.compareTo(this.restartQuarantine.duration()) <= 0,
+				() -> "The restart quarantine (" + RestartQuarantine.DURATION_PROPERTY + ", "
+						+ this.restartQuarantine.duration().toMillis() + "ms) must be at least the longest lease, but "
+						+ what + " is " + lease.toMillis() + "ms");
 	}
 
 }

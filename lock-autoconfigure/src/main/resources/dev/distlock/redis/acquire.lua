@@ -16,19 +16,45 @@
 -- claim window in ms: how long a release that hands the caller the lock keeps it until the caller
 -- confirms it (the caller counts its validity from the same figure); ARGV[8] how to tell the caller:
 -- 'publish', or 'spublish' for a sharded channel in the lock's slot (a cluster, Redis 7.0+).
+-- ARGV[9] and KEYS[5], only with the restart quarantine (distlock.restart-quarantine): its length in
+-- ms, and its key, in the slot of the counter.
 -- Returns {1, first fencing token of the block} if acquired, else {0, the holder's remaining
 -- lease in ms, the fencing counter}: a hand-over at or below that counter came before this
--- attempt and is void.
+-- attempt and is void; or, during a restart quarantine, {0, ms left of it, the counter, 1}.
+-- The restart quarantine ("delayed restarts", done by the lock): the fencing counter never expires,
+-- so a server without it has lost distlock's state (a restart without persistence, a flush, an
+-- eviction) or never had it. The first script to find it gone starts the quarantine: the counter is
+-- set to this server's clock in microseconds (so that it is found again), and KEYS[5] to the end of
+-- the quarantine by this server's clock in ms, expiring then. Until KEYS[5] is gone no lock is granted:
+-- the caller is told the lock is held for the rest of the quarantine, and waits as for a held lock,
+-- without a place in the queue (nobody releases, so nobody would hand it over). Without ARGV[9] the
+-- script neither reads nor writes KEYS[5].
 -- Everything that can fail is checked before anything is written (Redis does not roll a script
 -- back): a counter that is not a number below 2^53 (the largest a Lua number counts exactly), a queue or entries key of another type. A lock key of
 -- another type fails the GET below, also before any write; a read-write lock's or a semaphore's
 -- (a sorted set) with a LOCKKIND error that says so.
+-- The restart quarantine (above): returns the ms during which no lock may be granted (0 if none),
+-- and the fencing counter, starting the quarantine if the counter is gone. The other scripts carry
+-- the same function.
+local function quarantine(counterKey, counter, quarantineKey, millis)
+	local left = redis.call('pttl', quarantineKey)
+	if left == -1 then
+		-- Set without an expiry (by hand): until it is deleted.
+		return 2147483647, counter
+	elseif left > 0 or counter then
+		return math.max(left, 0), counter
+	end
+	local time = redis.call('time')
+	local micros = tonumber(time[1]) * 1000000 + tonumber(time[2])
+	redis.call('set', counterKey, string.format('%d', micros))
+	redis.call('set', quarantineKey, string.format('%d', math.floor(micros / 1000) + tonumber(millis)), 'PX', millis)
+	return tonumber(millis), micros
+end
 local block = tonumber(ARGV[5])
 local counter = redis.call('get', KEYS[2])
 if counter and not (string.match(counter, '^%d+$') and tonumber(counter) < 9007199254740992) then
 	return redis.error_reply('WRONGTYPE the fencing counter ' .. KEYS[2] .. ' does not hold a number')
 end
-counter = tonumber(counter or '0')
 local queuing = ARGV[3] ~= '' or ARGV[6] == '1'
 if queuing then
 	for i, kind in ipairs({'list', 'hash'}) do
@@ -38,6 +64,14 @@ if queuing then
 		end
 	end
 end
+if ARGV[9] then
+	local left
+	left, counter = quarantine(KEYS[2], counter and tonumber(counter), KEYS[5], ARGV[9])
+	if left > 0 then
+		return {0, left, counter, 1}
+	end
+end
+counter = tonumber(counter or '0')
 -- A key of another type fails the GET: a shared lock's sorted set is named as such.
 local function wrongKind(failed, asked)
 	if redis.call('type', KEYS[1])['ok'] == 'zset' then

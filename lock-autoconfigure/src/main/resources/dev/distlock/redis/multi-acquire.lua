@@ -4,20 +4,38 @@
 -- order; else writes nothing. Tokens never fall below this server's clock in microseconds, as in
 -- acquire.lua. It never queues: a caller that waits goes on key by key through acquire.lua.
 -- KEYS[1..n] the lock keys, in lock order; KEYS[n+1] the fencing counter shared by the locks of
--- their hash slot.
--- ARGV[1] owner token; ARGV[2] lease in ms.
+-- their hash slot; KEYS[n+2], only with the restart quarantine, its key (see acquire.lua).
+-- ARGV[1] owner token; ARGV[2] lease in ms; ARGV[3], only with the restart quarantine, its length in
+-- ms.
 -- Returns {1, fencing token of the first key} if acquired (key i has that token + i - 1), else
--- {0, index of the first key found held, its holder's remaining lease in ms}.
+-- {0, index of the first key found held, its holder's remaining lease in ms}; during a restart
+-- quarantine, {0, 1, ms left of it}.
 -- Everything that can fail is checked before anything is written (Redis does not roll a script
 -- back): the counter, and the type of every key (a key of another type is named in the error: a
 -- read-write lock's or a semaphore's sorted set with LOCKKIND, anything else with WRONGTYPE).
-local n = #KEYS - 1
+-- The restart quarantine (distlock.restart-quarantine; see acquire.lua): returns the ms during which
+-- no lock may be granted (0 if none), and the fencing counter, starting the quarantine if the
+-- counter is gone.
+local function quarantine(counterKey, counter, quarantineKey, millis)
+	local left = redis.call('pttl', quarantineKey)
+	if left == -1 then
+		-- Set without an expiry (by hand): until it is deleted.
+		return 2147483647, counter
+	elseif left > 0 or counter then
+		return math.max(left, 0), counter
+	end
+	local time = redis.call('time')
+	local micros = tonumber(time[1]) * 1000000 + tonumber(time[2])
+	redis.call('set', counterKey, string.format('%d', micros))
+	redis.call('set', quarantineKey, string.format('%d', math.floor(micros / 1000) + tonumber(millis)), 'PX', millis)
+	return tonumber(millis), micros
+end
+local n = #KEYS - (ARGV[3] and 2 or 1)
 local fence = KEYS[n + 1]
 local counter = redis.call('get', fence)
 if counter and not (string.match(counter, '^%d+$') and tonumber(counter) < 9007199254740992) then
 	return redis.error_reply('WRONGTYPE the fencing counter ' .. fence .. ' does not hold a number')
 end
-counter = tonumber(counter or '0')
 for i = 1, n do
 	local holder = redis.pcall('get', KEYS[i])
 	if type(holder) == 'table' and holder.err then
@@ -42,6 +60,14 @@ for i = 1, n do
 		return {0, i, remaining}
 	end
 end
+if ARGV[3] then
+	local left
+	left, counter = quarantine(fence, counter and tonumber(counter), KEYS[n + 2], ARGV[3])
+	if left > 0 then
+		return {0, 1, left}
+	end
+end
+counter = tonumber(counter or '0')
 local time = redis.call('time')
 local first = math.max(counter + 1, tonumber(time[1]) * 1000000 + tonumber(time[2]))
 for i = 1, n do

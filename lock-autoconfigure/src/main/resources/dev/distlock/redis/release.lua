@@ -10,6 +10,10 @@
 -- KEYS[1] lock key; KEYS[2] fencing counter; KEYS[3] queue; KEYS[4] waiters' entries (see acquire.lua).
 -- ARGV[1] owner token; ARGV[2] ms the lock must still be kept (minimum hold), 0 for none; ARGV[3]
 -- '1' if the token may have a place in the queue (a waiter giving up), else '0'.
+-- ARGV[4] and KEYS[5], only with the restart quarantine (see acquire.lua): its length in ms and its
+-- key. A hand-over is a grant: during a quarantine, or when the counter is gone (which starts one),
+-- the lock is deleted instead of handed over, and the waiters take it with their own attempts once
+-- the quarantine is over.
 -- Returns 1 if deleted, 2 if left to expire when the minimum hold ends, 3 if handed to a waiter,
 -- 0 if the lock was gone or someone else's.
 -- What can fail is checked before the lock, the counter or the queue's head are written (Redis
@@ -18,6 +22,23 @@
 -- leaves the queue before those checks, which a retry repeats harmlessly. Where the permission
 -- cannot be checked ahead (Redis 6.2), a refused publish leaves the lock set to the waiter for
 -- its claim window: the waiter's next attempt finds it holds the lock, and nobody else gets it.
+-- The restart quarantine (distlock.restart-quarantine; see acquire.lua): returns the ms during which
+-- no lock may be granted (0 if none), and the fencing counter, starting the quarantine if the
+-- counter is gone.
+local function quarantine(counterKey, counter, quarantineKey, millis)
+	local left = redis.call('pttl', quarantineKey)
+	if left == -1 then
+		-- Set without an expiry (by hand): until it is deleted.
+		return 2147483647, counter
+	elseif left > 0 or counter then
+		return math.max(left, 0), counter
+	end
+	local time = redis.call('time')
+	local micros = tonumber(time[1]) * 1000000 + tonumber(time[2])
+	redis.call('set', counterKey, string.format('%d', micros))
+	redis.call('set', quarantineKey, string.format('%d', math.floor(micros / 1000) + tonumber(millis)), 'PX', millis)
+	return tonumber(millis), micros
+end
 -- A key of another type fails the GET: a shared lock's sorted set is named as such.
 local function wrongKind(failed, asked)
 	if redis.call('type', KEYS[1])['ok'] == 'zset' then
@@ -59,6 +80,9 @@ if keep > 0 then
 	-- released token matches any more.
 	redis.call('set', KEYS[1], 'released:' .. ARGV[1], 'PX', keep)
 	return 2
+end
+if queued and ARGV[4] and quarantine(KEYS[2], redis.call('get', KEYS[2]), KEYS[5], ARGV[4]) > 0 then
+	queued = false
 end
 -- Find the first waiter whose place is still valid, reading only, so that the permission to tell
 -- it can be checked before the queue, the lock or the counter change.

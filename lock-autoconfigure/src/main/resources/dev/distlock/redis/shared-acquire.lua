@@ -14,11 +14,30 @@
 -- channel to be told of a hand-over, empty to stay out of the queue; ARGV[4] ms the place stays
 -- valid; ARGV[5] fencing tokens to reserve; ARGV[6] '1' if an earlier attempt may have queued
 -- the caller; ARGV[7] claim window in ms; ARGV[8] 'publish' or 'spublish'.
+-- ARGV[9] and KEYS[5], only with the restart quarantine, as in acquire.lua.
 -- Returns {1, fencing token} if acquired, else {0, ms until the earliest blocking holder's lease
 -- ends (if only earlier waiters block it: until the earliest holder's lease ends, or ARGV[4] with
--- no holder), the fencing counter}.
+-- no holder), the fencing counter}; or, during a restart quarantine, {0, ms left of it, the counter,
+-- 1} (see acquire.lua).
 -- Everything that can fail is checked before anything is written (Redis does not roll a script
 -- back): the lock key's type and the kind of its holders, the counter, the queue's types.
+-- The restart quarantine (distlock.restart-quarantine; see acquire.lua): returns the ms during which
+-- no lock may be granted (0 if none), and the fencing counter, starting the quarantine if the
+-- counter is gone.
+local function quarantine(counterKey, counter, quarantineKey, millis)
+	local left = redis.call('pttl', quarantineKey)
+	if left == -1 then
+		-- Set without an expiry (by hand): until it is deleted.
+		return 2147483647, counter
+	elseif left > 0 or counter then
+		return math.max(left, 0), counter
+	end
+	local time = redis.call('time')
+	local micros = tonumber(time[1]) * 1000000 + tonumber(time[2])
+	redis.call('set', counterKey, string.format('%d', micros))
+	redis.call('set', quarantineKey, string.format('%d', math.floor(micros / 1000) + tonumber(millis)), 'PX', millis)
+	return tonumber(millis), micros
+end
 local key, token = KEYS[1], ARGV[1]
 local function kindOf(member)
 	local plain = string.gsub(member, '^released:', '')
@@ -40,7 +59,6 @@ local counter = redis.call('get', KEYS[2])
 if counter and not (string.match(counter, '^%d+$') and tonumber(counter) < 9007199254740992) then
 	return redis.error_reply('WRONGTYPE the fencing counter ' .. KEYS[2] .. ' does not hold a number')
 end
-counter = tonumber(counter or '0')
 if ARGV[3] ~= '' or ARGV[6] == '1' then
 	for i, kind in ipairs({'list', 'hash'}) do
 		local other = redis.call('type', KEYS[i + 2])['ok']
@@ -49,6 +67,14 @@ if ARGV[3] ~= '' or ARGV[6] == '1' then
 		end
 	end
 end
+if ARGV[9] then
+	local left
+	left, counter = quarantine(KEYS[2], counter and tonumber(counter), KEYS[5], ARGV[9])
+	if left > 0 then
+		return {0, left, counter, 1}
+	end
+end
+counter = tonumber(counter or '0')
 local time = redis.call('time')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local members = redis.call('zrange', key, 0, -1, 'WITHSCORES')

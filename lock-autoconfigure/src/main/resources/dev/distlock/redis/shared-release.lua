@@ -9,13 +9,32 @@
 -- A waiter that gives up calls it too: it leaves the queue, and releases a hold it was handed in
 -- the meantime.
 -- KEYS as release.lua; ARGV[1] owner token; ARGV[2] ms the hold must still be kept (minimum
--- hold), 0 for none; ARGV[3] '1' if the token may have a place in the queue, else '0'.
+-- hold), 0 for none; ARGV[3] '1' if the token may have a place in the queue, else '0'; ARGV[4],
+-- only with the restart quarantine, its length in ms: as in release.lua, nobody is handed the lock
+-- during a quarantine.
 -- Returns 1 if released (nobody was handed it), 2 if kept until the minimum hold ends, under a
 -- member no renewal matches, 3 if handed to at least one waiter, 0 if the token held nothing (the
 -- waiters it may have kept out are handed the lock all the same).
 -- What can fail is checked before the lock, the counter or the queue's head are written: the
 -- types of the keys, the counter, the channels the user may publish on. Only a waiter giving up
 -- leaves the queue before the permissions are checked, which a retry repeats harmlessly.
+-- The restart quarantine (distlock.restart-quarantine; see acquire.lua): returns the ms during which
+-- no lock may be granted (0 if none), and the fencing counter, starting the quarantine if the
+-- counter is gone.
+local function quarantine(counterKey, counter, quarantineKey, millis)
+	local left = redis.call('pttl', quarantineKey)
+	if left == -1 then
+		-- Set without an expiry (by hand): until it is deleted.
+		return 2147483647, counter
+	elseif left > 0 or counter then
+		return math.max(left, 0), counter
+	end
+	local time = redis.call('time')
+	local micros = tonumber(time[1]) * 1000000 + tonumber(time[2])
+	redis.call('set', counterKey, string.format('%d', micros))
+	redis.call('set', quarantineKey, string.format('%d', math.floor(micros / 1000) + tonumber(millis)), 'PX', millis)
+	return tonumber(millis), micros
+end
 local key, token = KEYS[1], ARGV[1]
 local function kindOf(member)
 	local plain = string.gsub(member, '^released:', '')
@@ -76,6 +95,9 @@ for i = 1, #members, 2 do
 			writers = writers + 1
 		end
 	end
+end
+if queued and ARGV[4] and quarantine(KEYS[2], redis.call('get', KEYS[2]), KEYS[5], ARGV[4]) > 0 then
+	queued = false
 end
 local grants, consumed, index, stop = {}, 0, 0, not queued
 while not stop do

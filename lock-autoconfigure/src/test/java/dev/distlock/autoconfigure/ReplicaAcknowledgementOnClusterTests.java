@@ -52,9 +52,14 @@ import static org.awaitility.Awaitility.await;
  * (connected, so that a {@code WAIT} on a connection that wrote nothing would count it at
  * once) the grant fails with the count and the key is free again, which shows that
  * {@code WAIT} ran on the connection that wrote the grant; the control without
- * acknowledgement grants in the same state.
+ * acknowledgement grants in the same state. Renewal batches are acknowledged on the slot
+ * master's connection too: those the sleeping replica does not acknowledge leave the
+ * hold's deadline where it was, although the master applied them.
  */
 class ReplicaAcknowledgementOnClusterTests {
+
+	/** Renewed every 400ms. */
+	private static final Duration SHORT_LEASE = Duration.ofMillis(1200);
 
 	private static final LockOptions NO_WAIT = LockOptions.renewing(Duration.ZERO);
 
@@ -174,6 +179,33 @@ class ReplicaAcknowledgementOnClusterTests {
 		assertThat(holder.tryLock(key, NO_WAIT)).as("the key is free again").isPresent();
 	}
 
+	@Test
+	void renewalsThatTheSleepingReplicaDoesNotAcknowledgeDoNotExtendTheHold() {
+		RedisLockClient client = client(1, SHORT_LEASE);
+		String key = "cluster:renewal-unacked";
+		LockHandle handle = client.lock(key, NO_WAIT);
+		sleep(replicaOfMasterOf(key));
+		long asleep = System.nanoTime();
+		await().atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(5)).until(handle::isLeaseLost);
+		long lostAfter = (System.nanoTime() - asleep) / 1_000_000;
+		long masterPttl = (Long) RedisAdminCommands.call(cluster.masterOf(key), "PTTL", key);
+		assertThat(masterPttl).as("PTTL on the master when the lease was lost: renewed there").isGreaterThan(200);
+		assertThat(lostAfter).as("ms from the replica's sleep to isLeaseLost()")
+			.isLessThanOrEqualTo(SHORT_LEASE.toMillis() + 50);
+	}
+
+	@Test
+	void renewalsAcknowledgedByTheSlotMastersReplicaKeepTheHold() {
+		RedisLockClient client = client(1, SHORT_LEASE);
+		String key = "cluster:renewal-acked";
+		try (LockHandle handle = client.lock(key, NO_WAIT)) {
+			await().during(SHORT_LEASE.multipliedBy(2))
+				.atMost(SHORT_LEASE.multipliedBy(2).plusSeconds(1))
+				.until(() -> !handle.isLeaseLost());
+			assertThat(onReplica(replicaOfMasterOf(key), key)).as("the key on the replica").isTrue();
+		}
+	}
+
 	private static boolean closed(LockHandle handle) {
 		handle.close();
 		return true;
@@ -228,6 +260,10 @@ class ReplicaAcknowledgementOnClusterTests {
 	}
 
 	private RedisLockClient client(int replicas) {
+		return client(replicas, Duration.ofSeconds(30));
+	}
+
+	private RedisLockClient client(int replicas, Duration renewalLease) {
 		ClusterClientOptions options = ClusterClientOptions.builder()
 			.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder().enableAllAdaptiveRefreshTriggers().build())
 			.build();
@@ -244,6 +280,7 @@ class ReplicaAcknowledgementOnClusterTests {
 			.clusterSlots(true)
 			.releaseMessages(true)
 			.replicaAcknowledgement(replicas, Duration.ofMillis(100))
+			.renewalLease(renewalLease)
 			.build();
 		client.start();
 		this.opened.add(0, factory::destroy);

@@ -3,6 +3,7 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 import io.lettuce.core.cluster.ClusterClientOptions;
 import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
@@ -34,6 +35,12 @@ final class ClusterLockSide implements AutoCloseable {
 	final RedisLockClient client;
 
 	ClusterLockSide(RedisClusterDeployment cluster, boolean shardedChannels) {
+		this(cluster, shardedChannels, (builder) -> {
+		});
+	}
+
+	ClusterLockSide(RedisClusterDeployment cluster, boolean shardedChannels,
+			Consumer<RedisLockClientBuilder> customizer) {
 		List<String> nodes = Arrays.asList(cluster.clusterNodes().split(","));
 		ClusterClientOptions options = ClusterClientOptions.builder()
 			.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder().enableAllAdaptiveRefreshTriggers().build())
@@ -46,12 +53,13 @@ final class ClusterLockSide implements AutoCloseable {
 		this.connectionFactory.afterPropertiesSet();
 		this.connectionFactory.start();
 		this.redis = new StringRedisTemplate(this.connectionFactory);
-		this.client = RedisLockClient.builder(this.redis)
+		RedisLockClientBuilder builder = RedisLockClient.builder(this.redis)
 			.clusterSlots(true)
 			.releaseMessages(true)
 			.shardedChannels(shardedChannels)
-			.defaultOptions(LockOptions.renewing(Duration.ofSeconds(10)))
-			.build();
+			.defaultOptions(LockOptions.renewing(Duration.ofSeconds(10)));
+		customizer.accept(builder);
+		this.client = builder.build();
 		this.client.start();
 	}
 

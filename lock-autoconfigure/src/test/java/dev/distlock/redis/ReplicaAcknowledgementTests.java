@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -21,9 +23,11 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.ReplicaAcknowledgementException;
+import dev.distlock.test.redis.RedisAdminCommands;
 import dev.distlock.testing.MasterWithReplica;
 import dev.distlock.testing.TestRedis;
 
@@ -37,11 +41,16 @@ import static org.awaitility.Awaitility.await;
  * connection and over a dedicated one. A replica that sleeps (still connected, so that a
  * {@code WAIT} on a connection without the grant's write would count it at once) or is
  * stopped fails the acquisition with the count, and the key is free again; the control
- * without acknowledgement grants in the same state.
+ * without acknowledgement grants in the same state. Renewals the sleeping replica does
+ * not acknowledge leave the hold's deadline where the last acknowledged write put it,
+ * although the master applied them; without acknowledgement they extend it.
  */
 class ReplicaAcknowledgementTests {
 
 	private static final Duration TIMEOUT = Duration.ofMillis(100);
+
+	/** Renewed every 400ms. */
+	private static final Duration SHORT_LEASE = Duration.ofMillis(1200);
 
 	private static final LockOptions NO_WAIT = LockOptions.renewing(Duration.ZERO);
 
@@ -152,12 +161,105 @@ class ReplicaAcknowledgementTests {
 		assertThat(holder.tryLock(key, NO_WAIT)).as("the key is free again").isPresent();
 	}
 
+	@Test
+	void renewalsThatASleepingReplicaDoesNotAcknowledgeDoNotExtendTheHold() {
+		RedisLockClient client = client(true, 1, SHORT_LEASE);
+		String key = TestRedis.uniqueKey("renewal-unacked");
+		LockHandle handle = client.lock(key, NO_WAIT);
+		servers.sleepReplica(Duration.ofSeconds(3));
+		long asleep = System.nanoTime();
+		// Renewals every 200ms reach the master, which the sleeping replica does not
+		// acknowledge: the deadline stays where the last acknowledged write put it,
+		// sent before the replica fell asleep.
+		await().atMost(Duration.ofSeconds(3)).pollInterval(Duration.ofMillis(5)).until(handle::isLeaseLost);
+		long lostAfter = (System.nanoTime() - asleep) / 1_000_000;
+		long masterPttl = (Long) RedisAdminCommands.call(servers.master, "PTTL", key);
+		assertThat(masterPttl).as("PTTL on the master when the lease was lost: renewed there").isGreaterThan(200);
+		assertThat(lostAfter).as("ms from the replica's sleep to isLeaseLost()")
+			.isLessThanOrEqualTo(SHORT_LEASE.toMillis() + 50);
+		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
+	}
+
+	@Test
+	void controlWithoutAcknowledgementRenewalsExtendTheHoldWhileTheReplicaSleeps() {
+		RedisLockClient client = client(true, 0, SHORT_LEASE);
+		try (LockHandle handle = client.lock(TestRedis.uniqueKey("renewal-control"), NO_WAIT)) {
+			servers.sleepReplica(Duration.ofSeconds(3));
+			await().during(SHORT_LEASE.multipliedBy(2))
+				.atMost(SHORT_LEASE.multipliedBy(2).plusSeconds(1))
+				.until(() -> !handle.isLeaseLost());
+		}
+	}
+
+	@Test
+	void renewalsAcknowledgedByTheReplicaKeepTheHold() {
+		RedisLockClient client = client(true, 1, SHORT_LEASE);
+		String key = TestRedis.uniqueKey("renewal-acked");
+		try (LockHandle handle = client.lock(key, NO_WAIT)) {
+			await().during(SHORT_LEASE.multipliedBy(2))
+				.atMost(SHORT_LEASE.multipliedBy(2).plusSeconds(1))
+				.until(() -> !handle.isLeaseLost());
+			assertThat(servers.replicaRedis.hasKey(key)).as("the key on the replica").isTrue();
+		}
+	}
+
+	@Test
+	void aRenewalRoundSendsOneWaitPerBatchNotPerKey() {
+		RedisLockClient client = client(true, 1);
+		List<LockHandle> held = new ArrayList<>();
+		for (int i = 0; i < 150; i++) {
+			held.add(client.lock(TestRedis.uniqueKey("batch-" + i), NO_WAIT));
+		}
+		long waitsBefore = waitCalls();
+		client.parts().renewer().renewAll();
+		// 150 holds renewed in two batches (100 and 50 keys): one WAIT each.
+		await().atMost(Duration.ofSeconds(5)).until(() -> waitCalls() - waitsBefore >= 2);
+		await().during(Duration.ofMillis(300))
+			.atMost(Duration.ofSeconds(2))
+			.until(() -> waitCalls() - waitsBefore == 2);
+		assertThat(held).as("holds after the round").noneMatch(LockHandle::isLeaseLost);
+		held.forEach(LockHandle::release);
+	}
+
+	@Test
+	void minimumHoldAcknowledgedByTheReplicaIsOnItWhenTheReleaseReturns() {
+		RedisLockClient client = client(true, 1);
+		String key = TestRedis.uniqueKey("min-hold-acked");
+		client.lock(key, NO_WAIT.withMinHoldTime(Duration.ofSeconds(5))).release();
+		assertThat(servers.replicaRedis.opsForValue().get(key)).as("the key on the replica").startsWith("released:");
+	}
+
+	@Test
+	void minimumHoldThatASleepingReplicaDoesNotAcknowledgeIsReportedAtRelease() {
+		RedisLockClient client = client(true, 1);
+		String key = TestRedis.uniqueKey("min-hold-unacked");
+		LockHandle handle = client.lock(key, NO_WAIT.withMinHoldTime(Duration.ofSeconds(5)));
+		servers.sleepReplica(Duration.ofSeconds(3));
+		assertThatExceptionOfType(ReplicaAcknowledgementException.class).isThrownBy(handle::release)
+			.withMessageContaining(key)
+			.withMessageContaining("minimum hold")
+			.withMessageContaining("acknowledged by 0 of 1 replicas within 100ms")
+			.satisfies((ex) -> assertThat(ex.getOperation()).isEqualTo(LockUnavailableException.RELEASE));
+		assertThat(client.monitor().heldLocks()).as("held locks after the release").isEmpty();
+		assertThat(client(true, 0).tryLock(key, NO_WAIT)).as("kept for the minimum hold on the master").isEmpty();
+	}
+
+	private static long waitCalls() {
+		Matcher calls = Pattern.compile("cmdstat_wait:calls=(\\d+)")
+			.matcher(RedisAdminCommands.text(servers.master, "INFO", "commandstats"));
+		return calls.find() ? Long.parseLong(calls.group(1)) : 0;
+	}
+
 	private static boolean closed(LockHandle handle) {
 		handle.close();
 		return true;
 	}
 
 	private RedisLockClient client(boolean sharedConnection, int replicas) {
+		return client(sharedConnection, replicas, Duration.ofSeconds(30));
+	}
+
+	private RedisLockClient client(boolean sharedConnection, int replicas, Duration renewalLease) {
 		LettuceConnectionFactory factory = new LettuceConnectionFactory(
 				new RedisStandaloneConfiguration(servers.master.host(), servers.master.port()),
 				LettuceClientConfiguration.builder().commandTimeout(Duration.ofSeconds(2)).build());
@@ -168,6 +270,7 @@ class ReplicaAcknowledgementTests {
 		RedisLockClient client = RedisLockClient.builder(redis)
 			.releaseMessages(true)
 			.replicaAcknowledgement(replicas, TIMEOUT)
+			.renewalLease(renewalLease)
 			.build();
 		client.start();
 		client.monitor()

@@ -15,14 +15,17 @@ import org.apache.commons.logging.LogFactory;
 
 import dev.distlock.redis.protocol.DaemonThreads;
 import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.protocol.RenewalReply;
 
 /**
  * Sends renewal batches to Redis on two threads of its own, so that the thread that
  * composes the rounds never waits for Redis, and applies the answers: a confirmed renewal
- * extends the hold's local validity from the time the batch was sent; a key found gone or
- * owned by someone else marks the lease lost. A hold counts as being sent until its batch
- * is answered or a renewal period has passed, after which it may be sent again, so one
- * command stuck in a blackhole never keeps a hold from being renewed.
+ * extends the hold's local validity from the time the batch was sent (where replicas must
+ * acknowledge grants, only a renewal they acknowledged: one the master applied alone
+ * would not survive a failover to them); a key found gone or owned by someone else marks
+ * the lease lost. A hold counts as being sent until its batch is answered or a renewal
+ * period has passed, after which it may be sent again, so one command stuck in a
+ * blackhole never keeps a hold from being renewed.
  */
 final class RenewalSender<H extends RenewedHold> implements AutoCloseable {
 
@@ -76,7 +79,8 @@ final class RenewalSender<H extends RenewedHold> implements AutoCloseable {
 	/**
 	 * Sends a batch of holds claimed at {@code marker} on a sender thread.
 	 * @param validFor the lease each renewal extends the holds to
-	 * @param done told how many leases were renewed, or -1 if Redis did not answer
+	 * @param done told how many leases were renewed, or -1 if Redis did not answer or too
+	 * few replicas acknowledged the renewals
 	 */
 	void send(List<H> batch, Duration validFor, long marker, IntConsumer done) {
 		try {
@@ -90,7 +94,8 @@ final class RenewalSender<H extends RenewedHold> implements AutoCloseable {
 
 	/**
 	 * Renews one batch.
-	 * @return how many leases were renewed, or -1 if Redis did not answer
+	 * @return how many leases were renewed, or -1 if Redis did not answer or too few
+	 * replicas acknowledged the renewals
 	 */
 	private int renew(List<H> batch, Duration validFor, long marker) {
 		if (batch.stream().noneMatch((handle) -> Long.valueOf(marker).equals(this.sending.get(handle)))) {
@@ -99,9 +104,9 @@ final class RenewalSender<H extends RenewedHold> implements AutoCloseable {
 			return 0;
 		}
 		long sent = System.nanoTime();
-		boolean[] results;
+		RenewalReply reply;
 		try {
-			results = this.commands.renew(batch.stream().map(RenewedHold::key).toList(),
+			reply = this.commands.renew(batch.stream().map(RenewedHold::key).toList(),
 					batch.stream().map(RenewedHold::token).toList(), validFor.toMillis());
 		}
 		catch (RuntimeException ex) {
@@ -111,32 +116,38 @@ final class RenewalSender<H extends RenewedHold> implements AutoCloseable {
 		finally {
 			batch.forEach((handle) -> this.sending.remove(handle, marker));
 		}
-		return apply(batch, sent, validFor, results);
+		return apply(batch, sent, validFor, reply);
 	}
 
 	/**
 	 * Renews one hold on the calling thread.
-	 * @return whether Redis renewed it; if not, its token was reported lost
+	 * @return whether Redis renewed it (and, where replicas must acknowledge renewals,
+	 * enough of them did); if the key no longer holds its token, the token was reported
+	 * lost
 	 * @throws RuntimeException if Redis did not answer
 	 */
 	boolean renewNow(H handle, Duration validFor) {
 		long sent = System.nanoTime();
-		boolean[] results = this.commands.renew(List.of(handle.key()), List.of(handle.token()), validFor.toMillis());
-		return apply(List.of(handle), sent, validFor, results) == 1;
+		RenewalReply reply = this.commands.renew(List.of(handle.key()), List.of(handle.token()), validFor.toMillis());
+		return apply(List.of(handle), sent, validFor, reply) == 1;
 	}
 
 	/**
 	 * Applies Redis's answers to a batch sent at the given time: extends the validity of
-	 * the holds it renewed, reports the others' tokens lost.
-	 * @return how many were renewed
+	 * the holds it renewed, if enough replicas acknowledged the renewals, and reports the
+	 * others' tokens lost.
+	 * @return how many were renewed, or -1 if too few replicas acknowledged the renewals
 	 */
-	private int apply(List<H> batch, long sent, Duration validFor, boolean[] results) {
+	private int apply(List<H> batch, long sent, Duration validFor, RenewalReply reply) {
+		boolean[] results = reply.renewed();
 		int renewed = 0;
 		for (int i = 0; i < results.length; i++) {
 			H handle = batch.get(i);
 			if (results[i]) {
-				handle.confirmed(sent, validFor);
-				renewed++;
+				if (reply.acknowledged()) {
+					handle.confirmed(sent, validFor);
+					renewed++;
+				}
 				long released = handle.releasedNanos();
 				if (released != 0 && released - sent < 0) {
 					this.renewalsOfReleasedLocks.incrementAndGet();
@@ -145,6 +156,12 @@ final class RenewalSender<H extends RenewedHold> implements AutoCloseable {
 			else {
 				this.listener.tokenLost(handle, "its key was gone or held by another owner when renewing");
 			}
+		}
+		if (!reply.acknowledged()) {
+			logger.debug("Renewed " + batch.size() + " lock(s) on the master, but only " + reply.acknowledgedReplicas()
+					+ " replica(s) acknowledged it: their deadlines stay where the last acknowledged renewal put them; "
+					+ "retrying until their leases run out");
+			return -1;
 		}
 		return renewed;
 	}

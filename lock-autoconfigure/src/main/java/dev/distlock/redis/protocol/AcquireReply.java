@@ -13,7 +13,8 @@ public sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.
 
 	/**
 	 * Parses the script's reply: {1, first fencing token}, or {1, first fencing token,
-	 * replicas that acknowledged} if any had to, or {0, holder's lease, counter}.
+	 * replicas that acknowledged} if any had to, or {0, holder's lease, counter}, or {0,
+	 * rest of the restart quarantine, counter, 1}.
 	 * @param reply the reply, or {@code null} if there was none
 	 * @return the parsed reply
 	 * @throws IllegalStateException if the reply is neither
@@ -27,6 +28,9 @@ public sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.
 		}
 		if (reply != null && reply.size() == 3 && reply.get(0) == 0) {
 			return new Held(reply.get(1), reply.get(2));
+		}
+		if (reply != null && reply.size() == 4 && reply.get(0) == 0 && reply.get(3) == 1) {
+			return new Held(reply.get(1), reply.get(2), true);
 		}
 		throw new IllegalStateException("Unexpected reply of the acquire script: " + reply);
 	}
@@ -62,14 +66,28 @@ public sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.
 	}
 
 	/**
-	 * Someone else holds the lock. A hand-over whose fencing token is at or below the
-	 * counter was granted before the attempt ran, and was therefore void by then (the
-	 * attempt would otherwise have found the lock set to its own token).
+	 * Someone else holds the lock, or the server grants no lock during a restart
+	 * quarantine ({@link RestartQuarantine}), which a caller waits out as a holder's
+	 * lease. A hand-over whose fencing token is at or below the counter was granted
+	 * before the attempt ran, and was therefore void by then (the attempt would otherwise
+	 * have found the lock set to its own token).
 	 *
-	 * @param holderLeaseMillis the holder's remaining lease in ms
+	 * @param holderLeaseMillis the holder's remaining lease in ms, or the rest of the
+	 * quarantine
 	 * @param fenceCounter the fencing counter when the attempt ran
+	 * @param quarantined whether the server is in a restart quarantine
 	 */
-	public record Held(long holderLeaseMillis, long fenceCounter) implements AcquireReply {
+	public record Held(long holderLeaseMillis, long fenceCounter, boolean quarantined) implements AcquireReply {
+
+		/**
+		 * Creates the reply of a lock that someone else holds.
+		 * @param holderLeaseMillis the holder's remaining lease in ms
+		 * @param fenceCounter the fencing counter when the attempt ran
+		 */
+		public Held(long holderLeaseMillis, long fenceCounter) {
+			this(holderLeaseMillis, fenceCounter, false);
+		}
+
 	}
 
 }

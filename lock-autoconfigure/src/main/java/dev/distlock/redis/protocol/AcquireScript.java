@@ -1,5 +1,6 @@
 package dev.distlock.redis.protocol;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
@@ -9,7 +10,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /**
  * Runs the acquire script: through the template alone, routed as every other command,
  * when no replica must acknowledge a grant; else with {@code WAIT} after a grant on the
- * same connection ({@link AcknowledgedAcquire}).
+ * same connection ({@link AcknowledgedScript}).
  */
 final class AcquireScript {
 
@@ -18,13 +19,13 @@ final class AcquireScript {
 	private final ReplicaAcknowledgement acknowledgement;
 
 	/** Runs the script and WAIT, if replicas must acknowledge grants. */
-	private final @Nullable AcknowledgedAcquire acknowledged;
+	private final @Nullable AcknowledgedScript acknowledged;
 
-	AcquireScript(StringRedisTemplate redis, ReplicaAcknowledgement acknowledgement, boolean cluster) {
+	AcquireScript(StringRedisTemplate redis, ReplicaAcknowledgement acknowledgement,
+			@Nullable AcknowledgedScript acknowledged) {
 		this.redis = redis;
 		this.acknowledgement = acknowledgement;
-		this.acknowledged = acknowledgement.isRequired() ? new AcknowledgedAcquire(redis, acknowledgement, cluster)
-				: null;
+		this.acknowledged = acknowledged;
 	}
 
 	/** Returns how many replicas must acknowledge each grant. */
@@ -38,8 +39,22 @@ final class AcquireScript {
 	 * required
 	 */
 	@Nullable List<Long> run(List<String> keys, String... args) {
-		return (this.acknowledged != null) ? this.acknowledged.acquire(keys, args)
-				: this.redis.execute(LockScripts.acquire(args[0]), keys, (Object[]) args);
+		if (this.acknowledged == null) {
+			return this.redis.execute(LockScripts.acquire(args[0]), keys, (Object[]) args);
+		}
+		AcknowledgedReply<List<Long>> run = this.acknowledged.run(LockScripts.acquire(args[0]), keys,
+				AcquireScript::granted, args);
+		List<Long> reply = run.reply();
+		if (reply == null || run.replicas() == AcknowledgedReply.NOT_ASKED) {
+			return (reply != null) ? reply : List.of();
+		}
+		List<Long> acknowledgedReply = new ArrayList<>(reply);
+		acknowledgedReply.add(run.replicas());
+		return acknowledgedReply;
+	}
+
+	private static boolean granted(List<Long> reply) {
+		return !reply.isEmpty() && reply.get(0) == 1;
 	}
 
 }

@@ -61,6 +61,17 @@ public final class LockKeyspace {
 	}
 
 	/**
+	 * Returns the key of the restart quarantine of the slot of a lock: while it exists,
+	 * no lock of the slot is granted. It holds the end of the quarantine in ms by the
+	 * server's clock, and expires then ({@link RestartQuarantine}).
+	 * @param lockKey the Redis key of the lock
+	 * @return the quarantine key, in the slot of the fencing counter
+	 */
+	public String quarantineKey(String lockKey) {
+		return this.names.own(lockKey) + "quarantine";
+	}
+
+	/**
 	 * Returns the key of a lock's queue: the owner tokens of its waiters in arrival
 	 * order. It exists only while someone waits.
 	 * @param lockKey the Redis key of the lock

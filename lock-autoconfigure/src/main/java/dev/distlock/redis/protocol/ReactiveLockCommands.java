@@ -53,15 +53,12 @@ public final class ReactiveLockCommands {
 	 */
 	public Mono<AcquireReply> acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
 			long queueEntryTtlMillis, boolean mayBeQueued) {
-		List<String> args = List.of(token, Long.toString(leaseMillis), (handOffChannel != null) ? handOffChannel : "",
-				Long.toString(queueEntryTtlMillis), "1", mayBeQueued ? "1" : "0",
-				Long.toString(this.commands.claimMillis(leaseMillis)),
-				(handOffChannel != null && this.commands.keyspace().isShardedChannel(handOffChannel)) ? "spublish"
-						: "publish");
+		List<String> args = this.commands.acquireArguments(token, leaseMillis, handOffChannel, queueEntryTtlMillis, 1,
+				mayBeQueued);
 		return recorded(key,
-				this.redis.execute(LockScripts.acquire(token), keys(key), args)
+				this.redis.execute(LockScripts.acquire(token), this.commands.scriptKeys(key), args)
 					.collectList()
-					.map((reply) -> AcquireReply.of(flat(reply))));
+					.map((reply) -> this.commands.noticed(key, AcquireReply.of(flat(reply)))));
 	}
 
 	/**
@@ -98,8 +95,8 @@ public final class ReactiveLockCommands {
 	private Mono<ReleaseOutcome> runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
 		return recorded(key,
 				this.redis
-					.execute(LockScripts.release(token), keys(key),
-							List.of(token, Long.toString(keepMillis), leavingQueue ? "1" : "0"))
+					.execute(LockScripts.release(token), this.commands.scriptKeys(key),
+							this.commands.releaseArguments(token, keepMillis, leavingQueue))
 					.next()
 					.map(ReleaseOutcome::of));
 	}
@@ -114,11 +111,6 @@ public final class ReactiveLockCommands {
 			return (List<Long>) whole;
 		}
 		return (List<Long>) reply;
-	}
-
-	private List<String> keys(String key) {
-		LockKeyspace keyspace = this.commands.keyspace();
-		return List.of(key, keyspace.fenceKey(key), keyspace.queueKey(key), keyspace.waitersKey(key));
 	}
 
 	private <T> Mono<T> recorded(String key, Mono<T> command) {

@@ -7,6 +7,8 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import dev.distlock.ReplicaAcknowledgementException;
+
 /**
  * The Redis commands of the lock, one round trip each: acquire (or queue), release (or
  * hand over), batch renewal ({@link #monitoring()} has the rest). Failures are thrown as
@@ -30,7 +32,17 @@ public final class RedisLockCommands {
 	private final AcquireScript acquire;
 
 	/**
-	 * Creates the commands of one client.
+	 * Runs the scripts whose writes replicas must acknowledge, with {@code WAIT}; null if
+	 * none must.
+	 */
+	private final @Nullable AcknowledgedScript acknowledged;
+
+	private final RestartQuarantine quarantine;
+
+	private final QuarantineNotice quarantineNotice = new QuarantineNotice();
+
+	/**
+	 * Creates the commands of one client, without a restart quarantine.
 	 * @param redis the connection to Redis
 	 * @param keyspace the names of the keys and channels
 	 * @param reachability where every command is recorded
@@ -40,18 +52,41 @@ public final class RedisLockCommands {
 	 */
 	public RedisLockCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability,
 			long claimWindowMillis, ReplicaAcknowledgement acknowledgement) {
+		this(redis, keyspace, reachability, claimWindowMillis, acknowledgement, RestartQuarantine.OFF);
+	}
+
+	/**
+	 * Creates the commands of one client.
+	 * @param redis the connection to Redis
+	 * @param keyspace the names of the keys and channels
+	 * @param reachability where every command is recorded
+	 * @param claimWindowMillis how long a release keeps a lock it hands over until the
+	 * new holder confirms it
+	 * @param acknowledgement how many replicas must acknowledge each grant
+	 * @param quarantine how long a server that lost distlock's state grants no lock
+	 */
+	public RedisLockCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability,
+			long claimWindowMillis, ReplicaAcknowledgement acknowledgement, RestartQuarantine quarantine) {
+		this.quarantine = quarantine;
 		this.redis = redis;
 		this.keyspace = keyspace;
 		this.reachability = reachability;
 		this.recorder = new ReachabilityRecorder(reachability);
 		this.claimWindowMillis = claimWindowMillis;
 		this.monitoring = new LockMonitoringCommands(redis, keyspace, this.recorder);
-		this.acquire = new AcquireScript(redis, acknowledgement, keyspace.isCluster());
+		this.acknowledged = acknowledgement.isRequired()
+				? new AcknowledgedScript(redis, acknowledgement, keyspace.isCluster()) : null;
+		this.acquire = new AcquireScript(redis, acknowledgement, this.acknowledged);
 	}
 
 	/** Returns how many replicas must acknowledge each grant. */
 	public ReplicaAcknowledgement acknowledgement() {
 		return this.acquire.acknowledgement();
+	}
+
+	/** Returns how long a server that lost distlock's state grants no lock. */
+	public RestartQuarantine quarantine() {
+		return this.quarantine;
 	}
 
 	/** Returns where every command is recorded. */
@@ -85,15 +120,53 @@ public final class RedisLockCommands {
 	 * @param block how many fencing tokens to reserve, 1 or more
 	 * @param mayBeQueued whether an earlier attempt of the same token may have queued it
 	 * @return the grant (with how many replicas acknowledged it, if any must), or the
-	 * holder's remaining lease and the fencing counter
+	 * holder's remaining lease (or the rest of a restart quarantine) and the fencing
+	 * counter
 	 */
 	public AcquireReply acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
-		String[] args = { token, Long.toString(leaseMillis), (handOffChannel != null) ? handOffChannel : "",
-				Long.toString(queueEntryTtlMillis), Integer.toString(block), mayBeQueued ? "1" : "0",
-				Long.toString(claimMillis(leaseMillis)),
-				(handOffChannel != null && this.keyspace.isShardedChannel(handOffChannel)) ? "spublish" : "publish" };
-		return AcquireReply.of(this.recorder.call(key, () -> this.acquire.run(keys(key), args)));
+		List<String> args = acquireArguments(token, leaseMillis, handOffChannel, queueEntryTtlMillis, block,
+				mayBeQueued);
+		return noticed(key, AcquireReply
+			.of(this.recorder.call(key, () -> this.acquire.run(scriptKeys(key), args.toArray(String[]::new)))));
+	}
+
+	/** Reports a restart quarantine that an attempt found, once per quarantine. */
+	AcquireReply noticed(String key, AcquireReply reply) {
+		if (reply instanceof AcquireReply.Held held && held.quarantined()) {
+			this.quarantineNotice.found(key, held.holderLeaseMillis());
+		}
+		return reply;
+	}
+
+	/**
+	 * Returns the arguments of the acquire scripts, the restart quarantine's length last
+	 * if it is on.
+	 */
+	List<String> acquireArguments(String token, long leaseMillis, @Nullable String handOffChannel,
+			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
+		List<String> args = new ArrayList<>(List.of(token, Long.toString(leaseMillis),
+				(handOffChannel != null) ? handOffChannel : "", Long.toString(queueEntryTtlMillis),
+				Integer.toString(block), mayBeQueued ? "1" : "0", Long.toString(claimMillis(leaseMillis)),
+				(handOffChannel != null && this.keyspace.isShardedChannel(handOffChannel)) ? "spublish" : "publish"));
+		addQuarantine(args);
+		return args;
+	}
+
+	/**
+	 * Returns the arguments of the release scripts, the restart quarantine's length last
+	 * if it is on.
+	 */
+	List<String> releaseArguments(String token, long keepMillis, boolean leavingQueue) {
+		List<String> args = new ArrayList<>(List.of(token, Long.toString(keepMillis), leavingQueue ? "1" : "0"));
+		addQuarantine(args);
+		return args;
+	}
+
+	private void addQuarantine(List<String> args) {
+		if (this.quarantine.isOn()) {
+			args.add(Long.toString(this.quarantine.duration().toMillis()));
+		}
 	}
 
 	/**
@@ -108,18 +181,47 @@ public final class RedisLockCommands {
 	public MultiAcquireReply multiAcquire(List<String> keys, String token, long leaseMillis) {
 		List<String> scriptKeys = new ArrayList<>(keys);
 		scriptKeys.add(this.keyspace.fenceKey(keys.get(0)));
+		List<String> args = new ArrayList<>(List.of(token, Long.toString(leaseMillis)));
+		if (this.quarantine.isOn()) {
+			scriptKeys.add(this.keyspace.quarantineKey(keys.get(0)));
+			addQuarantine(args);
+		}
 		return MultiAcquireReply.of(this.recorder.call(keys.get(0),
-				() -> this.redis.execute(LockScripts.MULTI_ACQUIRE, scriptKeys, token, Long.toString(leaseMillis))),
-				keys.size());
+				() -> this.redis.execute(LockScripts.MULTI_ACQUIRE, scriptKeys, args.toArray())), keys.size());
 	}
 
 	/**
 	 * Releases a lock held with the token, handing it to the first valid waiter in its
-	 * queue.
+	 * queue. Where replicas must acknowledge grants, a lock kept for its minimum hold is
+	 * acknowledged too ({@code WAIT}), so that a failover to an acknowledging replica
+	 * keeps it until the minimum hold ends; a plain release or a hand-over is not (the
+	 * replica then keeps the lock longer, never shorter, and the waiter handed it over
+	 * confirms it with an attempt that is acknowledged).
 	 * @return what the release did
+	 * @throws dev.distlock.ReplicaAcknowledgementException if a lock kept for its minimum
+	 * hold was acknowledged by fewer replicas than must
 	 */
 	public ReleaseOutcome release(String key, String token, long keepMillis) {
+		AcknowledgedScript acknowledged = this.acknowledged;
+		if (keepMillis > 0 && acknowledged != null) {
+			return releaseAcknowledged(acknowledged, key, token, keepMillis);
+		}
 		return runRelease(key, token, keepMillis, false);
+	}
+
+	private ReleaseOutcome releaseAcknowledged(AcknowledgedScript acknowledged, String key, String token,
+			long keepMillis) {
+		AcknowledgedReply<Long> run = this.recorder.call(key,
+				() -> acknowledged.run(LockScripts.release(token), scriptKeys(key),
+						(reply) -> ReleaseOutcome.of(reply) == ReleaseOutcome.KEPT_FOR_MIN_HOLD,
+						releaseArguments(token, keepMillis, false).toArray(String[]::new)));
+		ReleaseOutcome outcome = ReleaseOutcome.of(run.reply());
+		ReplicaAcknowledgement required = acknowledged.acknowledgement();
+		if (!run.suffices(required.replicas())) {
+			throw ReplicaAcknowledgementException.minimumHold(key, run.replicas(), required.replicas(),
+					required.timeout(), keepMillis);
+		}
+		return outcome;
 	}
 
 	/**
@@ -136,29 +238,48 @@ public final class RedisLockCommands {
 	}
 
 	private ReleaseOutcome runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
-		return ReleaseOutcome.of(this.recorder.call(key, () -> this.redis.execute(LockScripts.release(token), keys(key),
-				token, Long.toString(keepMillis), leavingQueue ? "1" : "0")));
+		return ReleaseOutcome.of(this.recorder.call(key, () -> this.redis.execute(LockScripts.release(token),
+				scriptKeys(key), releaseArguments(token, keepMillis, leavingQueue).toArray())));
 	}
 
-	private List<String> keys(String key) {
-		return List.of(key, this.keyspace.fenceKey(key), this.keyspace.queueKey(key), this.keyspace.waitersKey(key));
+	/**
+	 * Returns the keys of the acquire and release scripts: the lock, its fencing counter,
+	 * queue and waiters' entries, and the restart quarantine's key if it is on.
+	 */
+	List<String> scriptKeys(String key) {
+		List<String> keys = new ArrayList<>(
+				List.of(key, this.keyspace.fenceKey(key), this.keyspace.queueKey(key), this.keyspace.waitersKey(key)));
+		if (this.quarantine.isOn()) {
+			keys.add(this.keyspace.quarantineKey(key));
+		}
+		return keys;
 	}
 
 	/**
 	 * Renews the leases of a batch of locks, each only if it still holds its owner token.
+	 * Where replicas must acknowledge grants, one {@code WAIT} follows the batch if it
+	 * renewed any lease.
 	 * @param keys the Redis keys of the locks (one hash slot on a cluster)
 	 * @param tokens the owner token of each key, in the same order
 	 * @param leaseMillis the lease to extend them to
-	 * @return per lock, whether its lease was renewed
+	 * @return per lock, whether its lease was renewed, and whether enough replicas
+	 * acknowledged the renewals
 	 */
-	public boolean[] renew(List<String> keys, List<String> tokens, long leaseMillis) {
+	public RenewalReply renew(List<String> keys, List<String> tokens, long leaseMillis) {
 		return this.recorder.call(keys.get(0), () -> renewBatch(keys, tokens, leaseMillis));
 	}
 
-	private boolean[] renewBatch(List<String> keys, List<String> tokens, long leaseMillis) {
-		Object[] args = RenewScriptCodec.arguments(tokens, leaseMillis);
-		List<Long> results = this.redis.execute(LockScripts.RENEW, keys, args);
-		return RenewScriptCodec.renewed(results, keys.size());
+	private RenewalReply renewBatch(List<String> keys, List<String> tokens, long leaseMillis) {
+		String[] args = RenewScriptCodec.arguments(tokens, leaseMillis);
+		AcknowledgedScript acknowledged = this.acknowledged;
+		if (acknowledged == null) {
+			List<Long> results = this.redis.execute(LockScripts.RENEW, keys, (Object[]) args);
+			return RenewalReply.notAsked(RenewScriptCodec.renewed(results, keys.size()));
+		}
+		AcknowledgedReply<List<Long>> run = acknowledged.run(LockScripts.RENEW, keys, (results) -> results.contains(1L),
+				args);
+		return new RenewalReply(RenewScriptCodec.renewed(run.reply(), keys.size()),
+				run.suffices(acknowledged.acknowledgement().replicas()), run.replicas());
 	}
 
 	/**

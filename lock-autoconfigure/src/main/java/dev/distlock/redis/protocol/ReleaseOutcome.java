@@ -1,5 +1,7 @@
 package dev.distlock.redis.protocol;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What {@code release.lua} did with a lock, parsed from its reply in one place.
  */
@@ -31,7 +33,7 @@ public enum ReleaseOutcome {
 	 * @return the outcome
 	 * @throws IllegalStateException if the reply is none of them
 	 */
-	public static ReleaseOutcome of(Long reply) {
+	public static ReleaseOutcome of(@Nullable Long reply) {
 		if (reply == null || reply < 0 || reply > 3) {
 			throw new IllegalStateException("Unexpected reply of the release script: " + reply);
 		}

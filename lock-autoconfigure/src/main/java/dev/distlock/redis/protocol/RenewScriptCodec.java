@@ -20,8 +20,8 @@ final class RenewScriptCodec {
 	 * @param leaseMillis the lease to extend the locks to
 	 * @return the lease, then the tokens
 	 */
-	static Object[] arguments(List<String> tokens, long leaseMillis) {
-		Object[] args = new Object[tokens.size() + 1];
+	static String[] arguments(List<String> tokens, long leaseMillis) {
+		String[] args = new String[tokens.size() + 1];
 		args[0] = Long.toString(leaseMillis);
 		for (int i = 0; i < tokens.size(); i++) {
 			args[i + 1] = tokens.get(i);

@@ -6,11 +6,12 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.util.Assert;
 
 /**
- * How many replicas must acknowledge the write of a grant, and how long to wait for them:
- * after a script that granted a lock, {@code WAIT replicas timeout} runs on the
- * connection that sent the script ({@link AcknowledgedAcquire}), because {@code WAIT}
- * counts the acknowledgements of the writes of the connection it is sent on. With none
- * required ({@link #NONE}) the script runs alone, with no extra round trip.
+ * How many replicas must acknowledge the write of a grant (and of every renewal batch,
+ * and of a lock kept for its minimum hold), and how long to wait for them: after a script
+ * that wrote one, {@code WAIT replicas timeout} runs on the connection that sent the
+ * script ({@link AcknowledgedScript}), because {@code WAIT} counts the acknowledgements
+ * of the writes of the connection it is sent on. With none required ({@link #NONE}) the
+ * script runs alone, with no extra round trip.
  *
  * @param replicas how many replicas must acknowledge, 0 for none
  * @param timeout how long {@code WAIT} waits for them, at least 1ms if any are required
@@ -39,7 +40,7 @@ public record ReplicaAcknowledgement(int replicas, Duration timeout) {
 	 * @return whether the factory is Lettuce's
 	 */
 	public static boolean isSupportedOnCluster(RedisConnectionFactory connectionFactory) {
-		return LettuceClusterAcquire.supports(connectionFactory);
+		return LettuceClusterScript.supports(connectionFactory);
 	}
 
 }

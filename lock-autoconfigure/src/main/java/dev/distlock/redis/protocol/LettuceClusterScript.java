@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Predicate;
 
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisNoScriptException;
@@ -25,19 +26,20 @@ import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.util.ClassUtils;
 
 /**
- * Runs the acquire script and, after a grant, {@code WAIT} on one node connection of a
- * Redis Cluster through Lettuce: the write connection to the master that serves the
- * lock's slot in Lettuce's view of the cluster, the same pooled connection that Lettuce
- * routes the slot's commands over. A {@code MOVED} or {@code ASK} reply (the slot moved,
- * so the script did not run) fails the attempt as unavailable instead of following it,
- * since {@code WAIT} would then run elsewhere. Loaded only if Lettuce is present.
+ * Runs a lock script and, if it wrote what replicas must acknowledge, {@code WAIT} on one
+ * node connection of a Redis Cluster through Lettuce: the write connection to the master
+ * that serves the slot of the script's keys in Lettuce's view of the cluster, the same
+ * pooled connection that Lettuce routes the slot's commands over. A {@code MOVED} or
+ * {@code ASK} reply (the slot moved, so the script did not run) fails the call as
+ * unavailable instead of following it, since {@code WAIT} would then run elsewhere.
+ * Loaded only if Lettuce is present.
  */
-final class LettuceClusterAcquire {
+final class LettuceClusterScript {
 
 	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.RedisClient",
-			LettuceClusterAcquire.class.getClassLoader());
+			LettuceClusterScript.class.getClassLoader());
 
-	private LettuceClusterAcquire() {
+	private LettuceClusterScript() {
 	}
 
 	static boolean supports(RedisConnectionFactory connectionFactory) {
@@ -45,19 +47,22 @@ final class LettuceClusterAcquire {
 	}
 
 	/**
-	 * Runs the script with the keys (the lock's key first) and arguments on the node
-	 * connection of the lock's slot, and {@code WAIT} on it after a grant.
+	 * Runs the script with the keys (all in one slot, the lock's first) and arguments on
+	 * the node connection of their slot, and {@code WAIT} on it if the script wrote.
 	 * @param connection the template's cluster connection, not its proxy
+	 * @param script a script that replies with an integer or a list of integers
 	 * @param replicas how many replicas {@code WAIT} waits for
 	 * @param timeoutMillis how long {@code WAIT} waits
-	 * @return the script's reply, with the acknowledgements appended to a grant
+	 * @param wrote tells from the reply whether the script wrote what must be
+	 * acknowledged
+	 * @return the reply, and how many replicas acknowledged it
 	 */
-	static List<Long> acquire(RedisConnection connection, int replicas, long timeoutMillis, List<String> keys,
-			String... args) {
+	static <T> AcknowledgedReply<T> run(RedisConnection connection, RedisScript<T> script, int replicas,
+			long timeoutMillis, List<String> keys, Predicate<T> wrote, String... args) {
 		if (!LETTUCE_PRESENT) {
 			throw new IllegalStateException("distlock.replication.min-replicas-acked needs Lettuce on a Redis Cluster");
 		}
-		return Lettuce.acquire(connection, replicas, timeoutMillis, keys, args);
+		return Lettuce.run(connection, script, replicas, timeoutMillis, keys, wrote, args);
 	}
 
 	/** The Lettuce part, in a class of its own so that it loads only with Lettuce. */
@@ -67,8 +72,8 @@ final class LettuceClusterAcquire {
 			return connectionFactory instanceof LettuceConnectionFactory;
 		}
 
-		static List<Long> acquire(RedisConnection connection, int replicas, long timeoutMillis, List<String> keys,
-				String... args) {
+		static <T> AcknowledgedReply<T> run(RedisConnection connection, RedisScript<T> script, int replicas,
+				long timeoutMillis, List<String> keys, Predicate<T> wrote, String... args) {
 			if (!(connection.getNativeConnection() instanceof RedisAdvancedClusterAsyncCommands<?, ?> commands)) {
 				throw new IllegalStateException("distlock.replication.min-replicas-acked on a Redis Cluster needs a "
 						+ "Lettuce cluster connection, not " + connection.getClass().getName());
@@ -86,12 +91,11 @@ final class LettuceClusterAcquire {
 				RedisCommands<byte[], byte[]> node = cluster
 					.getConnection(master.getUri().getHost(), master.getUri().getPort(), ConnectionIntent.WRITE)
 					.sync();
-				List<Long> reply = script(node, keyBytes, args);
-				if (reply.isEmpty() || reply.get(0) != 1) {
-					return reply;
+				T reply = script(node, script, keyBytes, args);
+				if (!wrote.test(reply)) {
+					return new AcknowledgedReply<>(reply, AcknowledgedReply.NOT_ASKED);
 				}
-				reply.add(node.waitForReplication(replicas, timeoutMillis));
-				return reply;
+				return new AcknowledgedReply<>(reply, node.waitForReplication(replicas, timeoutMillis));
 			}
 			catch (RedisCommandExecutionException ex) {
 				throw redirected(ex, slot, keys.get(0));
@@ -102,22 +106,29 @@ final class LettuceClusterAcquire {
 			}
 		}
 
-		private static List<Long> script(RedisCommands<byte[], byte[]> node, byte[][] keys, String... args) {
+		@SuppressWarnings("unchecked")
+		private static <T> T script(RedisCommands<byte[], byte[]> node, RedisScript<T> script, byte[][] keys,
+				String... args) {
 			byte[][] values = Arrays.stream(args).map(Lettuce::bytes).toArray(byte[][]::new);
-			RedisScript<List<Long>> acquire = LockScripts.acquire(args[0]);
-			List<?> reply;
+			Class<?> resultType = script.getResultType();
+			boolean list = resultType != null && List.class.isAssignableFrom(resultType);
+			ScriptOutputType output = list ? ScriptOutputType.MULTI : ScriptOutputType.INTEGER;
+			Object reply;
 			try {
-				reply = node.evalsha(acquire.getSha1(), ScriptOutputType.MULTI, keys, values);
+				reply = node.evalsha(script.getSha1(), output, keys, values);
 			}
 			catch (RedisNoScriptException ex) {
 				// EVAL loads the script into the node's cache for the next EVALSHA.
-				reply = node.eval(bytes(acquire.getScriptAsString()), ScriptOutputType.MULTI, keys, values);
+				reply = node.eval(bytes(script.getScriptAsString()), output, keys, values);
 			}
-			List<Long> longs = new ArrayList<>(reply.size() + 1);
-			for (Object element : reply) {
+			if (!list) {
+				return (T) reply;
+			}
+			List<Long> longs = new ArrayList<>();
+			for (Object element : (List<?>) reply) {
 				longs.add((Long) element);
 			}
-			return longs;
+			return (T) longs;
 		}
 
 		private static RuntimeException redirected(RedisCommandExecutionException ex, int slot, String key) {
@@ -125,7 +136,7 @@ final class LettuceClusterAcquire {
 			if (message.startsWith("MOVED") || message.startsWith("ASK")) {
 				return new ClusterStateFailureException(
 						"Slot " + slot + " of lock " + key + " moved (" + message
-								+ "): the lock was not acquired; it can be once the client has learnt the new topology",
+								+ "): the lock command did not run; it can once the client has learnt the new topology",
 						ex);
 			}
 			DataAccessException translated = new LettuceExceptionConverter().convert(ex);
