@@ -36,8 +36,9 @@ public class LockUnavailableException extends DistributedLockException {
 	 */
 	public LockUnavailableException(String key, String name, String operation, Throwable cause) {
 		this(key, name, operation,
-				"Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": Redis is unavailable ("
-						+ cause.getMessage() + "). Check spring.data.redis.* and that the Redis server is up.",
+				RELEASE.equals(operation) ? releaseNotConfirmed(key, cause)
+						: "Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": Redis is unavailable ("
+								+ cause.getMessage() + "). Check spring.data.redis.* and that the Redis server is up.",
 				cause);
 	}
 
@@ -59,6 +60,17 @@ public class LockUnavailableException extends DistributedLockException {
 	}
 
 	/**
+	 * The message of a release Redis did not confirm. Its request may have been lost, or
+	 * only its reply: the client cannot tell which, so it does not claim either.
+	 */
+	private static String releaseNotConfirmed(String key, Throwable cause) {
+		return "Release of lock " + LockKeyQuoting.quote(key) + " not confirmed: Redis did not answer ("
+				+ cause.getMessage() + "). The locked work ran, and the release may have taken effect; it is retried "
+				+ "in the background until Redis answers or the lease ends, keeping the lock for what is left of its "
+				+ "minimum hold. Check spring.data.redis.* and that the Redis server is up.";
+	}
+
+	/**
 	 * Returns the Redis key of the lock.
 	 * @return the key
 	 */
@@ -76,8 +88,9 @@ public class LockUnavailableException extends DistributedLockException {
 
 	/**
 	 * Returns what was being done when Redis failed: {@code "acquire"} (the locked work
-	 * did not run), {@value #RELEASE} (it ran, and its lock expires with its lease), or
-	 * an operation of the actuator endpoint such as {@code "inspect"}.
+	 * did not run), {@value #RELEASE} (it ran, and its release, which may have taken
+	 * effect, is retried in the background until Redis answers or the lease ends), or an
+	 * operation of the actuator endpoint such as {@code "inspect"}.
 	 * @return the operation
 	 */
 	public String getOperation() {

@@ -27,9 +27,10 @@ import dev.distlock.redis.protocol.ReleaseOutcome;
  * validity ran out although Redis still had the key; and ends holds by force for the
  * actuator. A release that cannot reach Redis is retried in the background until Redis
  * answers (the caller gets its exception at once), so that a live holder never strands
- * its lock for a whole lease; a hold given back unused (a call on several keys that did
- * not get them all) is released there from the start, so that its caller is not held up
- * by a Redis that stopped answering.
+ * its lock for a whole lease, keeping it for what is left of the minimum hold at each
+ * attempt; a hold given back unused (a call on several keys that did not get them all) is
+ * released there from the start, so that its caller is not held up by a Redis that
+ * stopped answering.
  */
 final class LockReleaser {
 
@@ -138,7 +139,7 @@ final class LockReleaser {
 	}
 
 	private void releaseInRedis(RedisLockHandle handle, Duration heldFor) {
-		long keep = Math.max(0, handle.minHoldTime().minus(heldFor).toMillis());
+		long keep = handle.minimumHold().remainingMillis();
 		ReleaseOutcome outcome;
 		try {
 			outcome = this.commands.release(handle.key(), handle.token(), keep);
@@ -201,7 +202,10 @@ final class LockReleaser {
 		if (misconfigured != null) {
 			return misconfigured;
 		}
-		this.pending.release(handle.key(), handle.token(), System.nanoTime() + handle.leaseTime().toNanos());
+		// Retried with what is left of the minimum hold at each attempt: another caller
+		// must not get the lock sooner because the first release was lost.
+		this.pending.release(handle.key(), handle.token(), handle.minimumHold(),
+				System.nanoTime() + handle.leaseTime().toNanos());
 		return new LockUnavailableException(handle.key(), handle.name(), LockUnavailableException.RELEASE, ex);
 	}
 

@@ -10,8 +10,9 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.reactive.ReactiveLockHandle;
-import dev.distlock.redis.protocol.SharedTokens;
+import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.ReactiveLockCommands;
+import dev.distlock.redis.protocol.SharedTokens;
 import dev.distlock.redis.wait.AsyncWait;
 import dev.distlock.redis.wait.ReleaseMessageWaiter;
 
@@ -30,9 +31,18 @@ final class ReactiveAcquirer {
 
 	private final ReactiveReleaser releaser;
 
+	/**
+	 * The background releases of acquisitions that end without the lock, on the reactive
+	 * connection, after their attempts. (Releases of holds, which nothing can overtake,
+	 * are retried on the blocking connection, which keeps working when only the reactive
+	 * one is stuck.)
+	 */
+	private final PendingReleases pending;
+
 	ReactiveAcquirer(ReactiveLockCommands commands, HoldServices services) {
 		this.commands = commands;
 		this.services = services;
+		this.pending = commands.pendingReleases(services.pending());
 		this.releaser = new ReactiveReleaser(commands, services);
 	}
 
@@ -45,7 +55,7 @@ final class ReactiveAcquirer {
 			long start = System.nanoTime();
 			Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.services.renewalLease();
 			this.services.commands().quarantine().checkLease(redisKey, lease);
-			ReactiveAttempts attempts = new ReactiveAttempts(this.commands, this.services.pending(), redisKey,
+			ReactiveAttempts attempts = new ReactiveAttempts(this.commands, this.pending, redisKey,
 					SharedTokens.of(options, this.services.tokens().next()), lease.toMillis(), options);
 			AtomicReference<WaitingAcquirers.Waiting> listed = new AtomicReference<>();
 			return Mono

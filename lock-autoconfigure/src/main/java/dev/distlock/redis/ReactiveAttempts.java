@@ -27,7 +27,10 @@ import dev.distlock.redis.wait.WaitTimings;
  * is accepted only while it can still be valid ({@link HandOverCheck}). Each step is a
  * new subscription ({@code repeatWhenEmpty}), never a nested call. An acquisition that
  * gives up, fails or is cancelled after an attempt leaves the lock's queue, and releases
- * a lock handed over meanwhile, in the background.
+ * a lock handed over meanwhile or taken by an attempt whose answer it never had, in the
+ * background and on the reactive connection, behind its attempts: a release sent on
+ * another connection could reach Redis before an attempt still on its way, which would
+ * then take the lock for a whole lease with nobody to release it.
  */
 final class ReactiveAttempts {
 

@@ -22,8 +22,9 @@ import dev.distlock.redis.protocol.ReleaseOutcome;
  * releases it in Redis with the owner-checked release script, which keeps it for the
  * minimum hold or hands it over to the next waiter in the lock's queue. A lease found
  * lost, or run out by the local count, is reported and signalled as a
- * {@link LockLeaseLostException}; a release that cannot reach Redis is retried in the
- * background, and signalled as a {@link LockUnavailableException}.
+ * {@link LockLeaseLostException}; a release that cannot reach Redis, or that its caller
+ * cancels before Redis answered, is retried in the background (with what is left of the
+ * minimum hold at each attempt), and signalled as a {@link LockUnavailableException}.
  */
 final class ReactiveReleaser {
 
@@ -56,7 +57,7 @@ final class ReactiveReleaser {
 			if (hold.isPastDeadline()) {
 				this.services.events().leaseLost(hold, "its lease ran out before release, by this process's count");
 			}
-			long keep = Math.max(0, hold.minHoldTime().minus(heldFor).toMillis());
+			long keep = hold.minimumHold().remainingMillis();
 			return this.commands.release(hold.key(), hold.token(), keep)
 				// A release cancelled before Redis answered is retried in the background.
 				.doOnCancel(() -> retryInBackground(hold))
@@ -92,8 +93,13 @@ final class ReactiveReleaser {
 				+ "withLock, which releases however the work ends");
 	}
 
+	/**
+	 * Retries the release, keeping the lock for what is left of the minimum hold at each
+	 * attempt.
+	 */
 	private void retryInBackground(RedisLockHandle hold) {
-		this.services.pending().release(hold.key(), hold.token(), System.nanoTime() + hold.leaseTime().toNanos());
+		this.services.pending()
+			.release(hold.key(), hold.token(), hold.minimumHold(), System.nanoTime() + hold.leaseTime().toNanos());
 	}
 
 	private RuntimeException unconfirmed(RedisLockHandle hold, Duration heldFor, DataAccessException ex) {

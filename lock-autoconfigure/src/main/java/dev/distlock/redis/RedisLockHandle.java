@@ -15,6 +15,7 @@ import dev.distlock.LockOptions;
 import dev.distlock.observation.LockKind;
 import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.redis.lease.Lease;
+import dev.distlock.redis.protocol.MinimumHold;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.support.HoldCount;
 
@@ -101,6 +102,15 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 
 	Duration heldFor() {
 		return Duration.ofNanos(System.nanoTime() - this.acquiredNanos);
+	}
+
+	/**
+	 * Returns how long a release must still keep the lock, counted from when this hold
+	 * was granted (by this process's count, no earlier than in Redis), whether the
+	 * release is sent now or retried later.
+	 */
+	MinimumHold minimumHold() {
+		return MinimumHold.from(this.acquiredNanos, minHoldTime());
 	}
 
 	/**

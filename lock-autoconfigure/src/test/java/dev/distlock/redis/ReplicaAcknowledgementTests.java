@@ -27,6 +27,8 @@ import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.ReplicaAcknowledgementException;
+import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.protocol.ReleaseOutcome;
 import dev.distlock.test.redis.RedisAdminCommands;
 import dev.distlock.testing.MasterWithReplica;
 import dev.distlock.testing.TestRedis;
@@ -227,6 +229,20 @@ class ReplicaAcknowledgementTests {
 		String key = TestRedis.uniqueKey("min-hold-acked");
 		client.lock(key, NO_WAIT.withMinHoldTime(Duration.ofSeconds(5))).release();
 		assertThat(servers.replicaRedis.opsForValue().get(key)).as("the key on the replica").startsWith("released:");
+	}
+
+	@Test
+	void minimumHoldKeptByAReleaseRetriedInTheBackgroundIsAcknowledgedToo() {
+		RedisLockClient client = client(true, 1);
+		String key = TestRedis.uniqueKey("min-hold-retried-acked");
+		RedisLockCommands commands = client.parts().holds().commands();
+		assertThat(commands.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
+		long waitsBefore = waitCalls();
+		// What a release retried in the background sends (PendingReleases).
+		assertThat(commands.leaveQueue(key, "holder", 5_000)).isEqualTo(ReleaseOutcome.KEPT_FOR_MIN_HOLD);
+		assertThat(waitCalls() - waitsBefore).as("WAIT calls").isEqualTo(1);
+		assertThat(servers.replicaRedis.opsForValue().get(key)).as("the key on the replica")
+			.isEqualTo("released:holder");
 	}
 
 	@Test

@@ -22,7 +22,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * An acquire or release whose outcome is unknown is resolved in the background, by the
  * owner token, once Redis answers again: the caller gets its exception at once, and the
- * lock is not stranded for its lease.
+ * lock is not stranded for its lease, nor freed before its minimum hold has passed.
  */
 class UnknownOutcomeTests {
 
@@ -82,6 +82,28 @@ class UnknownOutcomeTests {
 		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
 		assertThat(Duration.ofNanos(System.nanoTime() - restored)).as("released by the retry, not by the 30s lease")
 			.isLessThan(Duration.ofSeconds(2));
+	}
+
+	@Test
+	void releaseRetriedWhenRedisIsBackKeepsTheMinimumHold() {
+		String key = TestRedis.uniqueKey("lost-release-min-hold");
+		LockHandle handle = this.fixture.client.lock(key, THIRTY_SECONDS.withMinHoldTime(Duration.ofSeconds(4)));
+		long granted = System.nanoTime();
+		String token = this.fixture.redis.opsForValue().get(key);
+		REDIS.server().stop();
+		assertThatExceptionOfType(LockUnavailableException.class).isThrownBy(handle::release)
+			.withMessageStartingWith("Release of lock '" + key + "' not confirmed: Redis did not answer (")
+			.withMessageContaining("the release may have taken effect; it is retried in the background");
+		REDIS.server().start();
+		LettuceConnectionFactory restorer = TestRedis.connectionFactory(REDIS.server());
+		TestRedis.template(restorer).opsForValue().set(key, token, Duration.ofSeconds(30));
+		restorer.destroy();
+		await().atMost(Duration.ofSeconds(5))
+			.until(() -> ("released:" + token).equals(this.fixture.redis.opsForValue().get(key)));
+		await().atMost(Duration.ofSeconds(8)).until(() -> !this.fixture.redis.hasKey(key));
+		assertThat(Duration.ofNanos(System.nanoTime() - granted)).as("kept for the minimum hold from the grant")
+			.isGreaterThanOrEqualTo(Duration.ofSeconds(4))
+			.isLessThan(Duration.ofSeconds(7));
 	}
 
 }

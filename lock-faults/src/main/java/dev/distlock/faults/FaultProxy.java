@@ -14,8 +14,10 @@ import org.jspecify.annotations.Nullable;
  * An in-process TCP proxy on a free port of {@code 127.0.0.1} in front of one Redis port,
  * with faults switchable at runtime: {@linkplain #passThrough() pass-through},
  * {@linkplain #delay(long) delay}, {@linkplain #blackhole() blackhole},
- * {@linkplain #resetAll(boolean) reset} and {@linkplain #dropNextReplyTo(String) drop the
- * reply to the next matching request}. One thread pair per connection.
+ * {@linkplain #resetAll(boolean) reset}, {@linkplain #dropNextReplyTo(String) drop the
+ * reply to the next matching request}, and {@linkplain #holdNextRequest(String, long)
+ * hold the next matching request back} on its connection alone. One thread pair per
+ * connection.
  */
 public final class FaultProxy implements AutoCloseable {
 
@@ -152,6 +154,21 @@ public final class FaultProxy implements AutoCloseable {
 		ReplyDrop drop = new ReplyDrop(marker, false);
 		this.replyDrop = drop;
 		return drop;
+	}
+
+	/**
+	 * Holds the next request whose bytes contain the marker back for a while before
+	 * forwarding it, and with it everything sent after it on the same connection (as TCP
+	 * would); the connection stays open, and other connections go on unhindered. A
+	 * request sent on another connection meanwhile reaches Redis first.
+	 * @param marker text the request must contain, such as a key
+	 * @param millis how long to hold it back
+	 * @return the armed fault, to await
+	 */
+	public ReplyDrop holdNextRequest(String marker, long millis) {
+		ReplyDrop hold = new ReplyDrop(marker, true, 0, millis);
+		this.replyDrop = hold;
+		return hold;
 	}
 
 	@Nullable ReplyDrop claimReplyDrop(byte[] chunk, int length) {

@@ -50,7 +50,11 @@ final class ProxiedConnection {
 			while ((n = in.read(buffer)) != -1) {
 				if (requests) {
 					ReplyDrop drop = this.proxy.claimReplyDrop(buffer, n);
-					if (drop != null) {
+					if (drop != null && drop.holdMillis() > 0) {
+						drop.fire();
+						LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(drop.holdMillis()));
+					}
+					else if (drop != null) {
 						if (drop.forwardsRequest()) {
 							this.resetAfterMillis = drop.resetAfterMillis();
 							this.swallowReplies = true;

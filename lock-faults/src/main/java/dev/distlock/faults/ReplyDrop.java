@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
  * A one-shot fault armed on a {@link FaultProxy}: the next request containing a marker
  * has its reply swallowed (or is swallowed itself), then its connection is reset, at once
  * or, for a stalled reply, after a while during which every reply on that connection is
- * swallowed.
+ * swallowed; or it is held back for a while on its connection, which stays open.
  */
 public final class ReplyDrop {
 
@@ -23,14 +23,21 @@ public final class ReplyDrop {
 
 	private final long resetAfterMillis;
 
+	private final long holdMillis;
+
 	ReplyDrop(String marker, boolean forwardRequest) {
 		this(marker, forwardRequest, 0);
 	}
 
 	ReplyDrop(String marker, boolean forwardRequest, long resetAfterMillis) {
+		this(marker, forwardRequest, resetAfterMillis, 0);
+	}
+
+	ReplyDrop(String marker, boolean forwardRequest, long resetAfterMillis, long holdMillis) {
 		this.marker = marker;
 		this.forwardRequest = forwardRequest;
 		this.resetAfterMillis = resetAfterMillis;
+		this.holdMillis = holdMillis;
 	}
 
 	/**
@@ -51,6 +58,14 @@ public final class ReplyDrop {
 	 */
 	boolean forwardsRequest() {
 		return this.forwardRequest;
+	}
+
+	/**
+	 * How long the request is held back before it is forwarded, its connection kept open.
+	 * @return the milliseconds, or 0 if the request or its reply is dropped instead
+	 */
+	long holdMillis() {
+		return this.holdMillis;
 	}
 
 	void fire() {

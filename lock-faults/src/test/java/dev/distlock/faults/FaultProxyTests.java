@@ -2,6 +2,8 @@ package dev.distlock.faults;
 
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -65,6 +67,17 @@ class FaultProxyTests {
 		assertThatExceptionOfType(UncheckedIOException.class)
 			.isThrownBy(() -> Resp.call(proxy.port(), "SET", "dropped-request", "1"));
 		assertThat(Resp.call(redis.port(), "GET", "dropped-request")).isNull();
+	}
+
+	@Test
+	void heldRequestIsOvertakenByARequestOnAnotherConnection() throws Exception {
+		ReplyDrop hold = proxy.holdNextRequest("held-request", 500);
+		CompletableFuture<Object> held = CompletableFuture
+			.supplyAsync(() -> Resp.call(proxy.port(), "SET", "held-request", "first"));
+		assertThat(hold.await(Duration.ofSeconds(1))).isTrue();
+		assertThat(Resp.call(proxy.port(), "SET", "held-request", "second", "NX")).isEqualTo("OK");
+		assertThat(held.get(2, TimeUnit.SECONDS)).isEqualTo("OK");
+		assertThat(Resp.call(redis.port(), "GET", "held-request")).isEqualTo("first");
 	}
 
 	@Test

@@ -1,5 +1,6 @@
 package dev.distlock.redis.protocol;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -17,6 +18,12 @@ import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
  * Redis). Failures are signalled as Spring's {@code DataAccessException}s.
  */
 public final class ReactiveLockCommands {
+
+	/**
+	 * How long a background release on the reactive connection is given at most to be
+	 * answered: Lettuce's default command timeout, for a connection built without one.
+	 */
+	private static final Duration LONGEST_BACKGROUND_WAIT = Duration.ofSeconds(60);
 
 	private final ReactiveStringRedisTemplate redis;
 
@@ -59,10 +66,37 @@ public final class ReactiveLockCommands {
 	 * @return what the release did
 	 */
 	public Mono<ReleaseOutcome> release(String key, String token, long keepMillis) {
+		return runRelease(key, token, keepMillis, false);
+	}
+
+	/**
+	 * Takes the token out of the lock's queue and releases the lock if the token holds
+	 * it, as {@link RedisLockCommands#leaveQueue}.
+	 * @return what the release did
+	 */
+	public Mono<ReleaseOutcome> leaveQueue(String key, String token, long keepMillis) {
+		return runRelease(key, token, keepMillis, true);
+	}
+
+	/**
+	 * Returns background releases on the reactive connection, after the commands they
+	 * undo ({@link PendingReleases#on}): for reactive acquisitions that end without the
+	 * lock. Their thread does not wait for the answer (a stalled reactive connection
+	 * holds up no other background release); one that does not come within 60 s (the
+	 * connection's command timeout ends it sooner, if it has one) is tried again.
+	 * @param pending the background releases of the client
+	 * @return the background releases on the reactive connection
+	 */
+	public PendingReleases pendingReleases(PendingReleases pending) {
+		return pending.on((key, token,
+				keepMillis) -> leaveQueue(key, token, keepMillis).timeout(LONGEST_BACKGROUND_WAIT).toFuture());
+	}
+
+	private Mono<ReleaseOutcome> runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
 		return recorded(key,
 				this.redis
 					.execute(LockScripts.release(token), this.commands.scriptKeys(key),
-							this.commands.releaseArguments(token, keepMillis, false))
+							this.commands.releaseArguments(token, keepMillis, leavingQueue))
 					.next()
 					.map(ReleaseOutcome::of));
 	}

@@ -204,17 +204,17 @@ public final class RedisLockCommands {
 	public ReleaseOutcome release(String key, String token, long keepMillis) {
 		AcknowledgedScript acknowledged = this.acknowledged;
 		if (keepMillis > 0 && acknowledged != null) {
-			return releaseAcknowledged(acknowledged, key, token, keepMillis);
+			return releaseAcknowledged(acknowledged, key, token, keepMillis, false);
 		}
 		return runRelease(key, token, keepMillis, false);
 	}
 
 	private ReleaseOutcome releaseAcknowledged(AcknowledgedScript acknowledged, String key, String token,
-			long keepMillis) {
+			long keepMillis, boolean leavingQueue) {
 		AcknowledgedReply<Long> run = this.recorder.call(key,
 				() -> acknowledged.run(LockScripts.release(token), scriptKeys(key),
 						(reply) -> ReleaseOutcome.of(reply) == ReleaseOutcome.KEPT_FOR_MIN_HOLD,
-						releaseArguments(token, keepMillis, false).toArray(String[]::new)));
+						releaseArguments(token, keepMillis, leavingQueue).toArray(String[]::new)));
 		ReleaseOutcome outcome = ReleaseOutcome.of(run.reply());
 		ReplicaAcknowledgement required = acknowledged.acknowledgement();
 		if (!run.suffices(required.replicas())) {
@@ -225,12 +225,22 @@ public final class RedisLockCommands {
 	}
 
 	/**
-	 * Takes a waiter that gives up out of the lock's queue, and releases the lock if a
-	 * release handed it to the waiter in the meantime (handing it on to the next waiter).
+	 * Takes a waiter that gives up out of the lock's queue, and releases the lock if the
+	 * token holds it: a release handed it to the waiter in the meantime, an acquire whose
+	 * reply was lost took it, or a release of the holder failed. Used by
+	 * {@link PendingReleases}.
+	 * @param keepMillis how long the lock must still be kept (what is left of a holder's
+	 * minimum hold), 0 to hand it on to the next waiter at once; a lock kept is
+	 * acknowledged by replicas as by {@link #release}
 	 * @return as {@link #release}
+	 * @throws dev.distlock.ReplicaAcknowledgementException as {@link #release}
 	 */
-	public ReleaseOutcome leaveQueue(String key, String token) {
-		return runRelease(key, token, 0, true);
+	public ReleaseOutcome leaveQueue(String key, String token, long keepMillis) {
+		AcknowledgedScript acknowledged = this.acknowledged;
+		if (keepMillis > 0 && acknowledged != null) {
+			return releaseAcknowledged(acknowledged, key, token, keepMillis, true);
+		}
+		return runRelease(key, token, keepMillis, true);
 	}
 
 	private ReleaseOutcome runRelease(String key, String token, long keepMillis, boolean leavingQueue) {

@@ -62,7 +62,7 @@ class HandOffScriptTests {
 		assertThat(this.commands.acquire(key, "bystander", LEASE, null, 0, 1, true).granted()).isFalse();
 		assertThat(this.redis.opsForList().range(KEYSPACE.queueKey(key), 0, -1)).as("a caller that will not wait")
 			.containsExactly("waiter");
-		this.commands.leaveQueue(key, "waiter");
+		this.commands.leaveQueue(key, "waiter", 0);
 		this.commands.release(key, "holder", 0);
 		assertThat(this.redis.hasKey(key)).isFalse();
 	}
@@ -122,7 +122,7 @@ class HandOffScriptTests {
 		this.commands.acquire(key, "leaving", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		this.commands.acquire(key, "staying", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		this.commands.release(key, "holder", 0);
-		assertThat(this.commands.leaveQueue(key, "leaving")).isEqualTo(ReleaseOutcome.HANDED_OVER);
+		assertThat(this.commands.leaveQueue(key, "leaving", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
 		assertThat(this.redis.opsForValue().get(key)).isEqualTo("staying");
 		this.commands.release(key, "staying", 0);
 	}
