@@ -13,6 +13,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.util.ClassUtils;
 
 /**
  * Lets Lettuce learn a Redis Cluster's new topology within about a second of a failover.
@@ -33,6 +34,14 @@ class LettuceClusterRefreshConfiguration {
 
 	static final long ADAPTIVE_REFRESH_PAUSE_MILLIS = 1000;
 
+	/**
+	 * Whether a new {@link ClusterTopologyRefreshOptions.Builder} can drop the adaptive
+	 * triggers it starts with: Lettuce 7 starts with all of them and can; Lettuce 6
+	 * starts with none and has no such method.
+	 */
+	static final boolean TRIGGERS_CAN_BE_DISABLED = ClassUtils.hasMethod(ClusterTopologyRefreshOptions.Builder.class,
+			"disableAllAdaptiveRefreshTriggers");
+
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE)
 	LettuceClientOptionsBuilderCustomizer distributedLockClusterTopologyRefresh() {
@@ -48,9 +57,12 @@ class LettuceClusterRefreshConfiguration {
 			.equals(ClusterTopologyRefreshOptions.DEFAULT_ADAPTIVE_REFRESH_TIMEOUT_DURATION)) {
 			return;
 		}
-		ClusterTopologyRefreshOptions.Builder refresh = ClusterTopologyRefreshOptions.builder()
-			.disableAllAdaptiveRefreshTriggers()
-			.adaptiveRefreshTriggersTimeout(Duration.ofMillis(ADAPTIVE_REFRESH_PAUSE_MILLIS))
+		ClusterTopologyRefreshOptions.Builder refresh = ClusterTopologyRefreshOptions.builder();
+		if (TRIGGERS_CAN_BE_DISABLED) {
+			// Lettuce 7's builder starts with every trigger; Lettuce 6's with none.
+			refresh.disableAllAdaptiveRefreshTriggers();
+		}
+		refresh.adaptiveRefreshTriggersTimeout(Duration.ofMillis(ADAPTIVE_REFRESH_PAUSE_MILLIS))
 			.closeStaleConnections(current.isCloseStaleConnections())
 			.dynamicRefreshSources(current.useDynamicRefreshSources())
 			.enablePeriodicRefresh(current.isPeriodicRefreshEnabled())

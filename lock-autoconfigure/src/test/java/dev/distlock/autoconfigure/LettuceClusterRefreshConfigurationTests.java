@@ -96,6 +96,11 @@ class LettuceClusterRefreshConfigurationTests {
 	}
 
 	@Test
+	void lettuce7CanDropTheTriggersItsBuilderStartsWith() {
+		assertThat(LettuceClusterRefreshConfiguration.TRIGGERS_CAN_BE_DISABLED).isTrue();
+	}
+
+	@Test
 	void noEffectOffACluster() {
 		String[] standalone = { "spring.data.redis.host=127.0.0.1", "spring.data.redis.port=1",
 				"spring.data.redis.connect-timeout=3s", "distlock.store=in-memory" };
