@@ -6,6 +6,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
+import dev.distlock.LockClient;
+import dev.distlock.autoconfigure.DistributedLockDisabledAutoConfiguration;
 import dev.distlock.test.redis.RedisServerProcess;
 import dev.distlock.test.redis.RedisTestServer;
 
@@ -14,9 +16,10 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * {@link CompatApplication} on a single {@code redis-server} (the one on {@code PATH}):
- * the checks of every topology, and an outage: while Redis is down a locked call answers
- * {@code 503} (never {@code 409}) and health is {@code DOWN}; after it is back, Lettuce
- * reconnects (with the delay distlock caps) and locks work again.
+ * the checks of every topology, an instance with {@code distlock.enabled=false}, and an
+ * outage: while Redis is down a locked call answers {@code 503} (never {@code 409}) and
+ * health is {@code DOWN}; after it is back, Lettuce reconnects (with the delay distlock
+ * caps) and locks work again.
  */
 class SingleServerTests extends CompatApplicationChecks {
 
@@ -44,6 +47,16 @@ class SingleServerTests extends CompatApplicationChecks {
 	@Override
 	boolean shardedReleaseChannels() {
 		return false;
+	}
+
+	@Test
+	@Order(9)
+	void switchedOffItStartsAndSaysSo() throws Exception {
+		try (RunningApplication unlocked = startInstance(Map.of("distlock.enabled", false))) {
+			assertThat(unlocked.context().getBeansOfType(LockClient.class)).isEmpty();
+			assertThat(unlocked.context().getBeansOfType(DistributedLockDisabledAutoConfiguration.class)).hasSize(1);
+			assertThat(unlocked.post("/stock/unlocked").statusCode()).isEqualTo(200);
+		}
 	}
 
 	@Test
