@@ -22,8 +22,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Tests for {@link LettuceClusterRefreshConfiguration}: on a Redis Cluster, Lettuce's
  * adaptive topology refresh pause is lowered to 1 s while it is Lettuce's default, and
- * nothing else changes; a pause the application sets is kept; off a cluster nothing
- * changes. The connection factory is inspected, not started against Redis.
+ * nothing else changes; a pause the application sets is kept; no trigger (Lettuce 6's
+ * default) becomes every trigger unless the application chose; off a cluster nothing
+ * changes. The connection factory is inspected, not started against Redis. These run on
+ * the main build's Lettuce 7; lock-boot-compat runs the Lettuce 6 path on Spring Boot
+ * 4.0.
  */
 class LettuceClusterRefreshConfigurationTests {
 
@@ -90,9 +93,38 @@ class LettuceClusterRefreshConfigurationTests {
 			.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
 				.adaptiveRefreshTriggersTimeout(Duration.ofSeconds(7))
 				.build());
-		LettuceClusterRefreshConfiguration.shortenAdaptiveRefreshPause(builder);
+		LettuceClusterRefreshConfiguration.shortenAdaptiveRefreshPause(builder, false);
 		assertThat(builder.build().getTopologyRefreshOptions().getAdaptiveRefreshTimeout())
 			.isEqualTo(Duration.ofSeconds(7));
+	}
+
+	@Test
+	void noTriggerAndNoChoiceGetsEveryTrigger() {
+		// What Spring Boot 4.0 builds by default: Lettuce 6 has no adaptive trigger.
+		ClusterClientOptions.Builder builder = ClusterClientOptions.builder()
+			.topologyRefreshOptions(
+					ClusterTopologyRefreshOptions.builder().disableAllAdaptiveRefreshTriggers().build());
+		LettuceClusterRefreshConfiguration.shortenAdaptiveRefreshPause(builder, false);
+		ClusterTopologyRefreshOptions refresh = builder.build().getTopologyRefreshOptions();
+		assertThat(refresh.getAdaptiveRefreshTriggers()).containsExactlyInAnyOrder(RefreshTrigger.values());
+		assertThat(refresh.getAdaptiveRefreshTimeout()).isEqualTo(Duration.ofSeconds(1));
+	}
+
+	@Test
+	void noTriggerChosenByThePropertyStaysSo() {
+		// Spring Boot 4.0 with spring.data.redis.lettuce.cluster.refresh.adaptive=false.
+		ClusterClientOptions.Builder builder = ClusterClientOptions.builder()
+			.topologyRefreshOptions(
+					ClusterTopologyRefreshOptions.builder().disableAllAdaptiveRefreshTriggers().build());
+		LettuceClusterRefreshConfiguration.shortenAdaptiveRefreshPause(builder, true);
+		ClusterTopologyRefreshOptions refresh = builder.build().getTopologyRefreshOptions();
+		assertThat(refresh.getAdaptiveRefreshTriggers()).isEmpty();
+		assertThat(refresh.getAdaptiveRefreshTimeout()).isEqualTo(Duration.ofSeconds(1));
+	}
+
+	@Test
+	void lettuce7CanDropTheTriggersItsBuilderStartsWith() {
+		assertThat(LettuceClusterRefreshConfiguration.TRIGGERS_CAN_BE_DISABLED).isTrue();
 	}
 
 	@Test

@@ -1,0 +1,62 @@
+package dev.distlock.compat;
+
+import java.time.Duration;
+import java.util.Map;
+
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.test.redis.RedisSentinelDeployment;
+import dev.distlock.test.redis.RedisServerProcess;
+import dev.distlock.test.redis.RedisTestServer;
+
+/**
+ * {@link CompatApplication} under Sentinel (a master, 2 replicas, 3 Sentinels): the
+ * checks of every topology, a second instance whose grants a replica acknowledges
+ * ({@code WAIT}) counting with the first, and a failover: after the master is killed and
+ * a replica promoted, locks work again.
+ */
+class SentinelTests extends CompatApplicationChecks {
+
+	private RedisSentinelDeployment sentinel;
+
+	@Override
+	Map<String, Object> startRedis() {
+		this.sentinel = RedisSentinelDeployment.start();
+		return Map.of("spring.data.redis.sentinel.master", this.sentinel.masterName(),
+				"spring.data.redis.sentinel.nodes", this.sentinel.sentinelNodes(), "spring.data.redis.timeout", "2s");
+	}
+
+	@Override
+	void stopRedis() {
+		if (this.sentinel != null) {
+			this.sentinel.close();
+		}
+	}
+
+	@Override
+	RedisTestServer serverOf(String key) {
+		return this.sentinel.master();
+	}
+
+	@Override
+	boolean shardedReleaseChannels() {
+		return false;
+	}
+
+	@Test
+	@Order(9)
+	void twoInstancesCountExactly() throws Exception {
+		twoInstancesCountExactlyWithGrantsAcknowledgedByAReplica();
+	}
+
+	@Test
+	@Order(10)
+	void locksWorkAgainAfterTheMasterFailsOver() {
+		RedisServerProcess master = this.sentinel.master();
+		this.sentinel.kill(master);
+		this.sentinel.awaitPromotion(Duration.ofSeconds(20));
+		awaitLockingAgain(application(), "failover", Duration.ofSeconds(20));
+	}
+
+}
