@@ -1,9 +1,11 @@
 package dev.distlock.redis;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 
 import dev.distlock.LockOptions;
@@ -11,6 +13,7 @@ import dev.distlock.LockUnavailableException;
 import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.cohort.Turn;
 import dev.distlock.redis.protocol.OwnerTokens;
+import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.protocol.SharedTokens;
 import dev.distlock.redis.wait.LockWaiter;
 
@@ -30,6 +33,12 @@ final class LockAcquirer {
 	/** Why a call that ended without the lock while its node was in doubt failed. */
 	static final String WAIT_ENDED_IN_DOUBT = "the call ended while the lock's Redis node was failing, "
 			+ "unreachable or not answering lock commands";
+
+	/**
+	 * How recent an answer of the lock's node must be for a wait that ends without the
+	 * lock to report it held elsewhere without asking the node again.
+	 */
+	static final long RECENT_ANSWER_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
 	private final AcquisitionServices services;
 
@@ -83,13 +92,36 @@ final class LockAcquirer {
 		RedisLockHandle handle = (turn instanceof Turn.AcquireInRedis)
 				? acquireInRedis(key, options, lease, start, deadline) : null;
 		if (handle == null) {
-			if (this.services.commands().reachability().inDoubt(key)) {
-				throw new LockUnavailableException(key, options.name(), "acquire",
-						new DataAccessResourceFailureException(WAIT_ENDED_IN_DOUBT));
-			}
+			checkRedisAnswered(key, options);
 			this.events.notAcquired(key, options, start);
 		}
 		return handle;
+	}
+
+	/**
+	 * Makes sure that a call that ends without the lock ends so because the lock is held
+	 * elsewhere, not because of Redis: the lock's node must not be in doubt, and a call
+	 * that waited needs an answer from the node to a command sent in the last
+	 * {@link #RECENT_ANSWER_NANOS}, or asks it once more. A connection lost just before
+	 * the deadline is told by Lettuce's events only later, and a thread that waited
+	 * behind another of its process sent nothing itself.
+	 * @throws LockUnavailableException if the node is in doubt or does not answer
+	 */
+	private void checkRedisAnswered(String key, LockOptions options) {
+		RedisReachability reachability = this.services.commands().reachability();
+		if (!reachability.inDoubt(key) && !options.waitTime().isZero() && !Thread.currentThread().isInterrupted()
+				&& !reachability.answeredSince(key, System.nanoTime() - RECENT_ANSWER_NANOS)) {
+			try {
+				this.services.commands().confirmAnswering(key);
+			}
+			catch (DataAccessException ex) {
+				throw new LockUnavailableException(key, options.name(), "acquire", ex);
+			}
+		}
+		if (reachability.inDoubt(key)) {
+			throw new LockUnavailableException(key, options.name(), "acquire",
+					new DataAccessResourceFailureException(WAIT_ENDED_IN_DOUBT));
+		}
 	}
 
 	private Turn takeTurn(String key, LockOptions options, long deadline) {

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import reactor.core.publisher.Mono;
 
+import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 
 import dev.distlock.LockOptions;
@@ -12,6 +13,7 @@ import dev.distlock.LockUnavailableException;
 import dev.distlock.reactive.ReactiveLockHandle;
 import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.ReactiveLockCommands;
+import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.protocol.SharedTokens;
 import dev.distlock.redis.wait.AsyncWait;
 import dev.distlock.redis.wait.ReleaseMessageWaiter;
@@ -91,13 +93,27 @@ final class ReactiveAcquirer {
 				: AsyncWait.backoffOnly();
 	}
 
+	/**
+	 * Ends a call without the lock, as {@code LockAcquirer} does: unavailable if the
+	 * lock's node is in doubt, or if a call that waited has no recent answer from it and
+	 * the node does not answer when asked once more.
+	 */
 	private Mono<ReactiveLockHandle> notAcquired(String redisKey, LockOptions options, long start) {
-		if (this.services.commands().reachability().inDoubt(redisKey)) {
-			return Mono.error(new LockUnavailableException(redisKey, options.name(), "acquire",
-					new DataAccessResourceFailureException(LockAcquirer.WAIT_ENDED_IN_DOUBT)));
-		}
-		this.services.events().notAcquired(redisKey, options, start);
-		return Mono.empty();
+		RedisReachability reachability = this.services.commands().reachability();
+		Mono<Void> answered = (!reachability.inDoubt(redisKey) && !options.waitTime().isZero()
+				&& !reachability.answeredSince(redisKey, System.nanoTime() - LockAcquirer.RECENT_ANSWER_NANOS))
+						? this.commands.confirmAnswering(redisKey)
+							.onErrorMap(DataAccessException.class,
+									(ex) -> new LockUnavailableException(redisKey, options.name(), "acquire", ex))
+						: Mono.empty();
+		return answered.then(Mono.defer(() -> {
+			if (reachability.inDoubt(redisKey)) {
+				return Mono.error(new LockUnavailableException(redisKey, options.name(), "acquire",
+						new DataAccessResourceFailureException(LockAcquirer.WAIT_ENDED_IN_DOUBT)));
+			}
+			this.services.events().notAcquired(redisKey, options, start);
+			return Mono.empty();
+		}));
 	}
 
 	private static long saturatedNanos(Duration duration) {

@@ -28,7 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * commands has failed yet. Every call must end with {@link LockUnavailableException}
  * (handled by {@code onUnavailable}), none skipped, each within the wait time and one
  * command timeout. The control shows that the same six callers do skip when the key stays
- * held and Redis is up.
+ * held and Redis is up. The blackhole variant cuts the callers off behind a proxy that
+ * keeps their connections open and delivers nothing, so no event ever tells of a lost
+ * connection: a wait that ends without a recent answer must ask Redis again.
  */
 class OutageBeforeTheDeadlineTests {
 
@@ -77,6 +79,31 @@ class OutageBeforeTheDeadlineTests {
 		assertThat(longest).as("longest call, ms").isLessThanOrEqualTo(BOUND_MS);
 	}
 
+	@ParameterizedTest(name = "Redis blackholed {0} ms before the deadline")
+	@ValueSource(longs = { 250, 100 })
+	void everyWaiterOfASkippingMethodGetsUnavailableBehindABlackhole(long beforeDeadlineMs) {
+		String key = "lock:skip:" + UUID.randomUUID();
+		List<Outcome> outcomes;
+		try (FaultProxy proxy = FaultProxy.start(this.redis.port())) {
+			SkippingJob job = job(proxy.port());
+			holdElsewhere(key);
+			try (SkipCallers callers = new SkipCallers(job, key, CALLERS)) {
+				Pause.until(callers.firstStart() + TimeUnit.MILLISECONDS.toNanos(WAIT_MS - beforeDeadlineMs));
+				proxy.blackhole();
+				outcomes = callers.outcomes();
+			}
+		}
+		long skipped = SkipCallers.count(outcomes, SkipCallers.SKIPPED);
+		long unavailable = SkipCallers.count(outcomes, "LockUnavailableException");
+		long longest = SkipCallers.longestMillis(outcomes);
+		Figures.record("SKIP, Redis blackholed " + beforeDeadlineMs + " ms before the deadline",
+				"%d waiting: %d skipped (null), %d LockUnavailableException, longest call %d ms (bound %d ms): %s",
+				CALLERS, skipped, unavailable, longest, BOUND_MS, outcomes);
+		assertThat(skipped).as("calls that returned skipped").isZero();
+		assertThat(unavailable).as("calls that got LockUnavailableException").isEqualTo(CALLERS);
+		assertThat(longest).as("longest call, ms").isLessThanOrEqualTo(BOUND_MS);
+	}
+
 	@Test
 	void controlTheSameWaitersSkipWhenTheKeyStaysHeldAndRedisIsUp() {
 		String key = "lock:skip:" + UUID.randomUUID();
@@ -91,8 +118,11 @@ class OutageBeforeTheDeadlineTests {
 	}
 
 	private SkippingJob job() {
-		return this.apps
-			.start(this.redis.port(), "spring.data.redis.timeout=2s", "faults.skip.wait-time=" + WAIT_MS + "ms")
+		return job(this.redis.port());
+	}
+
+	private SkippingJob job(int port) {
+		return this.apps.start(port, "spring.data.redis.timeout=2s", "faults.skip.wait-time=" + WAIT_MS + "ms")
 			.getBean(SkippingJob.class);
 	}
 

@@ -28,7 +28,7 @@ final class ReachabilityRecorder {
 	 * @return what the command returned
 	 */
 	<T> T call(String key, Supplier<T> command) {
-		this.reachability.sending(key);
+		long sent = this.reachability.sending(key);
 		T result;
 		try {
 			result = command.get();
@@ -37,15 +37,15 @@ final class ReachabilityRecorder {
 			// An error reply that means misconfiguration is an answer; an interrupted
 			// caller says nothing about Redis.
 			String misconfiguration = RedisErrors.fix(ex);
-			this.reachability.done(key, misconfiguration != null, Thread.currentThread().isInterrupted(),
+			this.reachability.done(key, sent, misconfiguration != null, Thread.currentThread().isInterrupted(),
 					misconfiguration);
 			throw ex;
 		}
 		catch (Error ex) {
-			this.reachability.done(key, false, true, null);
+			this.reachability.done(key, sent, false, true, null);
 			throw ex;
 		}
-		this.reachability.done(key, true, true, null);
+		this.reachability.done(key, sent, true, true, null);
 		return result;
 	}
 

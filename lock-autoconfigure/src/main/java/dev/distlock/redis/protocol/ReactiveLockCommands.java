@@ -46,6 +46,16 @@ public final class ReactiveLockCommands {
 	}
 
 	/**
+	 * Asks the node of a lock whether it answers, as
+	 * {@link RedisLockCommands#confirmAnswering}.
+	 * @param key the Redis key of the lock
+	 * @return completes when the node answered; a {@code DataAccessException} if not
+	 */
+	public Mono<Void> confirmAnswering(String key) {
+		return recorded(key, this.redis.hasKey(key)).then();
+	}
+
+	/**
 	 * Tries to acquire a lock, as {@link RedisLockCommands#acquire}; grants are never
 	 * acknowledged by replicas here (a reactive client refuses to be built where they
 	 * must be).
@@ -116,22 +126,22 @@ public final class ReactiveLockCommands {
 	private <T> Mono<T> recorded(String key, Mono<T> command) {
 		RedisReachability reachability = this.commands.reachability();
 		return Mono.defer(() -> {
-			reachability.sending(key);
+			long sent = reachability.sending(key);
 			// Done exactly once per command: an operator downstream may cancel right
 			// after the answer (next(), a grant taken), which must not count again.
 			AtomicBoolean done = new AtomicBoolean();
 			return command.doOnSuccess((result) -> {
 				if (done.compareAndSet(false, true)) {
-					reachability.done(key, true, true, null);
+					reachability.done(key, sent, true, true, null);
 				}
 			}).doOnError((ex) -> {
 				if (done.compareAndSet(false, true)) {
 					String misconfiguration = RedisErrors.fix(ex);
-					reachability.done(key, misconfiguration != null, false, misconfiguration);
+					reachability.done(key, sent, misconfiguration != null, false, misconfiguration);
 				}
 			}).doFinally((signal) -> {
 				if (signal == SignalType.CANCEL && done.compareAndSet(false, true)) {
-					reachability.done(key, false, true, null);
+					reachability.done(key, sent, false, true, null);
 				}
 			});
 		});

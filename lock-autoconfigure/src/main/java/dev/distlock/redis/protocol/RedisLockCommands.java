@@ -100,6 +100,17 @@ public final class RedisLockCommands {
 	}
 
 	/**
+	 * Asks the node of a lock whether it answers, with a read of the lock's key
+	 * ({@code EXISTS}): the evidence a wait needs before it reports a lock as held
+	 * elsewhere when its node has answered nothing lately.
+	 * @param key the Redis key of the lock
+	 * @throws org.springframework.dao.DataAccessException if the node does not answer
+	 */
+	public void confirmAnswering(String key) {
+		this.recorder.call(key, () -> this.redis.hasKey(key));
+	}
+
+	/**
 	 * Returns how long a release that hands a waiter with this lease the lock keeps it
 	 * until the waiter confirms: the claim window, or the lease if shorter. The waiter's
 	 * attempts store it in its place in the queue, so that the release uses the same

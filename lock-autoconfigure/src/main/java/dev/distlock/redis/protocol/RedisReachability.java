@@ -86,19 +86,21 @@ public final class RedisReachability {
 	/**
 	 * Records that a command sent with {@link #sending} is done.
 	 * @param key the key given to {@link #sending}
+	 * @param sentNanos the send time that {@link #sending} returned
 	 * @param answered whether Redis answered it
 	 * @param excused whether a failure says nothing about Redis (the caller was
 	 * interrupted)
 	 * @param misconfiguration what to fix if Redis answered with an error that means
 	 * misconfiguration, {@code null} if it did not
 	 */
-	public void done(@Nullable String key, boolean answered, boolean excused, @Nullable String misconfiguration) {
+	public void done(@Nullable String key, long sentNanos, boolean answered, boolean excused,
+			@Nullable String misconfiguration) {
 		long now = System.nanoTime();
 		this.misconfiguration = misconfiguration;
-		this.client.done(now, answered, excused);
+		this.client.done(now, sentNanos, answered, excused);
 		NodeHealth node = slotNode(key);
 		if (node != null) {
-			node.done(now, answered, excused);
+			node.done(now, sentNanos, answered, excused);
 		}
 	}
 
@@ -163,6 +165,20 @@ public final class RedisReachability {
 	}
 
 	/**
+	 * Whether the node of a lock answered a lock command sent at or after the given time:
+	 * evidence that it was up then. A wait that ends without the lock and without such
+	 * recent evidence asks Redis once more before it reports the lock as held elsewhere,
+	 * since the events that tell of a lost connection may come late.
+	 * @param key the Redis key of the lock
+	 * @param sinceNanos the earliest send time, by {@link System#nanoTime()}, that counts
+	 * @return whether the node answered a command sent since then
+	 */
+	public boolean answeredSince(String key, long sinceNanos) {
+		NodeHealth node = slotNode(key);
+		return ((node != null) ? node : this.client).answeredSentNanos - sinceNanos >= 0;
+	}
+
+	/**
 	 * Whether a hold confirmed by a command sent at the given time may pass to another
 	 * thread without Redis: nothing is in doubt, and the confirmation was sent after the
 	 * last failure and the last lost connection.
@@ -209,6 +225,9 @@ public final class RedisReachability {
 
 		private volatile long answerNanos = System.nanoTime();
 
+		/** The latest send time of a command that the node answered. */
+		private volatile long answeredSentNanos = System.nanoTime();
+
 		private volatile long failureNanos = System.nanoTime();
 
 		private volatile boolean failed;
@@ -223,11 +242,14 @@ public final class RedisReachability {
 			}
 		}
 
-		void done(long now, boolean answered, boolean excused) {
+		void done(long now, long sentNanos, boolean answered, boolean excused) {
 			this.outstanding.decrementAndGet();
 			this.progressNanos = now;
 			if (answered) {
 				this.answerNanos = now;
+				if (sentNanos - this.answeredSentNanos > 0) {
+					this.answeredSentNanos = sentNanos;
+				}
 			}
 			else if (!excused) {
 				this.failureNanos = now;

@@ -47,12 +47,12 @@ class RedisReachabilityTests {
 	@Test
 	void onAClusterStalledCommandsPutOnlyTheirSlotInDoubt() {
 		RedisReachability reachability = new RedisReachability(true);
-		reachability.sending(KEY_A);
+		long stalled = reachability.sending(KEY_A);
 		answer(reachability, KEY_B);
 		await().atMost(Duration.ofSeconds(2)).until(() -> reachability.inDoubt(KEY_A));
 		answer(reachability, KEY_B);
 		assertThat(reachability.inDoubt(KEY_B)).isFalse();
-		reachability.done(KEY_A, true, true, null);
+		reachability.done(KEY_A, stalled, true, true, null);
 		assertThat(reachability.inDoubt(KEY_A)).isFalse();
 	}
 
@@ -97,8 +97,7 @@ class RedisReachabilityTests {
 	void anErrorThatMeansMisconfigurationIsAnAnswer() {
 		RedisReachability reachability = new RedisReachability(true);
 		fail(reachability, KEY_A);
-		reachability.sending(KEY_A);
-		reachability.done(KEY_A, true, false, "grant the permission");
+		reachability.done(KEY_A, reachability.sending(KEY_A), true, false, "grant the permission");
 		assertThat(reachability.inDoubt(KEY_A)).isFalse();
 		assertThat(reachability.misconfiguration()).isEqualTo("grant the permission");
 	}
@@ -106,8 +105,7 @@ class RedisReachabilityTests {
 	@Test
 	void anInterruptedCallerSaysNothingAboutRedis() {
 		RedisReachability reachability = new RedisReachability(true);
-		reachability.sending(KEY_A);
-		reachability.done(KEY_A, false, true, null);
+		reachability.done(KEY_A, reachability.sending(KEY_A), false, true, null);
 		assertThat(reachability.inDoubt(KEY_A)).isFalse();
 	}
 
@@ -115,23 +113,39 @@ class RedisReachabilityTests {
 	void aHoldPassesLocallyOnlyIfConfirmedAfterTheLastFailureAnywhere() {
 		RedisReachability reachability = new RedisReachability(true);
 		long confirmedBefore = reachability.sending(KEY_A);
-		reachability.done(KEY_A, true, true, null);
+		reachability.done(KEY_A, confirmedBefore, true, true, null);
 		fail(reachability, KEY_B);
 		answer(reachability, KEY_B);
 		assertThat(reachability.allowsLocalPass(confirmedBefore)).isFalse();
 		long confirmedAfter = reachability.sending(KEY_A);
-		reachability.done(KEY_A, true, true, null);
+		reachability.done(KEY_A, confirmedAfter, true, true, null);
 		assertThat(reachability.allowsLocalPass(confirmedAfter)).isTrue();
 	}
 
+	@Test
+	void anAnswerIsEvidenceFromTheTimeItsCommandWasSentAndOnAClusterOnlyForItsSlot() {
+		RedisReachability reachability = new RedisReachability(true);
+		long early = reachability.sending(KEY_A);
+		long late = reachability.sending(KEY_A);
+		reachability.done(KEY_A, late, true, true, null);
+		// The answer to the earlier command, arriving last, does not move the evidence
+		// back.
+		reachability.done(KEY_A, early, true, true, null);
+		assertThat(reachability.answeredSince(KEY_A, late)).isTrue();
+		assertThat(reachability.answeredSince(KEY_A, late + 1)).isFalse();
+		long failedLater = reachability.sending(KEY_A);
+		reachability.done(KEY_A, failedLater, false, false, null);
+		assertThat(reachability.answeredSince(KEY_A, failedLater)).isFalse();
+		answer(reachability, KEY_B);
+		assertThat(reachability.answeredSince(KEY_A, failedLater)).isFalse();
+	}
+
 	private static void fail(RedisReachability reachability, String key) {
-		reachability.sending(key);
-		reachability.done(key, false, false, null);
+		reachability.done(key, reachability.sending(key), false, false, null);
 	}
 
 	private static void answer(RedisReachability reachability, String key) {
-		reachability.sending(key);
-		reachability.done(key, true, true, null);
+		reachability.done(key, reachability.sending(key), true, true, null);
 	}
 
 }
