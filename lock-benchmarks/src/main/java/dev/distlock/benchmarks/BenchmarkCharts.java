@@ -114,8 +114,18 @@ public final class BenchmarkCharts {
 		}
 		Path markdown = Path.of(args[0]);
 		Path directory = (args.length > 1) ? Path.of(args[1]) : markdown.toAbsolutePath().getParent();
-		List<Path> written = write(markdown, directory);
-		written.forEach((path) -> System.err.println("Chart: " + path));
+		if (!Files.isRegularFile(markdown)) {
+			System.err.println("No results file " + markdown.toAbsolutePath()
+					+ ": give the report.md of a run (or docs/benchmarks.md), relative to the repository root");
+			System.exit(1);
+		}
+		try {
+			write(markdown, directory).forEach((path) -> System.err.println("Chart: " + path));
+		}
+		catch (IllegalArgumentException ex) {
+			System.err.println(ex.getMessage());
+			System.exit(1);
+		}
 	}
 
 	/**

@@ -81,10 +81,12 @@ class BlackholeTests {
 
 	@AfterAll
 	static void stop() {
-		System.out.println("FAULTS time line: " + TIMELINE.write(FaultTimeline.DIRECTORY).toAbsolutePath());
 		for (AutoCloseable resource : new AutoCloseable[] { acquirer, defaultTimeoutHolder, shortTimeoutHolder,
 				defaultTimeoutProxy, shortTimeoutProxy, redis }) {
 			closeQuietly(resource);
+		}
+		if (!TIMELINE.runs().isEmpty()) {
+			System.out.println("FAULTS time line: " + TIMELINE.write(FaultTimeline.DIRECTORY).toAbsolutePath());
 		}
 	}
 
