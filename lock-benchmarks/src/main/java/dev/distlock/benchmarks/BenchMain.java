@@ -19,7 +19,9 @@ import dev.distlock.test.redis.RedisServerProcess;
  * error). {@code ./bench/run cluster ...} runs scenarios 1 and 2 on a local Redis Cluster
  * instead ({@link ClusterBench}); {@code ./bench/run reactive [smoke]} measures the
  * reactive locks ({@link ReactiveBench}); {@code ./bench/run kinds [smoke]} the
- * read-write locks and semaphores ({@link KindsBench}).
+ * read-write locks and semaphores ({@link KindsBench}); {@code ./bench/run charts
+ * <results.md> [<directory>]} draws the charts of results written earlier
+ * ({@link BenchmarkCharts}).
  */
 public final class BenchMain {
 
@@ -42,6 +44,10 @@ public final class BenchMain {
 			ReactiveBench.run(List.of(args).subList(1, args.length));
 			return;
 		}
+		if (args.length > 0 && args[0].equals("charts")) {
+			BenchmarkCharts.main(List.of(args).subList(1, args.length).toArray(String[]::new));
+			return;
+		}
 		if (args.length > 0 && args[0].equals("kinds")) {
 			KindsBench.run(List.of(args).subList(1, args.length));
 			return;
@@ -53,7 +59,7 @@ public final class BenchMain {
 			case "all", "smoke" -> SCENARIOS;
 			default -> {
 				if (!SCENARIOS.contains(scenario)) {
-					System.err.println("Usage: bench/run [all|smoke|cluster|reactive|kinds|"
+					System.err.println("Usage: bench/run [all|smoke|cluster|reactive|kinds|charts|"
 							+ String.join("|", SCENARIOS) + "] [smoke]");
 					System.exit(2);
 				}

@@ -3,8 +3,10 @@ package dev.distlock.benchmarks;
 import java.util.List;
 import java.util.Map;
 
+import org.jfree.data.category.DefaultCategoryDataset;
 import org.junit.jupiter.api.Test;
 
+import dev.distlock.benchmarks.BenchmarkCharts.Chart;
 import dev.distlock.benchmarks.SharedLockContender.Access;
 import dev.distlock.test.redis.RedisServerProcess;
 
@@ -41,6 +43,13 @@ class BenchSmokeTests {
 				assertThat(result.get("keysLeft")).isNotNull();
 			});
 			assertThat(HeldLocksScenario.table(report.held, sizes.heldLocks())).contains(DistlockFactory.CLIENT_NAME);
+			assertChartsOfEveryTable(
+					"## 1. Uncontended\n\n" + UncontendedScenario.table(report.uncontended) + "\n## 2. Contended\n\n"
+							+ ContendedScenario.table(report.contended, 100_000, 1_000_000) + "\n## 3. Many keys\n\n"
+							+ ManyKeysScenario.table(report.manyKeys) + "\n## 4. Held locks\n\n"
+							+ HeldLocksScenario.table(report.held, sizes.heldLocks()),
+					"uncontended.png", "contended-throughput.png", "contended-gaps.png", "many-keys.png",
+					"held-locks.png");
 		}
 	}
 
@@ -60,6 +69,14 @@ class BenchSmokeTests {
 				.extracting(ReactiveScenario.Result::contender)
 				.containsExactly(ReactiveContenderSet.DISTLOCK_NAME, RedissonReactiveLock.NAME);
 			assertThat(ReactiveBench.table(results)).contains(ReactiveContenderSet.FLOOR_NAME);
+			StringBuilder markdown = new StringBuilder();
+			for (int i = 0; i < sizes.loads().size(); i++) {
+				ReactiveLoad load = sizes.loads().get(i);
+				markdown.append("## Reactive ").append(i + 1).append(". ").append(load.describe()).append("\n\n");
+				markdown
+					.append(ReactiveBench.table(results.stream().filter((result) -> result.load() == load).toList()));
+			}
+			assertChartsOfEveryTable(markdown.toString(), "reactive.png");
 		}
 	}
 
@@ -88,7 +105,33 @@ class BenchSmokeTests {
 			});
 			assertThat(KindsBench.readMostlyTable(readMostly)).contains(RedissonReadWriteLock.NAME);
 			assertThat(KindsBench.permitsTable(permits)).contains(RedissonExpirableSemaphore.NAME);
+			assertChartsOfEveryTable("## Kinds 1. Read-mostly\n\n" + KindsBench.readMostlyTable(readMostly)
+					+ "\n## Kinds 2. Permits\n\n" + KindsBench.permitsTable(permits), "kinds-read-mostly.png",
+					"kinds-permits.png");
 		}
+	}
+
+	/**
+	 * The tables the scenarios print are the ones {@link BenchmarkCharts} reads: a chart
+	 * per scenario, every value it draws a number from the table.
+	 */
+	private static void assertChartsOfEveryTable(String markdown, String... charts) {
+		List<Chart> drawn = BenchmarkCharts.charts(BenchmarkResults.parse(markdown));
+		assertThat(drawn).extracting(Chart::fileName).containsExactly(charts);
+		assertThat(drawn).allSatisfy((chart) -> {
+			DefaultCategoryDataset dataset = chart.dataset();
+			assertThat(dataset.getColumnCount()).as(chart.fileName()).isPositive();
+			for (int row = 0; row < dataset.getRowCount(); row++) {
+				for (int column = 0; column < dataset.getColumnCount(); column++) {
+					Number value = dataset.getValue(row, column);
+					if (value != null) {
+						assertThat(value.doubleValue())
+							.as("%s: %s of %s", chart.fileName(), dataset.getRowKey(row), dataset.getColumnKey(column))
+							.isFinite();
+					}
+				}
+			}
+		});
 	}
 
 }
