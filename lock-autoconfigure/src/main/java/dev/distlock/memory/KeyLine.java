@@ -6,6 +6,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.Deadlines;
 import dev.distlock.LockKeyQuoting;
 
 /**
@@ -112,7 +113,7 @@ final class KeyLine extends LockLine {
 			if (!current.isClaimed()) {
 				return Long.MAX_VALUE;
 			}
-			return current.isAutoRenewing() ? SaturatedNanos.of(current.leaseTime())
+			return current.isAutoRenewing() ? Deadlines.nanos(current.leaseTime())
 					: current.validUntilNanos() - nowNanos;
 		}
 		return this.kept ? this.keptUntilNanos - nowNanos : Long.MAX_VALUE;

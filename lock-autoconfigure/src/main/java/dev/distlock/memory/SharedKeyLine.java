@@ -7,6 +7,7 @@ import java.util.List;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import dev.distlock.Deadlines;
 import dev.distlock.LockKeyQuoting;
 import dev.distlock.LockMode;
 
@@ -112,7 +113,7 @@ final class SharedKeyLine extends LockLine {
 		long soonest = Long.MAX_VALUE;
 		for (Grant grant : this.holders) {
 			if (grant.isClaimed()) {
-				soonest = Math.min(soonest, grant.isAutoRenewing() ? SaturatedNanos.of(grant.leaseTime())
+				soonest = Math.min(soonest, grant.isAutoRenewing() ? Deadlines.nanos(grant.leaseTime())
 						: grant.validUntilNanos() - nowNanos);
 			}
 		}
