@@ -8,6 +8,8 @@ import org.jspecify.annotations.Nullable;
 
 import dev.distlock.Deadlines;
 import dev.distlock.LockKeyQuoting;
+import dev.distlock.LockKind;
+import dev.distlock.LockMode;
 
 /**
  * The state of one key in a {@link LockTable}: its grant, the time a released grant keeps
@@ -28,9 +30,11 @@ final class KeyLine extends LockLine {
 
 	private long keptUntilNanos;
 
+	private static final LockKind EXCLUSIVE = new LockKind(LockMode.EXCLUSIVE, 1);
+
 	@Override
-	KeyKind kind() {
-		return KeyKind.EXCLUSIVE;
+	LockKind kind() {
+		return EXCLUSIVE;
 	}
 
 	/**

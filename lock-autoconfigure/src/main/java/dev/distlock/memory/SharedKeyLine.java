@@ -9,6 +9,7 @@ import org.apache.commons.logging.LogFactory;
 
 import dev.distlock.Deadlines;
 import dev.distlock.LockKeyQuoting;
+import dev.distlock.LockKind;
 import dev.distlock.LockMode;
 
 /**
@@ -26,18 +27,18 @@ final class SharedKeyLine extends LockLine {
 
 	private static final Log logger = LogFactory.getLog(SharedKeyLine.class);
 
-	private final KeyKind kind;
+	private final LockKind kind;
 
 	private final List<Grant> holders = new ArrayList<>();
 
 	private final List<KeptHold> kept = new ArrayList<>();
 
-	SharedKeyLine(KeyKind kind) {
+	SharedKeyLine(LockKind kind) {
 		this.kind = kind;
 	}
 
 	@Override
-	KeyKind kind() {
+	LockKind kind() {
 		return this.kind;
 	}
 
@@ -66,7 +67,7 @@ final class SharedKeyLine extends LockLine {
 	/** Whether the key admits the request beside its holders and minimum holds. */
 	private boolean admits(LockRequest request) {
 		int count = this.holders.size() + this.kept.size();
-		if (!this.kind.readWrite()) {
+		if (!this.kind.isReadWrite()) {
 			return count < this.kind.permits();
 		}
 		if (request.mode() == LockMode.WRITE) {
