@@ -101,7 +101,7 @@ public interface LockHandle extends AutoCloseable {
 		if (key().equals(key)) {
 			return fencingToken();
 		}
-		throw MultiLockHandle.notHeld(key, keys());
+		throw HeldKeys.notHeld(key, keys());
 	}
 
 	/**

@@ -20,98 +20,41 @@ public interface LockListener {
 	}
 
 	/**
-	 * Called when a lock was not acquired within the wait time, unless
-	 * {@link #notAcquired(String, String, Duration)} is overridden.
+	 * Called when a lock was not acquired within the wait time.
 	 * @param key the Redis key of the lock
+	 * @param options the options the caller acquired with: the lock's logical name, mode
+	 * and permits
 	 * @param waited how long the caller waited
 	 */
-	default void notAcquired(String key, Duration waited) {
-	}
-
-	/**
-	 * Called when a lock was not acquired within the wait time, with the lock's logical
-	 * name; by default calls {@link #notAcquired(String, Duration)}.
-	 * @param key the Redis key of the lock
-	 * @param name the logical name of the lock
-	 * @param waited how long the caller waited
-	 */
-	default void notAcquired(String key, String name, Duration waited) {
-		notAcquired(key, waited);
+	default void notAcquired(String key, LockOptions options, Duration waited) {
 	}
 
 	/**
 	 * Called when an acquisition failed because Redis could not be reached or failed.
-	 * @param key the Redis key of the lock
-	 * @param name the logical name of the lock
-	 * @param waited how long the caller tried
-	 * @param failure what the caller gets thrown
-	 */
-	default void unavailable(String key, String name, Duration waited, LockUnavailableException failure) {
-	}
-
-	/**
-	 * Called when a caller starts waiting for a lock that another holder has, after its
-	 * first attempt failed; {@link #stoppedWaiting} follows on the same thread.
-	 * @param key the Redis key of the lock
-	 * @param name the logical name of the lock
-	 */
-	default void startedWaiting(String key, String name) {
-	}
-
-	/**
-	 * Called when a caller stops waiting for a lock, with or without it; before
-	 * {@link #acquired}, {@link #notAcquired(String, String, Duration)} or
-	 * {@link #unavailable}.
-	 * @param key the Redis key of the lock
-	 * @param name the logical name of the lock
-	 */
-	default void stoppedWaiting(String key, String name) {
-	}
-
-	/**
-	 * Called when a lock was not acquired within the wait time, with the options of the
-	 * acquisition (its name, mode and permits); by default calls
-	 * {@link #notAcquired(String, String, Duration)} with their name.
-	 * @param key the Redis key of the lock
-	 * @param options the options the caller acquired with
-	 * @param waited how long the caller waited
-	 */
-	default void notAcquired(String key, LockOptions options, Duration waited) {
-		notAcquired(key, options.name(), waited);
-	}
-
-	/**
-	 * Called when an acquisition failed because Redis could not be reached or failed,
-	 * with the options of the acquisition; by default calls
-	 * {@link #unavailable(String, String, Duration, LockUnavailableException)} with their
-	 * name.
 	 * @param key the Redis key of the lock
 	 * @param options the options the caller acquired with
 	 * @param waited how long the caller tried
 	 * @param failure what the caller gets thrown
 	 */
 	default void unavailable(String key, LockOptions options, Duration waited, LockUnavailableException failure) {
-		unavailable(key, options.name(), waited, failure);
 	}
 
 	/**
-	 * Called when a caller starts waiting, as {@link #startedWaiting(String, String)},
-	 * with the options of the acquisition; by default calls that method with their name.
+	 * Called when a caller starts waiting for a lock that another holder has, after its
+	 * first attempt failed; {@link #stoppedWaiting} follows on the same thread.
 	 * @param key the Redis key of the lock
 	 * @param options the options the caller acquires with
 	 */
 	default void startedWaiting(String key, LockOptions options) {
-		startedWaiting(key, options.name());
 	}
 
 	/**
-	 * Called when a caller stops waiting, as {@link #stoppedWaiting(String, String)},
-	 * with the options of the acquisition; by default calls that method with their name.
+	 * Called when a caller stops waiting for a lock, with or without it; before
+	 * {@link #acquired}, {@link #notAcquired} or {@link #unavailable}.
 	 * @param key the Redis key of the lock
 	 * @param options the options the caller acquires with
 	 */
 	default void stoppedWaiting(String key, LockOptions options) {
-		stoppedWaiting(key, options.name());
 	}
 
 	/**

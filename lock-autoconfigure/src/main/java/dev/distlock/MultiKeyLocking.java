@@ -96,7 +96,7 @@ public final class MultiKeyLocking {
 
 	private static Outcome acquire(List<String> keysInOrder, LockOptions options, long startNanos, KeyLocker locker) {
 		Assert.notEmpty(keysInOrder, "At least one lock key is required");
-		long waitNanos = saturatedNanos(options.waitTime());
+		long waitNanos = Deadlines.nanos(options.waitTime());
 		List<LockHandle> taken = new ArrayList<>(keysInOrder.size());
 		for (String key : keysInOrder) {
 			Duration remaining = Duration.ofNanos(Math.max(0, waitNanos - (System.nanoTime() - startNanos)));
@@ -125,15 +125,6 @@ public final class MultiKeyLocking {
 			}
 		}
 		return new Outcome(new MultiLockHandle(taken), "");
-	}
-
-	private static long saturatedNanos(Duration duration) {
-		try {
-			return duration.toNanos();
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE / 2;
-		}
 	}
 
 	/**

@@ -3,7 +3,6 @@ package dev.distlock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Collectors;
 
 import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
@@ -80,7 +79,7 @@ public final class MultiLockHandle implements LockHandle {
 				return hold.fencingToken();
 			}
 		}
-		throw notHeld(key, keys());
+		throw HeldKeys.notHeld(key, keys());
 	}
 
 	/**
@@ -140,12 +139,6 @@ public final class MultiLockHandle implements LockHandle {
 			}
 		}
 		return first;
-	}
-
-	static IllegalArgumentException notHeld(String key, List<String> held) {
-		return new IllegalArgumentException("Lock " + LockKeyQuoting.quote(key) + " is not held by this handle, "
-				+ "which holds " + held.stream().map(LockKeyQuoting::quote).collect(Collectors.joining(", "))
-				+ ". Give the key as the handle's keys() report it, with distlock.key-prefix.");
 	}
 
 	private LockHandle first() {

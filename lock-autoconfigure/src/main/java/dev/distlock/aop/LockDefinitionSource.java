@@ -17,6 +17,7 @@ import org.springframework.core.env.PropertyResolver;
 
 import dev.distlock.DistributedLock;
 import dev.distlock.InvalidLockDefinitionException;
+import dev.distlock.LockKind;
 import dev.distlock.aop.LockDefinition.LeaseMode;
 
 /**
@@ -25,9 +26,9 @@ import dev.distlock.aop.LockDefinition.LeaseMode;
  * placeholders, parses the durations ({@link DistributedLock#AUTO_RENEW} as a lease time
  * means auto-renewal), checks the key expression or expressions
  * ({@link LockKeyAttributes}) and the return type, looks up the fallback method, checks
- * the mode and permits ({@code LockKind}), names the lock after its method unless the
- * annotation names it, and throws {@link InvalidLockDefinitionException} on any problem
- * so that it surfaces at startup.
+ * the mode and permits ({@code LockKindAttributes}), names the lock after its method
+ * unless the annotation names it, and throws {@link InvalidLockDefinitionException} on
+ * any problem so that it surfaces at startup.
  */
 public class LockDefinitionSource {
 
@@ -81,7 +82,7 @@ public class LockDefinitionSource {
 			return null;
 		}
 		InterceptableMethods.check(specificMethod);
-		LockKind kind = LockKind.of(specificMethod, annotation);
+		LockKind kind = LockKindAttributes.read(specificMethod, annotation);
 		Class<?> resolvedClass = (targetClass != null) ? targetClass : method.getDeclaringClass();
 		LockKeyAttributes.Keys keys = new LockKeyAttributes(this.keyEvaluator,
 				(attribute, value) -> resolve(specificMethod, attribute, value))

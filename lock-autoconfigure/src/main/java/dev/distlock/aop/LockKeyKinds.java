@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 import dev.distlock.InvalidLockDefinitionException;
+import dev.distlock.LockKind;
 import dev.distlock.LockMode;
 
 /**
@@ -53,8 +54,8 @@ final class LockKeyKinds {
 		String key = "its key expression \"" + expression + "\" is locked";
 		if (kind.permits() > 1 && firstKind.permits() > 1) {
 			throw new InvalidLockDefinitionException(definition.method(),
-					key + " with " + kind.attributes() + " here and with " + firstKind.attributes() + " by "
-							+ describe(first.method()),
+					key + " with " + LockKindAttributes.attributes(kind) + " here and with "
+							+ LockKindAttributes.attributes(firstKind) + " by " + describe(first.method()),
 					"Every method that locks a key must give the same permits, because all its holders are "
 							+ "counted against one size. Give both methods the same permits, or use different keys.",
 					null);
@@ -74,7 +75,7 @@ final class LockKeyKinds {
 
 	private static String describe(LockKind kind) {
 		return (kind.mode() == LockMode.EXCLUSIVE && kind.permits() == 1) ? kind.structure()
-				: kind.structure() + " (" + kind.attributes() + ")";
+				: kind.structure() + " (" + LockKindAttributes.attributes(kind) + ")";
 	}
 
 	private static String describe(Method method) {

@@ -71,6 +71,12 @@ public final class DistributedLockAutoConfiguration {
 
 	@Bean
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	static RenamedPropertiesCheck distributedLockRenamedPropertiesCheck(Environment environment) {
+		return new RenamedPropertiesCheck(environment);
+	}
+
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	@ConditionalOnMissingBean
 	static LockKeyEvaluator distributedLockKeyEvaluator(BeanFactory beanFactory) {
 		return new LockKeyEvaluator(beanFactory);

@@ -400,20 +400,6 @@ public class DistributedLockProperties implements Validator {
 			this.maxLocalPasses = maxLocalPasses;
 		}
 
-		/**
-		 * Rejects {@code distlock.waiting.max-local-hand-offs}, the old name of
-		 * {@code distlock.waiting.max-local-passes}, so that it is not ignored in
-		 * silence.
-		 * @param maxLocalHandOffs the value set under the old name
-		 * @throws IllegalArgumentException always
-		 * @deprecated renamed {@code distlock.waiting.max-local-passes}
-		 */
-		@Deprecated(since = "0.1.0")
-		public void setMaxLocalHandOffs(int maxLocalHandOffs) {
-			throw new IllegalArgumentException("distlock.waiting.max-local-hand-offs was renamed "
-					+ "distlock.waiting.max-local-passes: set that instead");
-		}
-
 		public Duration getInitialBackoff() {
 			return this.initialBackoff;
 		}

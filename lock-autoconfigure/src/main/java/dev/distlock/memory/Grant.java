@@ -2,6 +2,7 @@ package dev.distlock.memory;
 
 import java.time.Duration;
 
+import dev.distlock.Deadlines;
 import dev.distlock.LockMode;
 
 /**
@@ -90,7 +91,7 @@ final class Grant {
 	 * {@link System#nanoTime()}.
 	 */
 	long validUntilNanos() {
-		return this.grantedNanos + SaturatedNanos.of(this.leaseTime);
+		return Deadlines.after(this.grantedNanos, this.leaseTime);
 	}
 
 	/**

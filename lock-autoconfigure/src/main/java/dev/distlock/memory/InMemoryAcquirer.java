@@ -6,6 +6,7 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.Deadlines;
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockOptions;
@@ -81,7 +82,7 @@ final class InMemoryAcquirer {
 
 	private @Nullable InMemoryLockHandle acquireNew(String key, LockOptions options, long start) {
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
-		long deadline = start + SaturatedNanos.of(options.waitTime());
+		long deadline = Deadlines.after(start, options.waitTime());
 		boolean mayWait = deadline - System.nanoTime() > 0;
 		LockRequest request = new LockRequest(key, lease, options);
 		Grant grant = this.table.attempt(request, mayWait);

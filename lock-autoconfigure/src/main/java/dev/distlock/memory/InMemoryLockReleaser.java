@@ -2,6 +2,7 @@ package dev.distlock.memory;
 
 import java.time.Duration;
 
+import dev.distlock.Deadlines;
 import dev.distlock.LockLeaseLostException;
 
 /**
@@ -33,7 +34,7 @@ final class InMemoryLockReleaser implements InMemoryLockHandle.Ending {
 			this.events.leaseLost(handle, "its lease ran out before release");
 		}
 		Grant grant = handle.grant();
-		long keepUntil = grant.grantedNanos() + SaturatedNanos.of(handle.minHoldTime());
+		long keepUntil = Deadlines.after(grant.grantedNanos(), handle.minHoldTime());
 		boolean held = this.table.release(grant, keepUntil);
 		if (!held) {
 			this.events.leaseLost(handle, "another holder had it on release");

@@ -6,7 +6,10 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.Deadlines;
 import dev.distlock.LockKeyQuoting;
+import dev.distlock.LockKind;
+import dev.distlock.LockMode;
 
 /**
  * The state of one key in a {@link LockTable}: its grant, the time a released grant keeps
@@ -27,9 +30,11 @@ final class KeyLine extends LockLine {
 
 	private long keptUntilNanos;
 
+	private static final LockKind EXCLUSIVE = new LockKind(LockMode.EXCLUSIVE, 1);
+
 	@Override
-	KeyKind kind() {
-		return KeyKind.EXCLUSIVE;
+	LockKind kind() {
+		return EXCLUSIVE;
 	}
 
 	/**
@@ -112,7 +117,7 @@ final class KeyLine extends LockLine {
 			if (!current.isClaimed()) {
 				return Long.MAX_VALUE;
 			}
-			return current.isAutoRenewing() ? SaturatedNanos.of(current.leaseTime())
+			return current.isAutoRenewing() ? Deadlines.nanos(current.leaseTime())
 					: current.validUntilNanos() - nowNanos;
 		}
 		return this.kept ? this.keptUntilNanos - nowNanos : Long.MAX_VALUE;

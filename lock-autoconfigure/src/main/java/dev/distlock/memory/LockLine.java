@@ -3,6 +3,8 @@ package dev.distlock.memory;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
+import dev.distlock.LockKind;
+
 /**
  * The state of one key in a {@link LockTable}: its holders, and the requests waiting for
  * it, first come, first served. An exclusive key has one holder at a time
@@ -16,7 +18,7 @@ abstract class LockLine {
 	protected final Deque<LockRequest> waiting = new ArrayDeque<>();
 
 	/** The way every holder and waiter of the key locks it. */
-	abstract KeyKind kind();
+	abstract LockKind kind();
 
 	/**
 	 * Brings the key up to date: takes it back from grants that ran out, ends minimum

@@ -5,6 +5,7 @@ import java.util.concurrent.locks.Condition;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.LockKind;
 import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 
@@ -26,7 +27,7 @@ final class LockRequest {
 
 	private final LockMode mode;
 
-	private final KeyKind kind;
+	private final LockKind kind;
 
 	private @Nullable Condition wakeUp;
 
@@ -43,7 +44,7 @@ final class LockRequest {
 		this.leaseTime = leaseTime;
 		this.autoRenewing = options.isAutoRenewing();
 		this.mode = options.mode();
-		this.kind = KeyKind.of(options);
+		this.kind = LockKind.of(options);
 	}
 
 	String key() {
@@ -68,7 +69,7 @@ final class LockRequest {
 	}
 
 	/** The way it locks the key. */
-	KeyKind kind() {
+	LockKind kind() {
 		return this.kind;
 	}
 

@@ -7,6 +7,10 @@ import java.util.concurrent.locks.ReentrantLock;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.LockKeyQuoting;
+import dev.distlock.LockKind;
+import dev.distlock.LockMisconfigurationException;
+
 /**
  * The keys of one in-memory client, each with its grants and its line of waiting requests
  * ({@link KeyLine} for an exclusive lock, {@link SharedKeyLine} for a read-write lock or
@@ -76,10 +80,33 @@ final class LockTable {
 			line = request.kind().isShared() ? new SharedKeyLine(request.kind()) : new KeyLine();
 			this.lines.put(request.key(), line);
 		}
-		if (!line.kind().equals(request.kind())) {
-			throw line.kind().mismatch(request.key(), request.kind(), request.mode());
+		if (!line.kind().sharesKeyWith(request.kind())) {
+			throw mismatch(request.key(), line.kind(), request.kind());
 		}
 		return line;
+	}
+
+	/**
+	 * Returns the failure of a call that asks for a key in another way than it is held or
+	 * waited for, as in Redis, where an exclusive lock, a read-write lock and a semaphore
+	 * live in different structures and a semaphore's holders are counted against one
+	 * size.
+	 * @param key the key
+	 * @param current the kind the key is held or waited for as
+	 * @param asked the kind the call asks for
+	 * @return the exception, naming the key and both kinds
+	 */
+	private static LockMisconfigurationException mismatch(String key, LockKind current, LockKind asked) {
+		String fix = (current.isSemaphore() && asked.isSemaphore())
+				? "Every use of a key must give the same permits, because all its holders are counted against one "
+						+ "size; give the same permits everywhere, or use different keys."
+				: "Redis keeps exclusive locks, read-write locks and semaphores in different structures, so one key "
+						+ "cannot be locked in two of these ways; lock it the same way everywhere, or use different "
+						+ "keys.";
+		String askedFor = asked.isReadWrite() ? "the " + asked.modeLabel() + " side of a read-write lock"
+				: asked.structure();
+		return new LockMisconfigurationException(key, "Could not acquire lock " + LockKeyQuoting.quote(key) + " as "
+				+ askedFor + ": it is " + current.structure() + " now. " + fix);
 	}
 
 	/**

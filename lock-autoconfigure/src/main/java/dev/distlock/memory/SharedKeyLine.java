@@ -7,7 +7,9 @@ import java.util.List;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import dev.distlock.Deadlines;
 import dev.distlock.LockKeyQuoting;
+import dev.distlock.LockKind;
 import dev.distlock.LockMode;
 
 /**
@@ -25,18 +27,18 @@ final class SharedKeyLine extends LockLine {
 
 	private static final Log logger = LogFactory.getLog(SharedKeyLine.class);
 
-	private final KeyKind kind;
+	private final LockKind kind;
 
 	private final List<Grant> holders = new ArrayList<>();
 
 	private final List<KeptHold> kept = new ArrayList<>();
 
-	SharedKeyLine(KeyKind kind) {
+	SharedKeyLine(LockKind kind) {
 		this.kind = kind;
 	}
 
 	@Override
-	KeyKind kind() {
+	LockKind kind() {
 		return this.kind;
 	}
 
@@ -65,7 +67,7 @@ final class SharedKeyLine extends LockLine {
 	/** Whether the key admits the request beside its holders and minimum holds. */
 	private boolean admits(LockRequest request) {
 		int count = this.holders.size() + this.kept.size();
-		if (!this.kind.readWrite()) {
+		if (!this.kind.isReadWrite()) {
 			return count < this.kind.permits();
 		}
 		if (request.mode() == LockMode.WRITE) {
@@ -112,7 +114,7 @@ final class SharedKeyLine extends LockLine {
 		long soonest = Long.MAX_VALUE;
 		for (Grant grant : this.holders) {
 			if (grant.isClaimed()) {
-				soonest = Math.min(soonest, grant.isAutoRenewing() ? SaturatedNanos.of(grant.leaseTime())
+				soonest = Math.min(soonest, grant.isAutoRenewing() ? Deadlines.nanos(grant.leaseTime())
 						: grant.validUntilNanos() - nowNanos);
 			}
 		}

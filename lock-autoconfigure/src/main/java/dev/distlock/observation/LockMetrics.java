@@ -14,6 +14,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockKind;
 import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
@@ -166,7 +167,7 @@ public class LockMetrics implements LockListener {
 	 * @return the tags
 	 */
 	private static Tags kindTags(String name, LockKind kind) {
-		return Tags.of(NAME, name, LockKind.KIND_TAG, kind.kind(), LockKind.MODE_TAG, kind.mode());
+		return Tags.of(NAME, name, LockKindTags.KIND_TAG, kind.label(), LockKindTags.MODE_TAG, kind.modeLabel());
 	}
 
 	private AtomicInteger waiters(LockOptions options) {

@@ -6,6 +6,7 @@ import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.docs.ObservationDocumentation;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockKind;
 import dev.distlock.LockOptions;
 
 /**
@@ -105,7 +106,7 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 		}
 		return observation.contextualName(getContextualName() + " " + options.name())
 			.lowCardinalityKeyValue(LowCardinalityKeyNames.NAME.withValue(options.name()))
-			.lowCardinalityKeyValues(LockKind.of(options).keyValues())
+			.lowCardinalityKeyValues(LockKindTags.keyValues(LockKind.of(options)))
 			.highCardinalityKeyValue(HighCardinalityKeyNames.KEY.withValue(key))
 			.start();
 	}

@@ -13,6 +13,7 @@ import io.micrometer.core.instrument.Timer;
 import org.jspecify.annotations.Nullable;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockKind;
 
 /**
  * The timers of {@link LockMetrics}, with the names and tags that Micrometer's
@@ -20,8 +21,8 @@ import dev.distlock.LockHandle;
  * {@link LockObservationDocumentation observations}: {@value LockMetrics#ACQUISITION} for
  * acquisitions, {@value LockMetrics#HOLD_ACTIVE} while a lock is held and
  * {@value LockMetrics#HOLD} once its hold ended, tagged as the observations are
- * ({@link LockKind#tags()}). The timers of an observation that the observation registry
- * records itself are left out.
+ * ({@link LockKindTags#tags(LockKind)}). The timers of an observation that the
+ * observation registry records itself are left out.
  */
 final class LockTimers {
 
@@ -95,7 +96,7 @@ final class LockTimers {
 
 	/** The tags of the observations: name, kind, mode, and the permits of a semaphore. */
 	private static Tags tags(String name, LockKind kind) {
-		return Tags.of(LockMetrics.NAME, name).and(kind.tags());
+		return Tags.of(LockMetrics.NAME, name).and(LockKindTags.tags(kind));
 	}
 
 }

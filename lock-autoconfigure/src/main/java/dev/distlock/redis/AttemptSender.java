@@ -72,7 +72,7 @@ final class AttemptSender {
 
 	/**
 	 * Makes one attempt.
-	 * @param handOffChannel where to be told of a hand-over if the lock is held, or null
+	 * @param handOverChannel where to be told of a hand-over if the lock is held, or null
 	 * to stay out of the lock's queue
 	 * @return the reply, or null if the thread is interrupted
 	 * @throws LockUnavailableException if the attempt fails, or too few replicas
@@ -80,7 +80,7 @@ final class AttemptSender {
 	 * @throws LockMisconfigurationException if Redis refuses the attempt for a reason to
 	 * fix
 	 */
-	@Nullable AcquireReply attempt(@Nullable String handOffChannel) {
+	@Nullable AcquireReply attempt(@Nullable String handOverChannel) {
 		if (Thread.currentThread().isInterrupted()) {
 			return null;
 		}
@@ -88,12 +88,12 @@ final class AttemptSender {
 		this.lastBlock = this.options.isShared() ? 1
 				: this.services.cohort().tokensToReserve(this.key, this.options.isAutoRenewing());
 		boolean queuedBefore = this.mayBeQueued;
-		this.mayBeQueued |= handOffChannel != null;
+		this.mayBeQueued |= handOverChannel != null;
 		AcquireReply reply;
 		try {
 			reply = this.services.commands()
-				.acquire(this.key, this.token, this.leaseMillis, handOffChannel, WaitTimings.QUEUE_ENTRY_TTL.toMillis(),
-						this.lastBlock, queuedBefore);
+				.acquire(this.key, this.token, this.leaseMillis, handOverChannel,
+						WaitTimings.QUEUE_ENTRY_TTL.toMillis(), this.lastBlock, queuedBefore);
 		}
 		catch (DataAccessException ex) {
 			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(this.key, "acquire", ex);

@@ -3,7 +3,7 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.time.Instant;
 
-import dev.distlock.observation.LockKind;
+import dev.distlock.LockKind;
 
 /**
  * A lock that a {@link RedisLockClient} holds, as its {@link RedisLockMonitor} reports

@@ -7,9 +7,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.util.Assert;
 
+import dev.distlock.LockKind;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
-import dev.distlock.observation.LockKind;
 import dev.distlock.redis.protocol.KeyInspection;
 import dev.distlock.redis.protocol.RedisErrors;
 import dev.distlock.redis.protocol.RedisLockCommands;

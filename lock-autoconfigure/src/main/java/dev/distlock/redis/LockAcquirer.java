@@ -8,6 +8,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 
+import dev.distlock.Deadlines;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.redis.cohort.LocalCohort;
@@ -75,7 +76,7 @@ final class LockAcquirer {
 	@Nullable RedisLockHandle acquire(String key, LockOptions options, long start) {
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
 		this.services.commands().quarantine().checkLease(key, lease);
-		long deadline = start + saturatedNanos(options.waitTime());
+		long deadline = Deadlines.after(start, options.waitTime());
 		// Shared holds never pass between threads: each reader and permit is its own
 		// hold.
 		Turn turn = options.isShared() ? Turn.ACQUIRE_IN_REDIS : takeTurn(key, options, deadline);
@@ -157,15 +158,6 @@ final class LockAcquirer {
 			if (handle == null && !options.isShared()) {
 				this.local.representativeGaveUp(key);
 			}
-		}
-	}
-
-	private static long saturatedNanos(Duration duration) {
-		try {
-			return duration.toNanos();
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE / 2;
 		}
 	}
 

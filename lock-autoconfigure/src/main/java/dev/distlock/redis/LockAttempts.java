@@ -12,7 +12,7 @@ import dev.distlock.redis.wait.LockWaiter;
  * The attempts of one acquisition: one owner token, tried until the lock is acquired, the
  * deadline passes or the thread is interrupted ({@link AttemptSender} sends each). A
  * caller that may wait begins its {@link LockWaiter.Wait} before the first attempt; if
- * the wait gives a hand-off channel, a failed attempt also takes a place in the lock's
+ * the wait gives a hand-over channel, a failed attempt also takes a place in the lock's
  * queue, and a release may then hand the lock over during the wait, with no attempt of
  * its own.
  * <p>
@@ -96,7 +96,7 @@ final class LockAttempts {
 	private @Nullable Grant attemptAndWait(LockWaiter.Wait wait, long deadline) {
 		boolean queued = false;
 		while (true) {
-			String channel = wait.handOffChannel();
+			String channel = wait.handOverChannel();
 			queued |= channel != null;
 			AcquireReply reply = this.sender.attempt(channel);
 			if (reply == null) {

@@ -5,7 +5,7 @@ import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.distlock.observation.LockKind;
+import dev.distlock.LockKind;
 
 /**
  * The state of one lock key in Redis, as a {@link RedisLockMonitor} reads it. It never

@@ -2,7 +2,7 @@ package dev.distlock.redis;
 
 import java.time.Duration;
 
-import dev.distlock.observation.LockKind;
+import dev.distlock.LockKind;
 
 /**
  * A caller of a {@link RedisLockClient} waiting for a lock that another holder has, as
@@ -21,7 +21,7 @@ public record LockWaiterInfo(String name, String key, String thread, Duration wa
 		int permits) {
 
 	LockWaiterInfo(String name, String key, String thread, Duration waitingFor, LockKind kind) {
-		this(name, key, thread, waitingFor, kind.kind(), kind.mode(), kind.permits());
+		this(name, key, thread, waitingFor, kind.label(), kind.modeLabel(), kind.permits());
 	}
 
 }

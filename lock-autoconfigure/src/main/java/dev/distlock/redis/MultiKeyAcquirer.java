@@ -13,6 +13,7 @@ import java.util.concurrent.TimeoutException;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.Deadlines;
 import dev.distlock.LockHandle;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
@@ -125,7 +126,7 @@ final class MultiKeyAcquirer {
 
 	/** Whether to go on key by key: the attempt was not made, or wait time remains. */
 	private boolean mayGoOn(AllAtOnceAttempt.Result attempt, LockOptions options, long start) {
-		return attempt.key().isEmpty() || System.nanoTime() - start < saturatedNanos(options.waitTime());
+		return attempt.key().isEmpty() || System.nanoTime() - start < Deadlines.nanos(options.waitTime());
 	}
 
 	/**
@@ -179,15 +180,6 @@ final class MultiKeyAcquirer {
 			}
 		}
 
-	}
-
-	private static long saturatedNanos(Duration duration) {
-		try {
-			return duration.toNanos();
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE / 2;
-		}
 	}
 
 }

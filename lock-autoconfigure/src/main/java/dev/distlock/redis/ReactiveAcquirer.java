@@ -8,6 +8,7 @@ import reactor.core.publisher.Mono;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 
+import dev.distlock.Deadlines;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.reactive.ReactiveLockHandle;
@@ -62,7 +63,7 @@ final class ReactiveAcquirer {
 			AtomicReference<WaitingAcquirers.Waiting> listed = new AtomicReference<>();
 			return Mono
 				.using(() -> beginWait(redisKey, attempts.token(), options),
-						(wait) -> attempts.acquire(wait, start + saturatedNanos(options.waitTime()),
+						(wait) -> attempts.acquire(wait, Deadlines.after(start, options.waitTime()),
 								() -> listOnce(listed, redisKey, options)),
 						(wait) -> wait.close())
 				.<ReactiveLockHandle>map((grant) -> new ReactiveRedisLockHandle(
@@ -114,15 +115,6 @@ final class ReactiveAcquirer {
 			this.services.events().notAcquired(redisKey, options, start);
 			return Mono.empty();
 		}));
-	}
-
-	private static long saturatedNanos(Duration duration) {
-		try {
-			return duration.toNanos();
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE / 2;
-		}
 	}
 
 }

@@ -90,7 +90,7 @@ final class ReactiveAttempts {
 	 */
 	private Mono<Optional<Grant>> step(AsyncWait wait, long deadline, Runnable pausing) {
 		boolean last = System.nanoTime() - deadline >= 0;
-		return attempt(last ? null : wait.handOffChannel()).flatMap((reply) -> {
+		return attempt(last ? null : wait.handOverChannel()).flatMap((reply) -> {
 			if (reply instanceof AcquireReply.Granted granted) {
 				Grant grant = new Grant(granted.fencingToken(), 1, this.lastAttemptNanos,
 						Duration.ofMillis(this.leaseMillis));
@@ -111,13 +111,13 @@ final class ReactiveAttempts {
 		});
 	}
 
-	private Mono<AcquireReply> attempt(@Nullable String handOffChannel) {
+	private Mono<AcquireReply> attempt(@Nullable String handOverChannel) {
 		this.lastAttemptNanos = System.nanoTime();
 		boolean queuedBefore = this.mayBeQueued;
-		this.mayBeQueued |= handOffChannel != null;
+		this.mayBeQueued |= handOverChannel != null;
 		this.sent = true;
 		return this.commands
-			.acquire(this.key, this.token, this.leaseMillis, handOffChannel, WaitTimings.QUEUE_ENTRY_TTL.toMillis(),
+			.acquire(this.key, this.token, this.leaseMillis, handOverChannel, WaitTimings.QUEUE_ENTRY_TTL.toMillis(),
 					queuedBefore)
 			.onErrorMap(DataAccessException.class, (ex) -> {
 				LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(this.key, "acquire", ex);

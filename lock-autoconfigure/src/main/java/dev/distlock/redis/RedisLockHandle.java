@@ -10,9 +10,9 @@ import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockKind;
 import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
-import dev.distlock.observation.LockKind;
 import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.redis.lease.Lease;
 import dev.distlock.redis.protocol.MinimumHold;
@@ -176,7 +176,7 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 		LockKind kind = LockKind.of(this.options);
 		return new HeldLockInfo(name(), key(), Instant.now().minus(heldFor), heldFor, leaseRemaining(),
 				isAutoRenewing(), fencingToken(), this.holds.depth(),
-				isBoundToThread() ? owner().getName() : "reactive work", isLeaseLost(), kind.kind(), kind.mode(),
+				isBoundToThread() ? owner().getName() : "reactive work", isLeaseLost(), kind.label(), kind.modeLabel(),
 				kind.permits());
 	}
 

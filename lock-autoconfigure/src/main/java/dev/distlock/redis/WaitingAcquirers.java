@@ -7,8 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.LockKind;
 import dev.distlock.LockOptions;
-import dev.distlock.observation.LockKind;
 
 /**
  * The callers of one client that wait for a lock another holder has: listed for

@@ -6,6 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockListener;
+import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 
 /**
@@ -44,22 +45,22 @@ final class EventRecorder implements LockListener {
 	}
 
 	@Override
-	public void notAcquired(String key, String name, Duration waited) {
+	public void notAcquired(String key, LockOptions options, Duration waited) {
 		record("notAcquired", key);
 	}
 
 	@Override
-	public void unavailable(String key, String name, Duration waited, LockUnavailableException failure) {
+	public void unavailable(String key, LockOptions options, Duration waited, LockUnavailableException failure) {
 		record("unavailable", key);
 	}
 
 	@Override
-	public void startedWaiting(String key, String name) {
+	public void startedWaiting(String key, LockOptions options) {
 		record("startedWaiting", key);
 	}
 
 	@Override
-	public void stoppedWaiting(String key, String name) {
+	public void stoppedWaiting(String key, LockOptions options) {
 		record("stoppedWaiting", key);
 	}
 

@@ -25,7 +25,7 @@ import static org.awaitility.Awaitility.await;
  * master and its Sentinels) and distlock's defaults, so that the client under test is
  * wired as on that deployment: cluster slots and sharded release channels on a cluster,
  * the one classic channel otherwise. Exposes the client's release message waiter, whose
- * hand-off count tells that a waiter was woken by a message.
+ * hand-over count tells that a waiter was woken by a message.
  */
 final class BootLockInstance implements AutoCloseable {
 

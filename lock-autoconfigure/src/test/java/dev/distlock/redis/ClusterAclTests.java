@@ -85,7 +85,7 @@ class ClusterAclTests {
 				.until(() -> keysOnEveryMaster().stream().anyMatch((key) -> key.contains(":queue:sku:1")));
 			held.release();
 			next.get(20, TimeUnit.SECONDS).release();
-			assertThat(waiter.handOffs()).as("handed over by message").isEqualTo(1);
+			assertThat(waiter.handOvers()).as("handed over by message").isEqualTo(1);
 			Health health = new DistributedLockHealthIndicator(waiterSide.monitor()).health();
 			assertThat(health.getStatus()).as(health::toString).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("locking", "ok");
@@ -131,7 +131,7 @@ class ClusterAclTests {
 			});
 			reader.release();
 			writer.get(20, TimeUnit.SECONDS).release();
-			assertThat(waiter.handOffs()).as("the writer handed over by sharded message").isEqualTo(1);
+			assertThat(waiter.handOvers()).as("the writer handed over by sharded message").isEqualTo(1);
 		}
 		finally {
 			holderSide.close();

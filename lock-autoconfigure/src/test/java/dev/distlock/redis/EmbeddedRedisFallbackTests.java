@@ -66,10 +66,10 @@ class EmbeddedRedisFallbackTests {
 		CompletableFuture<Optional<LockHandle>> waiting = CompletableFuture
 			.supplyAsync(() -> this.waiterSide.client.tryLock("sku:1", WAIT_LONG));
 		await().until(() -> this.waiterSide.waiter.waiting() == 1);
-		long handOffs = this.waiterSide.waiter.handOffs();
+		long handOvers = this.waiterSide.waiter.handOvers();
 		held.release();
 		LockHandle acquired = waiting.join().orElseThrow();
-		assertThat(this.waiterSide.waiter.handOffs() - handOffs).as("told by the release").isEqualTo(1);
+		assertThat(this.waiterSide.waiter.handOvers() - handOvers).as("told by the release").isEqualTo(1);
 		assertThat(acquired.fencingToken()).isGreaterThan(held.fencingToken());
 		acquired.release();
 		assertThat(this.holderSide.redis.hasKey("sku:1")).as("released").isFalse();

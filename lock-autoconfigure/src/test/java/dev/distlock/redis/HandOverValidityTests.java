@@ -137,7 +137,7 @@ class HandOverValidityTests {
 				private @Nullable HandOverMessage handOver;
 
 				@Override
-				public String handOffChannel() {
+				public String handOverChannel() {
 					return NOBODY_LISTENS;
 				}
 

@@ -121,7 +121,7 @@ class MisconfigurationTests {
 						"app:distlock:waiters:sku:1");
 			held.release();
 			next.get(10, TimeUnit.SECONDS).release();
-			assertThat(waiter.handOffs()).as("handed over by message").isEqualTo(1);
+			assertThat(waiter.handOvers()).as("handed over by message").isEqualTo(1);
 			LockHandle reader = holderSide.lock("catalogue",
 					LockOptions.renewing(Duration.ZERO).withMode(LockMode.READ));
 			CompletableFuture<LockHandle> writer = CompletableFuture.supplyAsync(() -> waiterSide.lock("catalogue",
@@ -132,7 +132,7 @@ class MisconfigurationTests {
 				.satisfies((state) -> assertThat(state.waiters()).isEqualTo(1));
 			reader.release();
 			writer.get(10, TimeUnit.SECONDS).release();
-			assertThat(waiter.handOffs()).as("the writer handed over by message").isEqualTo(2);
+			assertThat(waiter.handOvers()).as("the writer handed over by message").isEqualTo(2);
 			assertThat(holderSide.monitor().checkScripts()).containsOnlyKeys("acquire", "release", "renew", "inspect",
 					"shared-acquire", "shared-release", "multi-acquire");
 			Health health = new DistributedLockHealthIndicator(waiterSide.monitor()).health();

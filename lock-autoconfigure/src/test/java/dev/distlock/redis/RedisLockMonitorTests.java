@@ -306,13 +306,13 @@ class RedisLockMonitorTests {
 		final List<String> events = new CopyOnWriteArrayList<>();
 
 		@Override
-		public void startedWaiting(String key, String name) {
-			this.events.add("started " + name + " " + key);
+		public void startedWaiting(String key, LockOptions options) {
+			this.events.add("started " + options.name() + " " + key);
 		}
 
 		@Override
-		public void stoppedWaiting(String key, String name) {
-			this.events.add("stopped " + name + " " + key);
+		public void stoppedWaiting(String key, LockOptions options) {
+			this.events.add("stopped " + options.name() + " " + key);
 		}
 
 	}

@@ -38,9 +38,10 @@ class ReleaseMessageWaitingTests {
 
 	@BeforeEach
 	void start() {
-		// Threads of one client never pass the lock among themselves here: every hand-off
+		// Threads of one client never pass the lock among themselves here: every
+		// hand-over
 		// goes
-		// through the queue in Redis (LocalHandOffTests covers the passes).
+		// through the queue in Redis (LocalPassTests covers the passes).
 		this.holderSide = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30), 0);
 		this.waiterSide = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30), 0);
 	}
@@ -53,15 +54,15 @@ class ReleaseMessageWaitingTests {
 
 	@Test
 	void releaseHandsTheLockToTheWaiterOfAnotherClient() {
-		String key = TestRedis.uniqueKey("hand-off");
+		String key = TestRedis.uniqueKey("hand-over");
 		LockHandle held = this.holderSide.client.lock(key, WAIT_LONG);
 		CompletableFuture<Optional<LockHandle>> waiting = CompletableFuture
 			.supplyAsync(() -> this.waiterSide.client.tryLock(key, WAIT_LONG));
 		await().until(() -> this.waiterSide.waiter.waiting() == 1);
-		long handOffs = this.waiterSide.waiter.handOffs();
+		long handOvers = this.waiterSide.waiter.handOvers();
 		held.release();
 		LockHandle acquired = waiting.join().orElseThrow();
-		assertThat(this.waiterSide.waiter.handOffs() - handOffs).as("told by the release").isEqualTo(1);
+		assertThat(this.waiterSide.waiter.handOvers() - handOvers).as("told by the release").isEqualTo(1);
 		assertThat(acquired.fencingToken()).isGreaterThan(held.fencingToken());
 		acquired.release();
 		assertThat(this.holderSide.redis.hasKey(key)).as("released").isFalse();
@@ -120,10 +121,10 @@ class ReleaseMessageWaitingTests {
 	void lockThatExpiresWithoutAReleaseStillGoesToAWaiter() {
 		String key = TestRedis.uniqueKey("expired");
 		this.holderSide.client.lock(key, new LockOptions(Duration.ZERO, Duration.ofMillis(300)));
-		long handOffs = this.waiterSide.waiter.handOffs();
+		long handOvers = this.waiterSide.waiter.handOvers();
 		Optional<LockHandle> acquired = this.waiterSide.client.tryLock(key, WAIT_LONG);
 		assertThat(acquired).as("acquired once the holder's lease ran out").isPresent();
-		assertThat(this.waiterSide.waiter.handOffs()).as("no hand-over message").isEqualTo(handOffs);
+		assertThat(this.waiterSide.waiter.handOvers()).as("no hand-over message").isEqualTo(handOvers);
 		acquired.get().release();
 		assertNoQueueLeft(key);
 	}

@@ -59,7 +59,7 @@ class ShardedReleaseChannelTests {
 			await().atMost(Duration.ofSeconds(10)).until(() -> queued(holder, key) == 1);
 			held.close();
 			LockHandle handedOver = waiting.get();
-			assertThat(waiter.waiter().handOffs()).as("woken by the message").isEqualTo(1);
+			assertThat(waiter.waiter().handOvers()).as("woken by the message").isEqualTo(1);
 			handedOver.close();
 			await().atMost(Duration.ofSeconds(10)).until(() -> subscribers(master, channel) == 0);
 		}
@@ -161,7 +161,7 @@ class ShardedReleaseChannelTests {
 			}
 			List<NodeTraffic> after = NodeTraffic.read(cluster);
 			held.close();
-			assertThat(first.waiter().handOffs() + second.waiter().handOffs()).as("hand-overs by message")
+			assertThat(first.waiter().handOvers() + second.waiter().handOvers()).as("hand-overs by message")
 				.isEqualTo(HAND_OVERS);
 			return NodeTraffic.delta(before, after);
 		}

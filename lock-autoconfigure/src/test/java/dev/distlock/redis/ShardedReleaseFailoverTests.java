@@ -70,7 +70,7 @@ class ShardedReleaseFailoverTests {
 			System.out.println("After promotion: sharded subscription on the promoted master in " + subscribed
 					+ "ms, waiter's queue place in " + queued + "ms, holder's client reaches it in " + holderReady
 					+ "ms, waiter woken by message in " + millisSince(promotedAt) + "ms");
-			assertThat(waiter.waiter().handOffs()).as("woken by the message on the promoted master").isEqualTo(1);
+			assertThat(waiter.waiter().handOvers()).as("woken by the message on the promoted master").isEqualTo(1);
 		}
 	}
 

@@ -15,9 +15,9 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockKind;
 import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
-import dev.distlock.observation.LockKind;
 import dev.distlock.redis.protocol.KeyInspection;
 import dev.distlock.testing.OwnRedisServer;
 import dev.distlock.testing.TestRedis;

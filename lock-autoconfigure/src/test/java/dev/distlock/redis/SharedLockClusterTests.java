@@ -110,7 +110,7 @@ class SharedLockClusterTests {
 		LockHandle reader = one.client.lock(key, READ);
 		two.client.tryLock(key, READ.withWaitTime(Duration.ZERO)).orElseThrow().release();
 		List<NodeTraffic> before = NodeTraffic.read(cluster);
-		long handOffsBefore = one.waiter().handOffs() + two.waiter().handOffs();
+		long handOversBefore = one.waiter().handOvers() + two.waiter().handOvers();
 		List<String> order = new CopyOnWriteArrayList<>();
 		CountDownLatch writerMayRelease = new CountDownLatch(1);
 		CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
@@ -143,7 +143,7 @@ class SharedLockClusterTests {
 		writer.get(20, TimeUnit.SECONDS);
 		CompletableFuture.allOf(lateReaders.toArray(CompletableFuture[]::new)).get(20, TimeUnit.SECONDS);
 		assertThat(order).containsExactly("writer", "reader", "reader", "reader");
-		assertThat(one.waiter().handOffs() + two.waiter().handOffs() - handOffsBefore)
+		assertThat(one.waiter().handOvers() + two.waiter().handOvers() - handOversBefore)
 			.as("waiters woken by a hand-over message")
 			.isEqualTo(4);
 		for (NodeTraffic node : NodeTraffic.delta(before, NodeTraffic.read(cluster))) {
@@ -165,14 +165,14 @@ class SharedLockClusterTests {
 		assertThat(one.redis.opsForZSet().range(one.lockKey(key), 0, -1)).hasSize(PERMITS)
 			.allMatch((member) -> member.startsWith("s3."));
 		assertThat(two.client.tryLock(key, PERMIT.withWaitTime(Duration.ZERO))).as("a fourth permit").isEmpty();
-		long handOffsBefore = two.waiter().handOffs();
+		long handOversBefore = two.waiter().handOvers();
 		long spublishBefore = NodeTraffic.commandCalls(master, "spublish");
 		CompletableFuture<LockHandle> fourth = CompletableFuture.supplyAsync(() -> two.client.lock(key, PERMIT),
 				THREADS);
 		await().atMost(Duration.ofSeconds(10)).until(() -> two.queued(key) == 1);
 		holders.get(0).release();
 		LockHandle handed = fourth.get(20, TimeUnit.SECONDS);
-		assertThat(two.waiter().handOffs() - handOffsBefore).as("woken by the message").isEqualTo(1);
+		assertThat(two.waiter().handOvers() - handOversBefore).as("woken by the message").isEqualTo(1);
 		assertThat(NodeTraffic.commandCalls(master, "spublish") - spublishBefore).isEqualTo(1);
 		for (LockHandle earlier : holders) {
 			assertThat(handed.fencingToken()).isGreaterThan(earlier.fencingToken());

@@ -77,7 +77,7 @@ class SharedLockSentinelTests {
 		assertThat((List<?>) RedisAdminCommands.call(master, "ZRANGE", lockKey, "0", "-1")).as("readers on the master")
 			.hasSize(2)
 			.allMatch((member) -> ((String) member).startsWith("r."));
-		long handOffsBefore = one.waiter().handOffs();
+		long handOversBefore = one.waiter().handOvers();
 		long spublishBefore = NodeTraffic.commandCalls(master, "spublish");
 		CompletableFuture<LockHandle> writer = CompletableFuture.supplyAsync(() -> one.client.lock(key, WRITE),
 				THREADS);
@@ -93,7 +93,7 @@ class SharedLockSentinelTests {
 		assertThat(writer).as("still read by the first reader").isNotDone();
 		first.release();
 		try (LockHandle written = writer.get(20, TimeUnit.SECONDS)) {
-			assertThat(one.waiter().handOffs() - handOffsBefore).as("woken by the message").isEqualTo(1);
+			assertThat(one.waiter().handOvers() - handOversBefore).as("woken by the message").isEqualTo(1);
 			assertThat(NodeTraffic.commandCalls(master, "spublish") - spublishBefore).isZero();
 			assertThat((List<Object>) RedisAdminCommands.call(master, "PUBSUB", "NUMSUB", one.client.releaseChannel()))
 				.as("the writer's instance on its classic channel")

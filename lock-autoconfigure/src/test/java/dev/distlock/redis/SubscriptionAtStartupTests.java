@@ -51,7 +51,7 @@ class SubscriptionAtStartupTests {
 				await().until(() -> waiter.waiting() == 1);
 				held.release();
 				LockHandle handedOver = waiting.get(10, TimeUnit.SECONDS).orElseThrow();
-				assertThat(waiter.handOffs()).as("handed the lock by message").isEqualTo(1);
+				assertThat(waiter.handOvers()).as("handed the lock by message").isEqualTo(1);
 				handedOver.release();
 			}
 		}

@@ -127,7 +127,7 @@ public final class BenchMain {
 		return results;
 	}
 
-	static List<HandOffStats> contended(RedisTarget target, ContenderSet set, BlockCommands commands, BenchSizes sizes,
+	static List<HandOverStats> contended(RedisTarget target, ContenderSet set, BlockCommands commands, BenchSizes sizes,
 			boolean print) throws IOException {
 		progress("contended");
 		Map<String, String> names = new LinkedHashMap<>();
@@ -140,7 +140,7 @@ public final class BenchMain {
 		PingFloor floor = (PingFloor) set.get(ContenderSet.FLOOR);
 		ContendedScenario contended = new ContendedScenario(target, set.redis(), commands, names, sizes, workDir,
 				floor);
-		List<HandOffStats> results = contended.run();
+		List<HandOverStats> results = contended.run();
 		Files.deleteIfExists(workDir);
 		double floorNanos = contended.floorLatency().getValueAtPercentile(50);
 		emit(print,

@@ -14,7 +14,7 @@ final class BenchReport {
 
 	@Nullable List<UncontendedScenario.Result> uncontended;
 
-	@Nullable List<HandOffStats> contended;
+	@Nullable List<HandOverStats> contended;
 
 	@Nullable List<ManyKeysScenario.Result> manyKeys;
 

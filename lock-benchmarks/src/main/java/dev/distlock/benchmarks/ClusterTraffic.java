@@ -55,10 +55,10 @@ final class ClusterTraffic implements BlockCommands {
 	 * @param results the contended results, for the holds
 	 * @return the table
 	 */
-	String table(List<HandOffStats> results) {
+	String table(List<HandOverStats> results) {
 		MarkdownTable table = new MarkdownTable("contender", "node", "role", "commands", "commands/hold", "scripts",
 				"publish", "spublish", "bus publish received", "bus publishshard received");
-		for (HandOffStats stats : results) {
+		for (HandOverStats stats : results) {
 			List<Map<String, Long>> totals = this.byContender.getOrDefault(stats.contender(), newTotals());
 			for (int i = 0; i < this.nodes.size(); i++) {
 				ClusterNode node = this.nodes.get(i);

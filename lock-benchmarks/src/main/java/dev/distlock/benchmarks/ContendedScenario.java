@@ -21,7 +21,7 @@ final class ContendedScenario {
 
 	private static final long START_DELAY_NANOS = 300_000_000L;
 
-	/** 2×PING pairs measured after each block, for the floor of the hand-off gap. */
+	/** 2×PING pairs measured after each block, for the floor of the hand-over gap. */
 	private static final int FLOOR_PAIRS_PER_BLOCK = 500;
 
 	private final RedisTarget target;
@@ -71,7 +71,7 @@ final class ContendedScenario {
 		return this.floorLatency;
 	}
 
-	List<HandOffStats> run() throws IOException {
+	List<HandOverStats> run() throws IOException {
 		List<ForkedJvm> workers = new ArrayList<>();
 		try {
 			for (int w = 0; w < this.sizes.workers(); w++) {
@@ -87,11 +87,11 @@ final class ContendedScenario {
 		}
 	}
 
-	private List<HandOffStats> run(List<ForkedJvm> workers) throws IOException {
-		Map<String, HandOffStats> stats = new LinkedHashMap<>();
+	private List<HandOverStats> run(List<ForkedJvm> workers) throws IOException {
+		Map<String, HandOverStats> stats = new LinkedHashMap<>();
 		List<String> ids = new ArrayList<>(this.contenders.keySet());
 		for (String id : ids) {
-			HandOffStats contenderStats = new HandOffStats(this.contenders.get(id));
+			HandOverStats contenderStats = new HandOverStats(this.contenders.get(id));
 			for (int w = 0; w < workers.size(); w++) {
 				for (int t = 0; t < this.sizes.threadsPerWorker(); t++) {
 					contenderStats.registerHolder("w" + w + "-t" + t);
@@ -99,7 +99,7 @@ final class ContendedScenario {
 			}
 			stats.put(id, contenderStats);
 			if (this.sizes.contendedWarmupMillis() > 0) {
-				block(workers, id, this.sizes.contendedWarmupMillis(), new HandOffStats(id));
+				block(workers, id, this.sizes.contendedWarmupMillis(), new HandOverStats(id));
 			}
 		}
 		for (int round = 0; round < this.sizes.contendedRounds(); round++) {
@@ -110,7 +110,7 @@ final class ContendedScenario {
 		return new ArrayList<>(stats.values());
 	}
 
-	private void block(List<ForkedJvm> workers, String id, int millis, HandOffStats stats) throws IOException {
+	private void block(List<ForkedJvm> workers, String id, int millis, HandOverStats stats) throws IOException {
 		int block = this.blocks++;
 		String counterKey = "bench:s2:counter:" + id + ":" + block;
 		this.redis.opsForValue().set(counterKey, "0");
@@ -128,11 +128,11 @@ final class ContendedScenario {
 		this.commands.before();
 		workers.forEach(ForkedJvm::reply);
 		stats.addCommands(this.commands.after(stats.contender()));
-		List<HandOffStats.Hold> holds = new ArrayList<>();
+		List<HandOverStats.Hold> holds = new ArrayList<>();
 		for (int w = 0; w < files.size(); w++) {
 			for (String line : Files.readAllLines(files.get(w))) {
 				String[] fields = line.split(" ");
-				holds.add(new HandOffStats.Hold("w" + w + "-t" + fields[0], Long.parseLong(fields[1]),
+				holds.add(new HandOverStats.Hold("w" + w + "-t" + fields[0], Long.parseLong(fields[1]),
 						Long.parseLong(fields[2])));
 			}
 			Files.delete(files.get(w));
@@ -154,12 +154,12 @@ final class ContendedScenario {
 	 * @param criticalSectionNanos the nominal critical section, for the efficiency
 	 * @return the table
 	 */
-	static String table(List<HandOffStats> results, double floorNanos, long criticalSectionNanos) {
+	static String table(List<HandOverStats> results, double floorNanos, long criticalSectionNanos) {
 		MarkdownTable table = new MarkdownTable("contender", "holds", "holds/s", "efficiency", "mean hold ms",
 				"lock busy", "gap p50 µs", "gap mean µs", "gap p99 µs", "gap max µs", "gap p50 / floor",
 				"gap p50 across JVMs µs", "overlaps", "lost increments", "min/max per thread", "re-taken by releaser",
 				"handed within JVM", "scripts/hold", "other commands/hold");
-		for (HandOffStats stats : results) {
+		for (HandOverStats stats : results) {
 			table.row(stats.contender(), stats.holds(), MarkdownTable.number(stats.throughput(), 0),
 					MarkdownTable.number(stats.throughput() * criticalSectionNanos / 1e9, 2),
 					MarkdownTable.number(stats.meanHoldNanos() / 1e6, 3), MarkdownTable.number(stats.busyShare(), 2),

@@ -73,11 +73,11 @@ final class DistlockFactory {
 		}
 		// Ignored by builds that have no such property.
 		properties.add("distlock.waiting.pub-sub=" + PUB_SUB);
-		String localHandOffs = System.getenv("DISTLOCK_BENCH_LOCAL_HAND_OFFS");
-		if (localHandOffs != null && !localHandOffs.isBlank()) {
-			properties.add("distlock.waiting.max-local-passes=" + localHandOffs.trim());
+		String localPasses = System.getenv("DISTLOCK_BENCH_LOCAL_HAND_OFFS");
+		if (localPasses != null && !localPasses.isBlank()) {
+			properties.add("distlock.waiting.max-local-passes=" + localPasses.trim());
 			// Its name before 0.1.0, for BENCH_DISTLOCK_REF builds of earlier commits.
-			properties.add("distlock.waiting.max-local-hand-offs=" + localHandOffs.trim());
+			properties.add("distlock.waiting.max-local-hand-offs=" + localPasses.trim());
 		}
 		return properties;
 	}

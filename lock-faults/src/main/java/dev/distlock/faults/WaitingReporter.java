@@ -1,6 +1,7 @@
 package dev.distlock.faults;
 
 import dev.distlock.LockListener;
+import dev.distlock.LockOptions;
 
 /**
  * Tells a worker's parent when a caller starts waiting for a lock another holder has (its
@@ -10,7 +11,7 @@ import dev.distlock.LockListener;
 final class WaitingReporter implements LockListener {
 
 	@Override
-	public void startedWaiting(String key, String name) {
+	public void startedWaiting(String key, LockOptions options) {
 		Replies.send("waiting " + key);
 	}
 

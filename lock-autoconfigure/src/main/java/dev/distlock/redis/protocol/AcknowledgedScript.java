@@ -84,7 +84,7 @@ final class AcknowledgedScript {
 
 	private long waitForReplicas() {
 		Object acked = this.redis.execute(
-				(RedisCallback<Object>) (connection) -> LettuceWait.send(connection,
+				(RedisCallback<Object>) (connection) -> ReplicaWait.send(connection,
 						bytes(this.acknowledgement.replicas()), bytes(this.acknowledgement.timeout().toMillis())),
 				true);
 		if (!(acked instanceof Long count)) {

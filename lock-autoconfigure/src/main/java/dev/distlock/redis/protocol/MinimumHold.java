@@ -2,6 +2,8 @@ package dev.distlock.redis.protocol;
 
 import java.time.Duration;
 
+import dev.distlock.Deadlines;
+
 /**
  * How long a released lock must still be kept from everyone: until its hold's minimum
  * hold has passed, counted by this process from when it learned of the grant, which is no
@@ -34,14 +36,7 @@ public record MinimumHold(long endNanos) {
 	 * @return when the minimum hold ends
 	 */
 	public static MinimumHold from(long grantedNanos, Duration minHoldTime) {
-		long nanos;
-		try {
-			nanos = Math.min(minHoldTime.toNanos(), LONGEST_NANOS);
-		}
-		catch (ArithmeticException ex) {
-			nanos = LONGEST_NANOS;
-		}
-		return new MinimumHold(grantedNanos + nanos);
+		return new MinimumHold(grantedNanos + Math.min(Deadlines.nanos(minHoldTime), LONGEST_NANOS));
 	}
 
 	/**

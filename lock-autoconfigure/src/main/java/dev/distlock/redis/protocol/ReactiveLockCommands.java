@@ -61,9 +61,9 @@ public final class ReactiveLockCommands {
 	 * must be).
 	 * @return the grant, or the holder's remaining lease and the fencing counter
 	 */
-	public Mono<AcquireReply> acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
+	public Mono<AcquireReply> acquire(String key, String token, long leaseMillis, @Nullable String handOverChannel,
 			long queueEntryTtlMillis, boolean mayBeQueued) {
-		List<String> args = this.commands.acquireArguments(token, leaseMillis, handOffChannel, queueEntryTtlMillis, 1,
+		List<String> args = this.commands.acquireArguments(token, leaseMillis, handOverChannel, queueEntryTtlMillis, 1,
 				mayBeQueued);
 		return recorded(key,
 				this.redis.execute(LockScripts.acquire(token), this.commands.scriptKeys(key), args)

@@ -123,7 +123,7 @@ public final class RedisLockCommands {
 	/**
 	 * Tries to acquire a lock; a caller that gives a channel takes (or renews) a place in
 	 * the lock's queue if the lock is held, so that a release hands it the lock.
-	 * @param handOffChannel where to be told of a hand-over, or null to stay out of the
+	 * @param handOverChannel where to be told of a hand-over, or null to stay out of the
 	 * queue; a release {@code SPUBLISH}es on a sharded channel of the keyspace, else
 	 * {@code PUBLISH}es
 	 * @param queueEntryTtlMillis how long the place stays valid unless renewed by another
@@ -134,9 +134,9 @@ public final class RedisLockCommands {
 	 * holder's remaining lease (or the rest of a restart quarantine) and the fencing
 	 * counter
 	 */
-	public AcquireReply acquire(String key, String token, long leaseMillis, @Nullable String handOffChannel,
+	public AcquireReply acquire(String key, String token, long leaseMillis, @Nullable String handOverChannel,
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
-		List<String> args = acquireArguments(token, leaseMillis, handOffChannel, queueEntryTtlMillis, block,
+		List<String> args = acquireArguments(token, leaseMillis, handOverChannel, queueEntryTtlMillis, block,
 				mayBeQueued);
 		return noticed(key, AcquireReply
 			.of(this.recorder.call(key, () -> this.acquire.run(scriptKeys(key), args.toArray(String[]::new)))));
@@ -154,12 +154,12 @@ public final class RedisLockCommands {
 	 * Returns the arguments of the acquire scripts, the restart quarantine's length last
 	 * if it is on.
 	 */
-	List<String> acquireArguments(String token, long leaseMillis, @Nullable String handOffChannel,
+	List<String> acquireArguments(String token, long leaseMillis, @Nullable String handOverChannel,
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
 		List<String> args = new ArrayList<>(List.of(token, Long.toString(leaseMillis),
-				(handOffChannel != null) ? handOffChannel : "", Long.toString(queueEntryTtlMillis),
+				(handOverChannel != null) ? handOverChannel : "", Long.toString(queueEntryTtlMillis),
 				Integer.toString(block), mayBeQueued ? "1" : "0", Long.toString(claimMillis(leaseMillis)),
-				(handOffChannel != null && this.keyspace.isShardedChannel(handOffChannel)) ? "spublish" : "publish"));
+				(handOverChannel != null && this.keyspace.isShardedChannel(handOverChannel)) ? "spublish" : "publish"));
 		addQuarantine(args);
 		return args;
 	}

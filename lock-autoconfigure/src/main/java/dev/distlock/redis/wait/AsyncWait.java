@@ -61,7 +61,7 @@ public final class AsyncWait implements AutoCloseable {
 	 * the queue.
 	 * @return the channel, or {@code null}
 	 */
-	public @Nullable String handOffChannel() {
+	public @Nullable String handOverChannel() {
 		String current = this.channel.get();
 		this.queued = current != null;
 		return current;

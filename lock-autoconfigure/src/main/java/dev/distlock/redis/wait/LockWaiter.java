@@ -38,7 +38,7 @@ public interface LockWaiter {
 		 * waiter is skipped, and its next attempt queues it again at the end).
 		 * @return the channel, or {@code null}
 		 */
-		default @Nullable String handOffChannel() {
+		default @Nullable String handOverChannel() {
 			return null;
 		}
 

@@ -77,7 +77,7 @@ final class QueuedWait implements LockWaiter.Wait {
 	}
 
 	@Override
-	public @Nullable String handOffChannel() {
+	public @Nullable String handOverChannel() {
 		String current = this.channel.get();
 		this.queued = current != null || this.fallback == null;
 		return current;

@@ -38,7 +38,7 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 
 	private final LockWaiter fallback;
 
-	private final AtomicLong handOffs = new AtomicLong();
+	private final AtomicLong handOvers = new AtomicLong();
 
 	private final @Nullable SlotSubscriptions slots;
 
@@ -83,8 +83,8 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 	 * Returns how many waiters were told that a release handed them the lock.
 	 * @return the number of hand-overs received
 	 */
-	public long handOffs() {
-		return this.handOffs.get();
+	public long handOvers() {
+		return this.handOvers.get();
 	}
 
 	@Override
@@ -136,11 +136,11 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 		// Counted before the waiter is woken, so that it sees its own hand-over counted.
 		QueuedWait wait = this.waits.get(handOver.ownerToken());
 		if (wait != null) {
-			this.handOffs.incrementAndGet();
+			this.handOvers.incrementAndGet();
 			wait.handOver(handOver);
 		}
 		else {
-			this.asyncWaits.deliver(handOver, this.handOffs::incrementAndGet);
+			this.asyncWaits.deliver(handOver, this.handOvers::incrementAndGet);
 		}
 	}
 

@@ -94,7 +94,7 @@ public abstract class AbstractLockClientContractTests {
 
 	@Test
 	void releaseLetsTheNextAcquirerIn() {
-		String key = uniqueKey("handoff");
+		String key = uniqueKey("handover");
 		LockHandle first = lock(key, Duration.ZERO, LONG_LEASE);
 		CompletableFuture<Optional<LockHandle>> waiter = CompletableFuture.supplyAsync(
 				() -> client().tryLock(key, options(new LockOptions(Duration.ofSeconds(20), LONG_LEASE))),

@@ -99,7 +99,7 @@ public abstract class AbstractReactiveLockClientContractTests {
 
 	@Test
 	void releaseLetsTheNextAcquirerIn() {
-		String key = uniqueKey("handoff");
+		String key = uniqueKey("handover");
 		ReactiveLockHandle first = lock(key, NO_WAIT);
 		Mono<Long> waiter = client().withLock(key, LONG_WAIT, ReactiveLockContext.fencingToken()).cache();
 		Disposable subscribed = waiter.subscribe();

@@ -8,14 +8,15 @@ import java.util.TreeMap;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockListener;
+import dev.distlock.LockOptions;
 
 /**
  * Records, in the demo's instances, how long each acquisition took: a
  * {@link LockListener} that distlock tells about every lock it acquired
  * ({@code acquired(handle, waited)}) and every one it gave up on after the wait time
- * ({@code notAcquired(key, waited)}), with the time from the first attempt: the wait for
- * other holders plus the Redis round trips. Samples are grouped by lock family: the key
- * up to its last {@code ':'}, such as {@code lock:sku}.
+ * ({@code notAcquired(key, options, waited)}), with the time from the first attempt: the
+ * wait for other holders plus the Redis round trips. Samples are grouped by lock family:
+ * the key up to its last {@code ':'}, such as {@code lock:sku}.
  * <p>
  * Registered only by the demo (it is not a component), so the service itself records
  * nothing.
@@ -30,7 +31,7 @@ public class LockWaitRecorder implements LockListener {
 	}
 
 	@Override
-	public void notAcquired(String key, Duration waited) {
+	public void notAcquired(String key, LockOptions options, Duration waited) {
 		record(key, waited);
 	}
 

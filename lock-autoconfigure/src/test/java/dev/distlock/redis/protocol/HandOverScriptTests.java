@@ -27,7 +27,7 @@ import static org.awaitility.Awaitility.await;
  * release does with the places of waiters that stopped trying, with a waiter whose
  * message is lost, and with a waiter that gives up after it was handed the lock.
  */
-class HandOffScriptTests {
+class HandOverScriptTests {
 
 	private static final LockKeyspace KEYSPACE = new LockKeyspace("", false, 1024);
 

@@ -8,18 +8,19 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnection;
 import org.springframework.util.ClassUtils;
 
 /**
- * Sends {@code WAIT} on a connection (the template's own, not its close-suppressing
- * proxy) as an integer command. Spring Data Redis sends a command it does not know with
- * Lettuce as one that returns bytes, which cannot hold {@code WAIT}'s integer reply; a
- * Lettuce connection is told the output to use instead. Loaded only if Lettuce is
- * present.
+ * Sends Redis's {@code WAIT} for replicas (until they acknowledge the writes of the
+ * connection, not waiting for a lock) on a connection (the template's own, not its
+ * close-suppressing proxy) as an integer command. Spring Data Redis sends a command it
+ * does not know with Lettuce as one that returns bytes, which cannot hold {@code WAIT}'s
+ * integer reply; a Lettuce connection is told the output to use instead. Loaded only if
+ * Lettuce is present.
  */
-final class LettuceWait {
+final class ReplicaWait {
 
 	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.RedisClient",
-			LettuceWait.class.getClassLoader());
+			ReplicaWait.class.getClassLoader());
 
-	private LettuceWait() {
+	private ReplicaWait() {
 	}
 
 	/**

@@ -36,7 +36,7 @@ import static org.awaitility.Awaitility.await;
  * Redis last confirmed the owner token longer ago than the window confirms it first, and
  * a key found gone then does not pass.
  */
-class LocalHandOffTests {
+class LocalPassTests {
 
 	private static final LockOptions RENEWING = LockOptions.renewing(Duration.ofSeconds(20));
 

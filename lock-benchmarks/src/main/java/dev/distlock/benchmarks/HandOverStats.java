@@ -9,10 +9,10 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What the hold intervals of one contender's blocks in scenario 2 show, accumulated over
- * the blocks: throughput, efficiency, hand-off gaps, overlaps, lost increments and how
+ * the blocks: throughput, efficiency, hand-over gaps, overlaps, lost increments and how
  * evenly the threads got the lock.
  */
-final class HandOffStats {
+final class HandOverStats {
 
 	/**
 	 * One hold of the lock, as recorded under it by a worker thread.
@@ -44,13 +44,13 @@ final class HandOffStats {
 
 	private long lostIncrements;
 
-	private long handOffs;
+	private long handOvers;
 
 	private long sameThreadRetakes;
 
-	private long sameProcessHandOffs;
+	private long sameProcessHandOvers;
 
-	HandOffStats(String contender) {
+	HandOverStats(String contender) {
 		this.contender = contender;
 	}
 
@@ -70,7 +70,7 @@ final class HandOffStats {
 			this.acquisitionsByHolder.merge(hold.holder(), 1L, Long::sum);
 			this.heldNanos += hold.end() - hold.start();
 			if (previous != null) {
-				this.handOffs++;
+				this.handOvers++;
 				if (hold.start() < latestEnd) {
 					this.overlaps++;
 				}
@@ -84,7 +84,7 @@ final class HandOffStats {
 					this.sameThreadRetakes++;
 				}
 				else if (worker(hold).equals(worker(previous))) {
-					this.sameProcessHandOffs++;
+					this.sameProcessHandOvers++;
 				}
 			}
 			latestEnd = Math.max(latestEnd, hold.end());
@@ -161,7 +161,7 @@ final class HandOffStats {
 		return this.gaps;
 	}
 
-	/** Gaps of the hand-offs from a thread of one worker JVM to a thread of another. */
+	/** Gaps of the hand-overs from a thread of one worker JVM to a thread of another. */
 	Histogram crossProcessGaps() {
 		return this.crossProcessGaps;
 	}
@@ -182,14 +182,14 @@ final class HandOffStats {
 		return this.acquisitionsByHolder.values().stream().mapToLong(Long::longValue).max().orElse(0);
 	}
 
-	/** Hand-offs (consecutive holds) where the releasing thread took the lock again. */
+	/** Hand-overs (consecutive holds) where the releasing thread took the lock again. */
 	double sameThreadShare() {
-		return (double) this.sameThreadRetakes / Math.max(1, this.handOffs);
+		return (double) this.sameThreadRetakes / Math.max(1, this.handOvers);
 	}
 
-	/** Hand-offs to another thread of the same worker JVM. */
+	/** Hand-overs to another thread of the same worker JVM. */
 	double sameProcessShare() {
-		return (double) this.sameProcessHandOffs / Math.max(1, this.handOffs);
+		return (double) this.sameProcessHandOvers / Math.max(1, this.handOvers);
 	}
 
 }
