@@ -52,7 +52,8 @@ final class FencingLocks implements AutoCloseable {
 	 */
 	List<LockHandle> pausedHoldAndNext(String name) {
 		String key = TestRedis.uniqueKey(name);
-		LockHandle first = this.client.lock(key, new LockOptions(Duration.ZERO, Duration.ofMillis(200)).withName(name));
+		LockHandle first = this.client.lock(key,
+				new LockOptions(Duration.ofSeconds(10), Duration.ofMillis(200)).withName(name));
 		LockHandle next = this.otherInstance.lock(key,
 				new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(30)).withName(name));
 		return List.of(new PausedAfterLeaseCheck(first), next);
