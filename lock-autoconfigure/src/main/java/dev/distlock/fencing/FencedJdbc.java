@@ -456,7 +456,7 @@ public final class FencedJdbc {
 			int written = switch (FencedJdbc.this.dialect.get()) {
 				case POSTGRESQL -> FencedJdbc.this.jdbc.update(insertOnConflict(), params);
 				case MERGE -> merge(params);
-				case UPDATE_THEN_INSERT -> updateThenInsert(params);
+				case UPDATE_THEN_INSERT -> updateThenInsert(params, hold.token());
 			};
 			if (written == 0) {
 				List<Long> stored = storedFence(this.table, this.key, params);
@@ -506,24 +506,41 @@ public final class FencedJdbc {
 		}
 
 		/**
-		 * A fenced update, then an insert if no row has the key, then the fenced update
-		 * again if another writer inserted the row in between (for databases whose failed
-		 * statement does not abort the transaction, such as MariaDB and MySQL).
+		 * A fenced update; if it wrote nothing and no row has the key, an insert; if
+		 * another writer inserted the row in between (a duplicate key, or a row that
+		 * appeared after the update with a token not above ours), the fenced update
+		 * again. For databases whose failed statement does not abort the transaction,
+		 * such as MariaDB and MySQL. Returns 0 only when a row with a higher token was
+		 * seen.
 		 */
-		private int updateThenInsert(Map<String, @Nullable Object> params) {
+		private int updateThenInsert(Map<String, @Nullable Object> params, long token) {
 			String fence = FencedJdbc.this.fenceColumn;
 			String update = "UPDATE " + this.table + " SET " + assignments() + ", " + fence + " = :" + TOKEN + " WHERE "
 					+ keyCondition(this.key, null) + " AND " + fenceCondition(null, ":" + TOKEN);
-			int updated = FencedJdbc.this.jdbc.update(update, params);
-			if (updated > 0 || !storedFence(this.table, this.key, params).isEmpty()) {
-				return updated;
-			}
-			try {
-				return FencedJdbc.this.jdbc.update(
-						"INSERT INTO " + this.table + " (" + columns() + ") VALUES (" + placeholders() + ")", params);
-			}
-			catch (DuplicateKeyException ex) {
-				return FencedJdbc.this.jdbc.update(update, params);
+			String insert = "INSERT INTO " + this.table + " (" + columns() + ") VALUES (" + placeholders() + ")";
+			for (int attempt = 1;; attempt++) {
+				int updated = FencedJdbc.this.jdbc.update(update, params);
+				if (updated > 0) {
+					return updated;
+				}
+				List<Long> stored = storedFence(this.table, this.key, params);
+				if (stored.stream().anyMatch((storedToken) -> storedToken > token)) {
+					return 0;
+				}
+				if (stored.isEmpty()) {
+					try {
+						return FencedJdbc.this.jdbc.update(insert, params);
+					}
+					catch (DuplicateKeyException ex) {
+						if (attempt >= 3) {
+							throw ex;
+						}
+					}
+				}
+				else if (attempt >= 3) {
+					throw new IllegalStateException("The fenced upsert of " + describe(this.table, this.key)
+							+ " found the row with a token not above its own, yet updated nothing, three times");
+				}
 			}
 		}
 
