@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.distlock.LockContext;
 import dev.distlock.LockHandle;
@@ -180,6 +182,57 @@ abstract class AbstractFencedJdbcTests {
 				.satisfies((ex) -> assertThat(ex.getFencingToken()).isEqualTo(hold.fencingToken()));
 		}
 		assertThat(row(1)).containsEntry("owner", "nobody").containsEntry("fence", 0L);
+	}
+
+	@Test
+	void lockOfSeveralKeysWritesTheTokenOfTheKeyItNames() {
+		insertRow(1, "nobody", 0, 0);
+		insertRow(2, "nobody", 0, 0);
+		String from = TestRedis.uniqueKey("account");
+		String to = TestRedis.uniqueKey("account");
+		LockHandle hold = this.locks.client.lock(List.of(from, to), LockOptions.renewing(Duration.ofSeconds(10)));
+		try (LockContext.Scope scope = LockContext.enter(hold)) {
+			assertThatIllegalStateException()
+				.isThrownBy(() -> this.fencedJdbc.update(this.table).set("owner", "both").where("id", 1).execute())
+				.withMessageContaining("several keys")
+				.withMessageContaining(from)
+				.withMessageContaining("forLockKey(key)");
+			this.fencedJdbc.forLockKey(from).update(this.table).set("owner", "debited").where("id", 1).execute();
+			this.fencedJdbc.forLockKey(to).update(this.table).set("owner", "credited").where("id", 2).execute();
+		}
+		finally {
+			hold.release();
+		}
+		assertThat(row(1)).containsEntry("owner", "debited").containsEntry("fence", hold.fencingToken(from));
+		assertThat(row(2)).containsEntry("owner", "credited").containsEntry("fence", hold.fencingToken(to));
+	}
+
+	/**
+	 * Statements run in the caller's transaction: a refusal thrown out of it rolls back
+	 * the writes made before it.
+	 */
+	@Test
+	void refusalRollsBackTheTransactionItIsThrownFrom() {
+		insertRow(1, "nobody", 0, 0);
+		insertRow(2, "nobody", 0, 0);
+		List<LockHandle> holds = this.locks.pausedHoldAndNext("account");
+		LockHandle paused = holds.get(0);
+		LockHandle next = holds.get(1);
+		this.fencedJdbc.under(next).update(this.table).set("owner", "next").where("id", 2).execute();
+		TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(this.dataSource));
+		FencedJdbc asPaused = this.fencedJdbc.under(paused);
+		assertThatExceptionOfType(StaleFencingTokenException.class)
+			.isThrownBy(() -> transaction.executeWithoutResult((status) -> {
+				asPaused.update(this.table).set("owner", "paused").where("id", 1).execute();
+				assertThat(this.jdbc.queryForObject("select owner from " + this.table + " where id = 1", String.class))
+					.as("written in the transaction")
+					.isEqualTo("paused");
+				asPaused.update(this.table).set("owner", "paused").where("id", 2).execute();
+			}));
+		assertThat(row(1)).containsEntry("owner", "nobody").containsEntry("fence", 0L);
+		assertThat(row(2)).containsEntry("owner", "next");
+		next.release();
+		paused.release();
 	}
 
 	@Test
