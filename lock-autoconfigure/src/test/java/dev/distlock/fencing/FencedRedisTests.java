@@ -16,6 +16,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -252,6 +254,16 @@ class FencedRedisTests {
 		for (String key : List.of("a}b", "{}x")) {
 			assertThatIllegalArgumentException().isThrownBy(() -> FencedRedis.fenceKey(key))
 				.withMessageContaining("give it a hash tag");
+		}
+	}
+
+	@Test
+	void scriptsAreResourcesOfANativeImage() {
+		RuntimeHints hints = new RuntimeHints();
+		new FencedRedis.FencedRedisRuntimeHints().registerHints(hints, getClass().getClassLoader());
+		for (String script : List.of("set.lua", "hash-put.lua", "increment.lua")) {
+			assertThat(RuntimeHintsPredicates.resource().forResource("dev/distlock/fencing/" + script)).as(script)
+				.accepts(hints);
 		}
 	}
 
