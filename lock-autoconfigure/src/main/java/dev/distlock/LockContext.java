@@ -14,7 +14,9 @@ import java.util.Optional;
  *     jdbc.update("update account set balance = balance - ?, fence = ? where id = ? and fence &lt; ?",
  *             cents, fence, id, fence);
  * }
- * </pre> The context belongs to the thread: work handed to another thread
+ * </pre> {@link dev.distlock.fencing.FencedJdbc} and
+ * {@link dev.distlock.fencing.FencedRedis} write such checks for you, with the token of
+ * the current lock. The context belongs to the thread: work handed to another thread
  * ({@code @Async}, executors, reactive operators) does not see it.
  */
 public final class LockContext {

@@ -1,0 +1,51 @@
+package dev.distlock.fencing;
+
+import dev.distlock.DistributedLockException;
+import dev.distlock.LockKeyQuoting;
+
+/**
+ * Thrown instead of a fenced write when the lease of the lock it would be made under is
+ * already lost (expired, taken over or force-released, or run out by this process's own
+ * count): the write is not sent. Another holder may have been granted the lock; its
+ * writes carry a higher fencing token, and the store would refuse this one anyway if they
+ * came first. The work of the locked method so far may have overlapped with another
+ * holder's.
+ */
+public class LeaseLostBeforeWriteException extends DistributedLockException {
+
+	private final String lockKey;
+
+	private final long fencingToken;
+
+	/**
+	 * Creates the exception.
+	 * @param lockKey the Redis key of the lock whose lease is lost
+	 * @param lockName the logical name of the lock
+	 * @param fencingToken the fencing token of the lost hold
+	 * @param write what was about to be written
+	 */
+	public LeaseLostBeforeWriteException(String lockKey, String lockName, long fencingToken, String write) {
+		super("The lease of lock " + LockKeyQuoting.quote(lockKey) + " (name '" + lockName + "', fencing token "
+				+ fencingToken + ") is lost, so " + write + " was not sent: another holder may hold the lock now. "
+				+ "Use a lease time longer than the locked work takes, or auto-renewal.", null);
+		this.lockKey = lockKey;
+		this.fencingToken = fencingToken;
+	}
+
+	/**
+	 * Returns the Redis key of the lock whose lease is lost.
+	 * @return the lock key
+	 */
+	public String getLockKey() {
+		return this.lockKey;
+	}
+
+	/**
+	 * Returns the fencing token of the lost hold.
+	 * @return the fencing token
+	 */
+	public long getFencingToken() {
+		return this.fencingToken;
+	}
+
+}

@@ -1,0 +1,111 @@
+package dev.distlock.fencing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A {@code mariadbd} process on a free loopback port with a data directory of its own,
+ * started by a test ({@code mariadb-install-db} and {@code mariadbd} must be on the PATH,
+ * as in the Debian package {@code mariadb-server}), with a database {@code test} that
+ * {@code root} reaches without a password.
+ */
+final class MariaDbServer implements AutoCloseable {
+
+	private final Path directory;
+
+	private final Process process;
+
+	final int port;
+
+	private MariaDbServer(Path directory, Process process, int port) {
+		this.directory = directory;
+		this.process = process;
+		this.port = port;
+	}
+
+	static MariaDbServer start() {
+		try {
+			Path directory = Files.createTempDirectory("distlock-mariadb");
+			run(directory, "mariadb-install-db", "--no-defaults", "--datadir=" + directory.resolve("data"),
+					"--user=" + System.getProperty("user.name"), "--auth-root-authentication-method=normal",
+					"--skip-test-db");
+			int port = freePort();
+			Process process = new ProcessBuilder("mariadbd", "--no-defaults", "--datadir=" + directory.resolve("data"),
+					"--user=" + System.getProperty("user.name"), "--port=" + port, "--bind-address=127.0.0.1",
+					"--socket=" + directory.resolve("mariadb.sock"), "--pid-file=" + directory.resolve("mariadb.pid"),
+					"--skip-grant-tables", "--log-error=" + directory.resolve("error.log"))
+				.redirectErrorStream(true)
+				.redirectOutput(directory.resolve("output.log").toFile())
+				.start();
+			MariaDbServer server = new MariaDbServer(directory, process, port);
+			await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() -> {
+				try (Connection connection = DriverManager.getConnection(server.url(""), "root", "")) {
+					connection.createStatement().execute("create database if not exists test");
+					return true;
+				}
+			});
+			return server;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not start mariadbd: is the MariaDB server (mariadb-server) "
+					+ "installed, with mariadb-install-db and mariadbd on the PATH?", ex);
+		}
+	}
+
+	String url(String database) {
+		return "jdbc:mariadb://127.0.0.1:" + this.port + "/" + database;
+	}
+
+	@Override
+	public void close() {
+		this.process.destroy();
+		try {
+			if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly();
+			}
+			try (Stream<Path> files = Files.walk(this.directory)) {
+				files.sorted(Comparator.reverseOrder()).forEach((file) -> file.toFile().delete());
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static void run(Path directory, String... command) throws IOException {
+		Process process = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(directory.resolve("install.log").toFile())
+			.start();
+		try {
+			if (!process.waitFor(120, TimeUnit.SECONDS) || process.exitValue() != 0) {
+				throw new IllegalStateException(
+						String.join(" ", command) + " failed: " + Files.readString(directory.resolve("install.log")));
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while running " + command[0], ex);
+		}
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+}
