@@ -37,14 +37,15 @@ final class MariaDbServer implements AutoCloseable {
 	static MariaDbServer start() {
 		try {
 			Path directory = Files.createTempDirectory("distlock-mariadb");
-			run(directory, "mariadb-install-db", "--no-defaults", "--datadir=" + directory.resolve("data"),
+			run(directory, program("mariadb-install-db"), "--no-defaults", "--datadir=" + directory.resolve("data"),
 					"--user=" + System.getProperty("user.name"), "--auth-root-authentication-method=normal",
 					"--skip-test-db");
 			int port = freePort();
-			Process process = new ProcessBuilder("mariadbd", "--no-defaults", "--datadir=" + directory.resolve("data"),
-					"--user=" + System.getProperty("user.name"), "--port=" + port, "--bind-address=127.0.0.1",
-					"--socket=" + directory.resolve("mariadb.sock"), "--pid-file=" + directory.resolve("mariadb.pid"),
-					"--skip-grant-tables", "--log-error=" + directory.resolve("error.log"))
+			Process process = new ProcessBuilder(program("mariadbd"), "--no-defaults",
+					"--datadir=" + directory.resolve("data"), "--user=" + System.getProperty("user.name"),
+					"--port=" + port, "--bind-address=127.0.0.1", "--socket=" + directory.resolve("mariadb.sock"),
+					"--pid-file=" + directory.resolve("mariadb.pid"), "--skip-grant-tables",
+					"--log-error=" + directory.resolve("error.log"))
 				.redirectErrorStream(true)
 				.redirectOutput(directory.resolve("output.log").toFile())
 				.start();
@@ -61,6 +62,21 @@ final class MariaDbServer implements AutoCloseable {
 			throw new UncheckedIOException("Could not start mariadbd: is the MariaDB server (mariadb-server) "
 					+ "installed, with mariadb-install-db and mariadbd on the PATH?", ex);
 		}
+	}
+
+	/**
+	 * The path of a MariaDB program: from the PATH, or from the system directories where
+	 * Debian installs the server ({@code mariadbd} is in {@code /usr/sbin}, which a CI
+	 * user's PATH may lack).
+	 */
+	private static String program(String name) {
+		for (String directory : (System.getenv().getOrDefault("PATH", "") + ":/usr/sbin:/usr/bin:/usr/local/sbin")
+			.split(":")) {
+			if (!directory.isEmpty() && Files.isExecutable(Path.of(directory, name))) {
+				return Path.of(directory, name).toString();
+			}
+		}
+		return name;
 	}
 
 	String url(String database) {
