@@ -11,6 +11,13 @@ public class LockUnavailableException extends DistributedLockException {
 	/** The {@link #getOperation() operation} of a release, after the locked work. */
 	public static final String RELEASE = "release";
 
+	/**
+	 * The {@link #getOperation() operation} of an
+	 * {@linkplain LockHandle#extend(java.time.Duration) extension} of a held lock's
+	 * lease.
+	 */
+	public static final String EXTEND = "extend";
+
 	private final String key;
 
 	private final String name;
@@ -89,8 +96,10 @@ public class LockUnavailableException extends DistributedLockException {
 	/**
 	 * Returns what was being done when Redis failed: {@code "acquire"} (the locked work
 	 * did not run), {@value #RELEASE} (it ran, and its release, which may have taken
-	 * effect, is retried in the background until Redis answers or the lease ends), or an
-	 * operation of the actuator endpoint such as {@code "inspect"}.
+	 * effect, is retried in the background until Redis answers or the lease ends),
+	 * {@value #EXTEND} (the lock is still held, and its lease may or may not have been
+	 * extended in Redis: the holder's deadline stays where it was), or an operation of
+	 * the actuator endpoint such as {@code "inspect"}.
 	 * @return the operation
 	 */
 	public String getOperation() {

@@ -97,6 +97,26 @@ public final class MultiLockHandle implements LockHandle {
 		return this.released.get();
 	}
 
+	/**
+	 * Extends the lease of every key, in lock order, as
+	 * {@link LockHandle#extend(Duration)} does for one; the first failure is thrown, and
+	 * the keys after it are not extended (those before it keep their new lease).
+	 * @param leaseTime how long each key is to be kept from now, at least 1 ms
+	 * @throws IllegalStateException if this handle was released, or its leases are
+	 * auto-renewing
+	 */
+	@Override
+	public void extend(Duration leaseTime) {
+		if (this.released.get()) {
+			throw new IllegalStateException("Cannot extend the locks "
+					+ keys().stream().map(LockKeyQuoting::quote).collect(Collectors.joining(", "))
+					+ ": their handle was already released. Extend locks while holding them, before release().");
+		}
+		for (LockHandle hold : this.holds) {
+			hold.extend(leaseTime);
+		}
+	}
+
 	@Override
 	public Observation observation() {
 		return first().observation();

@@ -67,7 +67,7 @@ final class ReactiveAcquirer {
 						(wait) -> wait.close())
 				.<ReactiveLockHandle>map((grant) -> new ReactiveRedisLockHandle(
 						this.services.grants().grantedToWork(redisKey, attempts.token(), grant, lease, options, start),
-						this.releaser))
+						this.releaser, this.commands))
 				.switchIfEmpty(Mono.defer(() -> notAcquired(redisKey, options, start)))
 				.doOnError(LockUnavailableException.class,
 						(ex) -> this.services.events().unavailable(redisKey, options, start, ex))
