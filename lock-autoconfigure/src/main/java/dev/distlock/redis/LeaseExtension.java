@@ -100,7 +100,7 @@ final class LeaseExtension {
 
 	/** Returns the failure of an extension that Redis did not answer. */
 	LockUnavailableException unavailable(RedisLockHandle hold, Throwable cause) {
-		return new LockUnavailableException(hold.key(), hold.name(), LockUnavailableException.EXTEND, cause);
+		return this.commands.unavailable(hold.key(), hold.name(), LockUnavailableException.EXTEND, cause);
 	}
 
 	private static LockLeaseLostException lost(RedisLockHandle hold) {

@@ -103,13 +103,14 @@ final class ReactiveAcquirer {
 		Mono<Void> answered = (!reachability.inDoubt(redisKey) && !options.waitTime().isZero()
 				&& !reachability.answeredSince(redisKey, System.nanoTime() - LockAcquirer.RECENT_ANSWER_NANOS))
 						? this.commands.confirmAnswering(redisKey)
-							.onErrorMap(DataAccessException.class,
-									(ex) -> new LockUnavailableException(redisKey, options.name(), "acquire", ex))
+							.onErrorMap(DataAccessException.class, (ex) -> this.services.commands()
+								.unavailable(redisKey, options.name(), "acquire", ex))
 						: Mono.empty();
 		return answered.then(Mono.defer(() -> {
 			if (reachability.inDoubt(redisKey)) {
-				return Mono.error(new LockUnavailableException(redisKey, options.name(), "acquire",
-						new DataAccessResourceFailureException(LockAcquirer.WAIT_ENDED_IN_DOUBT)));
+				return Mono.error(this.services.commands()
+					.unavailable(redisKey, options.name(), "acquire",
+							new DataAccessResourceFailureException(LockAcquirer.WAIT_ENDED_IN_DOUBT)));
 			}
 			this.services.events().notAcquired(redisKey, options, start);
 			return Mono.empty();
