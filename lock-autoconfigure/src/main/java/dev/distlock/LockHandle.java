@@ -146,6 +146,8 @@ public interface LockHandle extends AutoCloseable {
 	 * ({@link LockUnavailableException#getOperation()} is
 	 * {@value LockUnavailableException#EXTEND}): the lease may or may not have been
 	 * extended, and the local count stays where it was
+	 * @throws LockMisconfigurationException if Redis refused the command for a
+	 * misconfiguration (a missing permission, wrong credentials), saying what to fix
 	 */
 	void extend(Duration leaseTime);
 

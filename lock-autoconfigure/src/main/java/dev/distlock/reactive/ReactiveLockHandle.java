@@ -75,7 +75,8 @@ public interface ReactiveLockHandle {
 	 * auto-renewing, {@link LockLeaseLostException} if the lease was lost first (the lock
 	 * is no longer held), or {@link dev.distlock.LockUnavailableException} if Redis could
 	 * not be reached (the lease may or may not have been extended; the local count stays
-	 * where it was)
+	 * where it was), or {@link dev.distlock.LockMisconfigurationException} if Redis
+	 * refused the command for a misconfiguration
 	 */
 	Mono<Void> extend(Duration leaseTime);
 

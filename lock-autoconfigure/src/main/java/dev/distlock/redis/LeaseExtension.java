@@ -8,10 +8,12 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 
 import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.ReplicaAcknowledgementException;
 import dev.distlock.redis.lease.LeaseRenewer;
 import dev.distlock.redis.lease.RenewalListener;
+import dev.distlock.redis.protocol.RedisErrors;
 import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.RenewalReply;
 import dev.distlock.redis.protocol.ReplicaAcknowledgement;
@@ -98,9 +100,15 @@ final class LeaseExtension {
 		}
 	}
 
-	/** Returns the failure of an extension that Redis did not answer. */
-	LockUnavailableException unavailable(RedisLockHandle hold, Throwable cause) {
-		return this.commands.unavailable(hold.key(), hold.name(), LockUnavailableException.EXTEND, cause);
+	/**
+	 * Returns the failure of an extension that Redis did not answer, or refused for a
+	 * misconfiguration (a missing permission, wrong credentials).
+	 */
+	RuntimeException unavailable(RedisLockHandle hold, DataAccessException cause) {
+		LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(hold.key(),
+				LockUnavailableException.EXTEND, cause);
+		return (misconfigured != null) ? misconfigured
+				: this.commands.unavailable(hold.key(), hold.name(), LockUnavailableException.EXTEND, cause);
 	}
 
 	private static LockLeaseLostException lost(RedisLockHandle hold) {

@@ -1,6 +1,7 @@
 package dev.distlock.redis;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -12,9 +13,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import reactor.test.StepVerifier;
 
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+import org.springframework.data.redis.core.RedisCallback;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
@@ -172,6 +175,29 @@ class LeaseExtensionTests {
 		finally {
 			REDIS.ensureRunning();
 		}
+	}
+
+	@Test
+	void extensionThatRedisRefusesIsAMisconfigurationAndLeavesTheDeadline() {
+		String key = TestRedis.uniqueKey("refused");
+		RedisLockHandle handle = (RedisLockHandle) this.fixture.client.lock(key, FIXED_2S);
+		long deadline = handle.validUntilNanos();
+		acl("ACL", "SETUSER", "default", "-evalsha", "-eval");
+		try {
+			assertThatExceptionOfType(LockMisconfigurationException.class)
+				.isThrownBy(() -> handle.extend(Duration.ofSeconds(10)))
+				.withMessageStartingWith("Could not extend lock '" + key + "': Redis refused the command (NOPERM");
+			assertThat(handle.validUntilNanos()).isEqualTo(deadline);
+		}
+		finally {
+			acl("ACL", "SETUSER", "default", "+@all");
+		}
+		handle.release();
+	}
+
+	private void acl(String... command) {
+		this.fixture.redis.execute((RedisCallback<Object>) (connection) -> connection.execute(command[0],
+				Arrays.stream(command).skip(1).map(String::getBytes).toArray(byte[][]::new)));
 	}
 
 	@Test
