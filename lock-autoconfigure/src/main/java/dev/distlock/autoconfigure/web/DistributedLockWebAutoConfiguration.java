@@ -47,6 +47,7 @@ public final class DistributedLockWebAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	@ConditionalOnBooleanProperty(name = ENABLED, matchIfMissing = true)
 	OutageWarnings distributedLockOutageWarnings() {
 		return new OutageWarnings();
 	}
