@@ -116,6 +116,42 @@ public interface LockHandle extends AutoCloseable {
 	boolean isLeaseLost();
 
 	/**
+	 * Extends the lease of a lock held with a fixed lease time: sets the time Redis keeps
+	 * the lock to the given duration from now, as ShedLock's
+	 * {@code ExtensibleLockProvider} does. A duration shorter than what is left shortens
+	 * the lease. For long work that chose a fixed lease and finds it needs more time.
+	 * <p>
+	 * The extension is the owner-checked write a renewal sends: Redis extends the lease
+	 * only if the key still holds this acquisition's token, and where replicas must
+	 * acknowledge grants ({@code distlock.replication.min-replicas-acked}) the extension
+	 * is acknowledged as a renewal is. The local count ({@link #isLeaseLost()}) moves
+	 * only when Redis confirmed it, and runs from the time the extension was sent for the
+	 * given duration minus the drift margin, as after a renewal. {@link #leaseTime()}
+	 * still reports the lease of the acquisition. A re-entrant hold extends the lock it
+	 * shares; a lock of several keys extends each key in lock order, and stops at the
+	 * first that fails (keys already extended keep their new lease). The reader side of a
+	 * read-write lock, the writer side and a permit of a semaphore extend their own hold
+	 * only. Extensions of one hold are applied one at a time.
+	 * @param leaseTime how long the lock is to be kept from now, at least 1 ms
+	 * @throws IllegalArgumentException if the lease time is shorter than 1 ms
+	 * @throws IllegalStateException if this handle was released, or if its lease is
+	 * auto-renewing (renewal keeps it extended while it is held)
+	 * @throws LockLeaseLostException if the lease was lost first: found lost, run out by
+	 * the local count, or the key no longer held this acquisition's token when Redis got
+	 * the extension. The lock is no longer held.
+	 * @throws ReplicaAcknowledgementException if fewer replicas acknowledged the
+	 * extension than must: the master extended the lease, but the local count stays where
+	 * it was
+	 * @throws LockUnavailableException if Redis could not be reached
+	 * ({@link LockUnavailableException#getOperation()} is
+	 * {@value LockUnavailableException#EXTEND}): the lease may or may not have been
+	 * extended, and the local count stays where it was
+	 * @throws LockMisconfigurationException if Redis refused the command for a
+	 * misconfiguration (a missing permission, wrong credentials), saying what to fix
+	 */
+	void extend(Duration leaseTime);
+
+	/**
 	 * Returns whether {@link #release()} has been called.
 	 * @return whether the lock was released
 	 */

@@ -41,6 +41,31 @@ public class LockLeaseLostException extends DistributedLockException {
 	}
 
 	/**
+	 * Creates the exception of an {@linkplain LockHandle#extend(Duration) extension} that
+	 * found the lease lost: expired, taken over or force-released before Redis got the
+	 * extension, or run out by the holder's own count before Redis confirmed it.
+	 * @param key the Redis key of the lock
+	 * @param name the logical name of the lock, as in {@link LockOptions#name()}
+	 * @param leaseTime the lease the lock was acquired with
+	 * @param held how long the lock had been held when the loss was found
+	 * @return the exception
+	 */
+	public static LockLeaseLostException whenExtending(String key, String name, Duration leaseTime, Duration held) {
+		return new LockLeaseLostException(key, name,
+				"Could not extend lock " + LockKeyQuoting.quote(key) + ": its lease of " + leaseTime
+						+ " was lost after the lock had been held for " + held.toMillis()
+						+ "ms (it ran out, or the key was gone or held by another owner), so the lock is no longer "
+						+ "held and another holder may be running. Extend it before its lease runs out, or use an "
+						+ "auto-renewing lease.");
+	}
+
+	private LockLeaseLostException(String key, String name, String message) {
+		super(message, null);
+		this.key = key;
+		this.name = name;
+	}
+
+	/**
 	 * Returns the Redis key of the lost lock.
 	 * @return the key
 	 */

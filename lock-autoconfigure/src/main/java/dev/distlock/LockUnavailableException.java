@@ -11,6 +11,13 @@ public class LockUnavailableException extends DistributedLockException {
 	/** The {@link #getOperation() operation} of a release, after the locked work. */
 	public static final String RELEASE = "release";
 
+	/**
+	 * The {@link #getOperation() operation} of an
+	 * {@linkplain LockHandle#extend(java.time.Duration) extension} of a held lock's
+	 * lease.
+	 */
+	public static final String EXTEND = "extend";
+
 	private final String key;
 
 	private final String name;
@@ -35,11 +42,29 @@ public class LockUnavailableException extends DistributedLockException {
 	 * @param cause the Redis client's exception
 	 */
 	public LockUnavailableException(String key, String name, String operation, Throwable cause) {
-		this(key, name, operation,
-				RELEASE.equals(operation) ? releaseNotConfirmed(key, cause)
-						: "Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": Redis is unavailable ("
-								+ cause.getMessage() + "). Check spring.data.redis.* and that the Redis server is up.",
+		this(key, name, operation, message(key, operation, "Redis", cause), cause);
+	}
+
+	/**
+	 * Creates the exception for a Redis whose address is known, which the message names.
+	 * @param address where the client connects, such as {@code redis.internal:6379}, the
+	 * nodes of a cluster, or the master name and sentinels of Sentinel
+	 * @param key the Redis key of the lock
+	 * @param name the logical name of the lock, as in {@link LockOptions#name()}
+	 * @param operation what was being done, such as "acquire" or {@value #RELEASE}
+	 * @param cause the Redis client's exception
+	 * @return the exception
+	 */
+	public static LockUnavailableException at(String address, String key, String name, String operation,
+			Throwable cause) {
+		return new LockUnavailableException(key, name, operation, message(key, operation, "Redis at " + address, cause),
 				cause);
+	}
+
+	private static String message(String key, String operation, String redis, Throwable cause) {
+		return RELEASE.equals(operation) ? releaseNotConfirmed(key, redis, cause)
+				: "Could not " + operation + " lock " + LockKeyQuoting.quote(key) + ": " + redis + " is unavailable ("
+						+ cause.getMessage() + "). Check spring.data.redis.* and that the Redis server is up.";
 	}
 
 	/**
@@ -63,8 +88,8 @@ public class LockUnavailableException extends DistributedLockException {
 	 * The message of a release Redis did not confirm. Its request may have been lost, or
 	 * only its reply: the client cannot tell which, so it does not claim either.
 	 */
-	private static String releaseNotConfirmed(String key, Throwable cause) {
-		return "Release of lock " + LockKeyQuoting.quote(key) + " not confirmed: Redis did not answer ("
+	private static String releaseNotConfirmed(String key, String redis, Throwable cause) {
+		return "Release of lock " + LockKeyQuoting.quote(key) + " not confirmed: " + redis + " did not answer ("
 				+ cause.getMessage() + "). The locked work ran, and the release may have taken effect; it is retried "
 				+ "in the background until Redis answers or the lease ends, keeping the lock for what is left of its "
 				+ "minimum hold. Check spring.data.redis.* and that the Redis server is up.";
@@ -89,8 +114,10 @@ public class LockUnavailableException extends DistributedLockException {
 	/**
 	 * Returns what was being done when Redis failed: {@code "acquire"} (the locked work
 	 * did not run), {@value #RELEASE} (it ran, and its release, which may have taken
-	 * effect, is retried in the background until Redis answers or the lease ends), or an
-	 * operation of the actuator endpoint such as {@code "inspect"}.
+	 * effect, is retried in the background until Redis answers or the lease ends),
+	 * {@value #EXTEND} (the lock is still held, and its lease may or may not have been
+	 * extended in Redis: the holder's deadline stays where it was), or an operation of
+	 * the actuator endpoint such as {@code "inspect"}.
 	 * @return the operation
 	 */
 	public String getOperation() {

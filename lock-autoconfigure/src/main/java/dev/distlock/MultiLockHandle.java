@@ -3,6 +3,7 @@ package dev.distlock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 
 import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
@@ -94,6 +95,26 @@ public final class MultiLockHandle implements LockHandle {
 	@Override
 	public boolean isReleased() {
 		return this.released.get();
+	}
+
+	/**
+	 * Extends the lease of every key, in lock order, as
+	 * {@link LockHandle#extend(Duration)} does for one; the first failure is thrown, and
+	 * the keys after it are not extended (those before it keep their new lease).
+	 * @param leaseTime how long each key is to be kept from now, at least 1 ms
+	 * @throws IllegalStateException if this handle was released, or its leases are
+	 * auto-renewing
+	 */
+	@Override
+	public void extend(Duration leaseTime) {
+		if (this.released.get()) {
+			throw new IllegalStateException("Cannot extend the locks "
+					+ keys().stream().map(LockKeyQuoting::quote).collect(Collectors.joining(", "))
+					+ ": their handle was already released. Extend locks while holding them, before release().");
+		}
+		for (LockHandle hold : this.holds) {
+			hold.extend(leaseTime);
+		}
 	}
 
 	@Override

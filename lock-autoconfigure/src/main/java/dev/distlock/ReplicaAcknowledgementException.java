@@ -67,6 +67,27 @@ public class ReplicaAcknowledgementException extends LockUnavailableException {
 	}
 
 	/**
+	 * Creates the exception of an {@linkplain LockHandle#extend(Duration) extension} that
+	 * fewer replicas acknowledged than must: the master extended the lease, but the
+	 * holder's deadline stays where the last acknowledged write put it.
+	 * @param key the Redis key of the lock
+	 * @param name the logical name of the lock, as in {@link LockOptions#name()}
+	 * @param acknowledged how many replicas acknowledged the extension
+	 * @param required how many had to
+	 * @param timeout how long they were waited for
+	 * @return the exception
+	 */
+	public static ReplicaAcknowledgementException extension(String key, String name, long acknowledged, int required,
+			Duration timeout) {
+		return new ReplicaAcknowledgementException(key, name, LockUnavailableException.EXTEND,
+				"Lock " + LockKeyQuoting.quote(key) + " was extended on the master, but that was acknowledged by "
+						+ Math.max(0, acknowledged) + " of " + required + " replicas within " + timeout.toMillis()
+						+ "ms (" + PROPERTY + "=" + required + "): a failover now could lose the extension, so the "
+						+ "lock's lease still counts from its last acknowledged write (see isLeaseLost()). " + CHECK,
+				acknowledged, required);
+	}
+
+	/**
 	 * Returns how many replicas acknowledged the grant.
 	 * @return the count, less than {@link #getRequired()}
 	 */

@@ -19,6 +19,8 @@ class MultiLockHandleTests {
 
 	private final List<String> released = new ArrayList<>();
 
+	private final List<String> extended = new ArrayList<>();
+
 	@Test
 	void releasesEveryKeyInReverseOrderAndRethrowsTheFirstFailure() {
 		LockLeaseLostException lost = new LockLeaseLostException("c", Duration.ofSeconds(1), Duration.ofSeconds(2));
@@ -33,6 +35,26 @@ class MultiLockHandleTests {
 		assertThat(handle.isReleased()).isTrue();
 		handle.release();
 		assertThat(this.released).as("released once").hasSize(3);
+	}
+
+	@Test
+	void extendsEveryKeyInLockOrderAndStopsAtTheFirstFailure() {
+		MultiLockHandle handle = new MultiLockHandle(List.of(new Hold("a", 1, null), new Hold("b", 2, null)));
+		handle.extend(Duration.ofSeconds(5));
+		assertThat(this.extended).containsExactly("a", "b");
+		this.extended.clear();
+		LockLeaseLostException lost = new LockLeaseLostException("b", Duration.ofSeconds(1), Duration.ofSeconds(2));
+		MultiLockHandle failing = new MultiLockHandle(
+				List.of(new Hold("a", 1, null), new Hold("b", 2, lost), new Hold("c", 3, null)));
+		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(() -> failing.extend(Duration.ofSeconds(5)))
+			.isSameAs(lost);
+		assertThat(this.extended).containsExactly("a", "b");
+		handle.release();
+		this.extended.clear();
+		assertThatExceptionOfType(IllegalStateException.class).isThrownBy(() -> handle.extend(Duration.ofSeconds(5)))
+			.withMessageContaining("'a', 'b'")
+			.withMessageContaining("already released");
+		assertThat(this.extended).isEmpty();
 	}
 
 	@Test
@@ -99,6 +121,14 @@ class MultiLockHandleTests {
 		@Override
 		public boolean isReleased() {
 			return MultiLockHandleTests.this.released.contains(this.key);
+		}
+
+		@Override
+		public void extend(Duration leaseTime) {
+			MultiLockHandleTests.this.extended.add(this.key);
+			if (this.failure != null) {
+				throw this.failure;
+			}
 		}
 
 		@Override

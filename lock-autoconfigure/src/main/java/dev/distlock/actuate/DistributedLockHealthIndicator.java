@@ -19,22 +19,24 @@ import dev.distlock.redis.protocol.EvictionPolicy;
  * over and release a key of its own (every permission a lock needs), and, with pub/sub
  * waiting, the release channel is subscribed; {@code DOWN} with details otherwise, and
  * while the last lock command was refused for a misconfiguration (a missing permission,
- * wrong credentials), with what to fix. Details also give the number of locks held and
- * callers waiting. On a Redis Cluster the locking check runs on a key of every master, so
- * that the status is {@code DOWN} while any slot has no reachable master; the script
- * check, which asks one node only, is left out there (the locking check runs the scripts
- * on every master). With sharded hand-over messages, a channel is subscribed per slot
- * only while a caller waits on that slot, so no subscription is normal: the details give
- * the slots subscribed now, those waited on but not yet subscribed, and whether the
- * cluster pub/sub connection is open, and the status is {@code DOWN} only while the
- * client is stopped or a slot waited on has stayed unsubscribed for longer than a
- * failover takes to recover. The checks that ask Redis are given a time bound of their
- * own: {@code DOWN} if Redis has not answered within it (the check goes on in the
- * background, and no other starts before it ends), whatever the command timeout. The
- * details also show whether Redis may evict lock keys ({@code maxmemoryPolicy}: its
- * {@code maxmemory}, {@code maxmemory-policy} and {@code evictsLockKeys}, per master on a
- * cluster, with advice when it may); the status stays {@code UP} then, since locking
- * works until a key is evicted, and the client warns of it at startup.
+ * wrong credentials), with what to fix. Details also give the address of Redis as
+ * configured ({@code address}: {@code host:port}, the nodes of a cluster, or the master
+ * name and sentinels of Sentinel), and the number of locks held and callers waiting. On a
+ * Redis Cluster the locking check runs on a key of every master, so that the status is
+ * {@code DOWN} while any slot has no reachable master; the script check, which asks one
+ * node only, is left out there (the locking check runs the scripts on every master). With
+ * sharded hand-over messages, a channel is subscribed per slot only while a caller waits
+ * on that slot, so no subscription is normal: the details give the slots subscribed now,
+ * those waited on but not yet subscribed, and whether the cluster pub/sub connection is
+ * open, and the status is {@code DOWN} only while the client is stopped or a slot waited
+ * on has stayed unsubscribed for longer than a failover takes to recover. The checks that
+ * ask Redis are given a time bound of their own: {@code DOWN} if Redis has not answered
+ * within it (the check goes on in the background, and no other starts before it ends),
+ * whatever the command timeout. The details also show whether Redis may evict lock keys
+ * ({@code maxmemoryPolicy}: its {@code maxmemory}, {@code maxmemory-policy} and
+ * {@code evictsLockKeys}, per master on a cluster, with advice when it may); the status
+ * stays {@code UP} then, since locking works until a key is evicted, and the client warns
+ * of it at startup.
  */
 public class DistributedLockHealthIndicator implements HealthIndicator {
 
@@ -68,7 +70,7 @@ public class DistributedLockHealthIndicator implements HealthIndicator {
 
 	@Override
 	public Health health() {
-		Health.Builder builder = Health.up();
+		Health.Builder builder = Health.up().withDetail("address", this.monitor.address());
 		try {
 			builder.withDetails(this.redisChecks.run());
 		}

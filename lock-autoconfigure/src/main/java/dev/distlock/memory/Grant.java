@@ -11,10 +11,10 @@ import dev.distlock.LockMode;
  * holds the key from the moment it is made, and its lease counts from when the thread
  * wakes and claims it, so that a short lease cannot run out before its holder could use
  * it (the claim window of the Redis client's hand-over, without a timeout: a waiting
- * thread always wakes). A fixed lease runs out at the claim plus the lease; an
- * auto-renewing one lasts as long as its holder thread lives, which is what renewing it
- * would achieve, computed when asked instead of by a renewal thread. A grant that ran
- * out, or that the table took back, is lost for good.
+ * thread always wakes). A fixed lease runs out at the claim plus the lease, or at an
+ * extension plus its lease; an auto-renewing one lasts as long as its holder thread
+ * lives, which is what renewing it would achieve, computed when asked instead of by a
+ * renewal thread. A grant that ran out, or that the table took back, is lost for good.
  */
 final class Grant {
 
@@ -31,6 +31,8 @@ final class Grant {
 	private final LockMode mode;
 
 	private volatile long grantedNanos;
+
+	private volatile long validUntilNanos;
 
 	private volatile boolean claimed;
 
@@ -61,6 +63,7 @@ final class Grant {
 	/** The holder thread takes the grant up: its lease counts from now. */
 	void claim(long nowNanos) {
 		this.grantedNanos = nowNanos;
+		this.validUntilNanos = Deadlines.after(nowNanos, this.leaseTime);
 		this.claimed = true;
 	}
 
@@ -88,10 +91,20 @@ final class Grant {
 
 	/**
 	 * Returns when a fixed lease of a claimed grant runs out, by
-	 * {@link System#nanoTime()}.
+	 * {@link System#nanoTime()}: the claim plus the lease, or the last extension plus its
+	 * lease.
 	 */
 	long validUntilNanos() {
-		return Deadlines.after(this.grantedNanos, this.leaseTime);
+		return this.validUntilNanos;
+	}
+
+	/**
+	 * Sets the fixed lease of a claimed grant to run out the given time after now,
+	 * earlier or later than it did (its holder {@linkplain dev.distlock.LockHandle#extend
+	 * extended} it); under the table's mutex.
+	 */
+	void extend(long nowNanos, Duration leaseTime) {
+		this.validUntilNanos = Deadlines.after(nowNanos, leaseTime);
 	}
 
 	/**

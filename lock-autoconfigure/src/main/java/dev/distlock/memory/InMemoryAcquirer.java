@@ -99,7 +99,7 @@ final class InMemoryAcquirer {
 			this.events.notAcquired(key, options, start);
 			return null;
 		}
-		InMemoryLockHandle handle = new InMemoryLockHandle(grant, options, this.ending);
+		InMemoryLockHandle handle = new InMemoryLockHandle(grant, options, this.ending, this.table);
 		this.holds.add(handle);
 		this.events.acquired(handle, start);
 		return handle;

@@ -10,6 +10,7 @@ import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.support.HoldCount;
+import dev.distlock.support.LeaseExtensionRules;
 
 /**
  * A lock acquired from an {@link InMemoryLockClient}: its grant in the client's table,
@@ -35,6 +36,8 @@ final class InMemoryLockHandle implements LockHandle {
 
 	private final Ending ending;
 
+	private final LockTable table;
+
 	private final HoldCount holds = new HoldCount();
 
 	private final AtomicBoolean released = new AtomicBoolean();
@@ -43,10 +46,11 @@ final class InMemoryLockHandle implements LockHandle {
 
 	private volatile Observation observation = Observation.NOOP;
 
-	InMemoryLockHandle(Grant grant, LockOptions options, Ending ending) {
+	InMemoryLockHandle(Grant grant, LockOptions options, Ending ending, LockTable table) {
 		this.grant = grant;
 		this.options = options;
 		this.ending = ending;
+		this.table = table;
 	}
 
 	@Override
@@ -92,6 +96,20 @@ final class InMemoryLockHandle implements LockHandle {
 	@Override
 	public boolean isReleased() {
 		return this.released.get();
+	}
+
+	/**
+	 * Extends the fixed lease in the table: it runs out the given time from now.
+	 */
+	@Override
+	public void extend(Duration leaseTime) {
+		RuntimeException refusal = LeaseExtensionRules.refusal(this, leaseTime, isReleased(), heldFor());
+		if (refusal != null) {
+			throw refusal;
+		}
+		if (!this.table.extend(this.grant, leaseTime)) {
+			throw LeaseExtensionRules.lost(this, heldFor());
+		}
 	}
 
 	@Override

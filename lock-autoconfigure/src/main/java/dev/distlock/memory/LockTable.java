@@ -1,5 +1,6 @@
 package dev.distlock.memory;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
@@ -187,6 +188,32 @@ final class LockTable {
 			boolean held = line.release(grant, keepUntilNanos, now);
 			settleOrForget(grant.key(), line, now);
 			return held;
+		}
+		finally {
+			this.mutex.unlock();
+		}
+	}
+
+	/**
+	 * Sets a grant's fixed lease to run out the given time from now, if it still holds
+	 * its key; the first waiter looks again at when the key may become free.
+	 * @return whether the grant still held its key (its lease had not run out, and the
+	 * table had not taken the key back)
+	 */
+	boolean extend(Grant grant, Duration leaseTime) {
+		this.mutex.lock();
+		try {
+			LockLine line = this.lines.get(grant.key());
+			long now = System.nanoTime();
+			if (line != null) {
+				line.settle(now, this.tokens);
+			}
+			if (line == null || grant.isLost(now)) {
+				return false;
+			}
+			grant.extend(now, leaseTime);
+			line.alertFirst();
+			return true;
 		}
 		finally {
 			this.mutex.unlock();

@@ -62,6 +62,25 @@ public interface ReactiveLockHandle {
 	boolean isReleased();
 
 	/**
+	 * Extends the lease of a lock held with a fixed lease time, without blocking: sets
+	 * the time Redis keeps the lock to the given duration from now, as
+	 * {@link dev.distlock.LockHandle#extend(Duration)} does, with the same rules (an
+	 * owner-checked write; the local count moves only on Redis's confirmation, from the
+	 * time the extension was sent). Each subscription sends one extension; do not
+	 * subscribe to two extensions of one hold at the same time.
+	 * @param leaseTime how long the lock is to be kept from now, at least 1 ms
+	 * @return completes once Redis extended the lease; errors with
+	 * {@link IllegalArgumentException} if the lease time is shorter than 1 ms,
+	 * {@link IllegalStateException} if the handle was released or its lease is
+	 * auto-renewing, {@link LockLeaseLostException} if the lease was lost first (the lock
+	 * is no longer held), or {@link dev.distlock.LockUnavailableException} if Redis could
+	 * not be reached (the lease may or may not have been extended; the local count stays
+	 * where it was), or {@link dev.distlock.LockMisconfigurationException} if Redis
+	 * refused the command for a misconfiguration
+	 */
+	Mono<Void> extend(Duration leaseTime);
+
+	/**
 	 * Signals when the lease is lost while the lock is held: completes, on a parallel
 	 * thread, once the client marks it lost (a renewal or hand-over confirmation that
 	 * finds the key gone, the local deadline of the lease passing, a forced release), at

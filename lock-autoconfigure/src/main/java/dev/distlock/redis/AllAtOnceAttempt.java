@@ -73,7 +73,7 @@ final class AllAtOnceAttempt {
 				return new Result(null, keys.get(0));
 			}
 			throw failed(observation, keys.get(0), options, start, (misconfigured != null) ? misconfigured
-					: new LockUnavailableException(keys.get(0), options.name(), "acquire", ex));
+					: this.services.commands().unavailable(keys.get(0), options.name(), "acquire", ex));
 		}
 		if (reply instanceof MultiAcquireReply.Held held) {
 			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);

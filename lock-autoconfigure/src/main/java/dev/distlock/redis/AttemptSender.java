@@ -110,14 +110,14 @@ final class AttemptSender {
 			if (Thread.currentThread().isInterrupted()) {
 				return null;
 			}
-			throw new LockUnavailableException(this.key, this.options.name(), "acquire", ex);
+			throw this.services.commands().unavailable(this.key, this.options.name(), "acquire", ex);
 		}
 		catch (RuntimeException ex) {
 			if (!acknowledged()) {
 				throw ex;
 			}
 			this.exit.inBackground();
-			throw new LockUnavailableException(this.key, this.options.name(), "acquire", ex);
+			throw this.services.commands().unavailable(this.key, this.options.name(), "acquire", ex);
 		}
 		if (reply instanceof AcquireReply.Granted granted) {
 			checkAcknowledged(granted);

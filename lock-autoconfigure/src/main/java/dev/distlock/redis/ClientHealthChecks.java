@@ -48,6 +48,10 @@ final class ClientHealthChecks {
 	}
 
 	/** Returns whether Redis is a cluster. */
+	String address() {
+		return this.commands.address();
+	}
+
 	boolean isCluster() {
 		return this.commands.keyspace().isCluster();
 	}

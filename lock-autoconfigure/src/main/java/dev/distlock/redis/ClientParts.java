@@ -55,14 +55,16 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 		LockEvents events = new LockEvents(builder.listeners);
 		HeldLocks held = new HeldLocks(events);
 		LocalCohort cohort = new LocalCohort(builder.maxLocalPasses, reachability, pending);
-		LeaseRenewer<RedisLockHandle> renewer = new LeaseRenewer<>(commands, new RenewalReports(events, held, cohort),
-				builder.renewalLease, builder.clusterSlots);
+		RenewalReports reports = new RenewalReports(events, held, cohort);
+		LeaseRenewer<RedisLockHandle> renewer = new LeaseRenewer<>(commands, reports, builder.renewalLease,
+				builder.clusterSlots);
 		LockReleaser releaser = new LockReleaser(commands, events, held, renewer, cohort, pending);
 		WaitingAcquirers waiting = new WaitingAcquirers(events);
 		ReleaseMessaging messaging = ReleaseMessaging.of(builder, connectionFactory, keyspace, clientId,
 				LETTUCE_PRESENT);
 		LockWaiter waiter = (messaging.waiter() != null) ? messaging.waiter() : builder.waiter;
-		LockGrants grants = new LockGrants(held, renewer, events, releaser::lastHoldEnded);
+		LockGrants grants = new LockGrants(held, renewer, events, releaser::lastHoldEnded,
+				new LeaseExtension(commands, renewer, reports));
 		LockAcquirer acquirer = new LockAcquirer(new AcquisitionServices(commands, pending, cohort, waiting), waiter,
 				grants, events, builder.renewalLease, tokens);
 		RedisLockMonitor monitor = new RedisLockMonitor(held, releaser, waiting, new KeyStateReader(commands, held),

@@ -9,6 +9,7 @@ import org.springframework.util.Assert;
 
 import dev.distlock.LockKind;
 import dev.distlock.LockMisconfigurationException;
+import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.redis.protocol.KeyInspection;
 import dev.distlock.redis.protocol.RedisErrors;
@@ -53,7 +54,8 @@ final class KeyStateReader {
 		}
 		catch (DataAccessException ex) {
 			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(key, "inspect", ex);
-			throw (misconfigured != null) ? misconfigured : new LockUnavailableException(key, "inspect", ex);
+			throw (misconfigured != null) ? misconfigured
+					: this.commands.unavailable(key, LockOptions.UNNAMED, "inspect", ex);
 		}
 		HeldLockInfo hold = info(mine, state.holderIndex());
 		KeyInspection.Shared shared = state.shared();

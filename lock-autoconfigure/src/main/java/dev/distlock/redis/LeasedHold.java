@@ -130,6 +130,15 @@ abstract class LeasedHold implements RenewedHold, PassableHold {
 		this.lease.confirmed(sentNanos, validFor);
 	}
 
+	/**
+	 * Moves the local deadline to the lease Redis set by an extension sent then, earlier
+	 * or later ({@link Lease#extended}).
+	 * @return false if the lease was lost or ran out by the local count first
+	 */
+	boolean extended(long sentNanos, Duration validFor) {
+		return this.lease.extended(sentNanos, validFor);
+	}
+
 	/** Runs the action once the lease is marked lost (for reactive work). */
 	void onLeaseLost(Runnable action) {
 		this.lease.onLost(action);

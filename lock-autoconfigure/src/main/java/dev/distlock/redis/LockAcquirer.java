@@ -116,12 +116,13 @@ final class LockAcquirer {
 				this.services.commands().confirmAnswering(key);
 			}
 			catch (DataAccessException ex) {
-				throw new LockUnavailableException(key, options.name(), "acquire", ex);
+				throw this.services.commands().unavailable(key, options.name(), "acquire", ex);
 			}
 		}
 		if (reachability.inDoubt(key)) {
-			throw new LockUnavailableException(key, options.name(), "acquire",
-					new DataAccessResourceFailureException(WAIT_ENDED_IN_DOUBT));
+			throw this.services.commands()
+				.unavailable(key, options.name(), "acquire",
+						new DataAccessResourceFailureException(WAIT_ENDED_IN_DOUBT));
 		}
 	}
 

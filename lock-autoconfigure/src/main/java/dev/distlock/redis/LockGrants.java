@@ -26,19 +26,22 @@ final class LockGrants {
 
 	private final Consumer<RedisLockHandle> ending;
 
+	private final LeaseExtension extension;
+
 	LockGrants(HeldLocks held, LeaseRenewer<RedisLockHandle> renewer, LockEvents events,
-			Consumer<RedisLockHandle> ending) {
+			Consumer<RedisLockHandle> ending, LeaseExtension extension) {
 		this.held = held;
 		this.renewer = renewer;
 		this.events = events;
 		this.ending = ending;
+		this.extension = extension;
 	}
 
 	/** Records a lock acquired in Redis, or handed over through its queue. */
 	RedisLockHandle grantedInRedis(String key, String token, Grant grant, Duration lease, LockOptions options,
 			long startNanos) {
-		RedisLockHandle handle = new RedisLockHandle(this.ending, key, token, grant.fencingToken(), lease, options,
-				Lease.granted(grant.sentNanos(), grant.validFor()), true);
+		RedisLockHandle handle = new RedisLockHandle(this.ending, this.extension, key, token, grant.fencingToken(),
+				lease, options, Lease.granted(grant.sentNanos(), grant.validFor()), true);
 		register(handle, startNanos);
 		if (grant.validFor().compareTo(lease) < 0) {
 			this.renewer.confirm(handle);
@@ -54,7 +57,8 @@ final class LockGrants {
 	RedisLockHandle grantedToWork(String key, String token, Grant grant, Duration lease, LockOptions options,
 			long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle((released) -> {
-		}, key, token, grant.fencingToken(), lease, options, Lease.granted(grant.sentNanos(), grant.validFor()), false);
+		}, this.extension, key, token, grant.fencingToken(), lease, options,
+				Lease.granted(grant.sentNanos(), grant.validFor()), false);
 		register(handle, startNanos);
 		if (grant.validFor().compareTo(lease) < 0) {
 			this.renewer.confirm(handle);
@@ -67,8 +71,8 @@ final class LockGrants {
 	 * keeps its owner token, and the lease counts from its last confirmed renewal.
 	 */
 	RedisLockHandle passed(String key, Baton baton, Duration lease, LockOptions options, long startNanos) {
-		RedisLockHandle handle = new RedisLockHandle(this.ending, key, baton.token(), baton.fencingToken(), lease,
-				options, baton.lease(), true);
+		RedisLockHandle handle = new RedisLockHandle(this.ending, this.extension, key, baton.token(),
+				baton.fencingToken(), lease, options, baton.lease(), true);
 		register(handle, startNanos);
 		return handle;
 	}

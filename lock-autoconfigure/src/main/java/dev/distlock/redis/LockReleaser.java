@@ -8,6 +8,7 @@ import org.springframework.util.Assert;
 
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockMisconfigurationException;
+import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.ReplicaAcknowledgementException;
 import dev.distlock.redis.cohort.LocalCohort;
@@ -182,7 +183,7 @@ final class LockReleaser {
 				this.commands.release(key, handle.token(), 0);
 			}
 			catch (DataAccessException ex) {
-				throw new LockUnavailableException(key, "force-release", ex);
+				throw this.commands.unavailable(key, LockOptions.UNNAMED, "force-release", ex);
 			}
 			if (!handle.isShared()) {
 				this.local.releasedInRedis(handle);
@@ -206,7 +207,7 @@ final class LockReleaser {
 		// must not get the lock sooner because the first release was lost.
 		this.pending.release(handle.key(), handle.token(), handle.minimumHold(),
 				System.nanoTime() + handle.leaseTime().toNanos());
-		return new LockUnavailableException(handle.key(), handle.name(), LockUnavailableException.RELEASE, ex);
+		return this.commands.unavailable(handle.key(), handle.name(), LockUnavailableException.RELEASE, ex);
 	}
 
 	private void forget(RedisLockHandle handle) {

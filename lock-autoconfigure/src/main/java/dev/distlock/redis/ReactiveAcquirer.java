@@ -68,7 +68,7 @@ final class ReactiveAcquirer {
 						(wait) -> wait.close())
 				.<ReactiveLockHandle>map((grant) -> new ReactiveRedisLockHandle(
 						this.services.grants().grantedToWork(redisKey, attempts.token(), grant, lease, options, start),
-						this.releaser))
+						this.releaser, this.commands))
 				.switchIfEmpty(Mono.defer(() -> notAcquired(redisKey, options, start)))
 				.doOnError(LockUnavailableException.class,
 						(ex) -> this.services.events().unavailable(redisKey, options, start, ex))
@@ -104,13 +104,14 @@ final class ReactiveAcquirer {
 		Mono<Void> answered = (!reachability.inDoubt(redisKey) && !options.waitTime().isZero()
 				&& !reachability.answeredSince(redisKey, System.nanoTime() - LockAcquirer.RECENT_ANSWER_NANOS))
 						? this.commands.confirmAnswering(redisKey)
-							.onErrorMap(DataAccessException.class,
-									(ex) -> new LockUnavailableException(redisKey, options.name(), "acquire", ex))
+							.onErrorMap(DataAccessException.class, (ex) -> this.services.commands()
+								.unavailable(redisKey, options.name(), "acquire", ex))
 						: Mono.empty();
 		return answered.then(Mono.defer(() -> {
 			if (reachability.inDoubt(redisKey)) {
-				return Mono.error(new LockUnavailableException(redisKey, options.name(), "acquire",
-						new DataAccessResourceFailureException(LockAcquirer.WAIT_ENDED_IN_DOUBT)));
+				return Mono.error(this.services.commands()
+					.unavailable(redisKey, options.name(), "acquire",
+							new DataAccessResourceFailureException(LockAcquirer.WAIT_ENDED_IN_DOUBT)));
 			}
 			this.services.events().notAcquired(redisKey, options, start);
 			return Mono.empty();

@@ -126,7 +126,7 @@ final class ReactiveAttempts {
 				}
 				// The acquire may have been applied although its reply was lost.
 				leaveInBackground();
-				return new LockUnavailableException(this.key, this.options.name(), "acquire", ex);
+				return this.commands.blocking().unavailable(this.key, this.options.name(), "acquire", ex);
 			});
 	}
 

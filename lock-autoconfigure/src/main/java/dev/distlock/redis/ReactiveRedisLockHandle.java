@@ -8,8 +8,11 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Schedulers;
 
+import org.springframework.dao.DataAccessException;
+
 import dev.distlock.LockOptions;
 import dev.distlock.reactive.ReactiveLockHandle;
+import dev.distlock.redis.protocol.ReactiveLockCommands;
 
 /**
  * A lock held by reactive work: a {@link RedisLockHandle} that belongs to no thread
@@ -27,6 +30,8 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 
 	private final ReactiveReleaser releaser;
 
+	private final ReactiveLockCommands commands;
+
 	private final AtomicBoolean released = new AtomicBoolean();
 
 	private final Sinks.Empty<Void> lost = Sinks.empty();
@@ -38,9 +43,10 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 		return this.hold.options();
 	}
 
-	ReactiveRedisLockHandle(RedisLockHandle hold, ReactiveReleaser releaser) {
+	ReactiveRedisLockHandle(RedisLockHandle hold, ReactiveReleaser releaser, ReactiveLockCommands commands) {
 		this.hold = hold;
 		this.releaser = releaser;
+		this.commands = commands;
 		AtomicBoolean released = this.released;
 		// A handle that an operator dropped (zip, timeout, ...) can never be released:
 		// once unreachable, it is no longer renewed and expires with its lease.
@@ -93,6 +99,22 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 	@Override
 	public Mono<Void> leaseLost() {
 		return this.lost.asMono();
+	}
+
+	@Override
+	public Mono<Void> extend(Duration leaseTime) {
+		return Mono.defer(() -> {
+			LeaseExtension extension = this.hold.extension();
+			RuntimeException refusal = extension.refusal(this.hold, leaseTime, this.released.get());
+			if (refusal != null) {
+				return Mono.error(refusal);
+			}
+			long sent = System.nanoTime();
+			return this.commands.renew(this.hold.key(), this.hold.token(), leaseTime.toMillis())
+				.onErrorMap(DataAccessException.class, (ex) -> extension.unavailable(this.hold, ex))
+				.doOnNext((reply) -> extension.applyReply(this.hold, sent, leaseTime, reply))
+				.then();
+		});
 	}
 
 	@Override

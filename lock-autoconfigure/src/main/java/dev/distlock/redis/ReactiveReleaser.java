@@ -109,7 +109,7 @@ final class ReactiveReleaser {
 			return misconfigured;
 		}
 		retryInBackground(hold);
-		return new LockUnavailableException(hold.key(), hold.name(), LockUnavailableException.RELEASE, ex);
+		return this.services.commands().unavailable(hold.key(), hold.name(), LockUnavailableException.RELEASE, ex);
 	}
 
 }

@@ -32,6 +32,11 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	/** Ends the hold in Redis, or passes it on, when its last hold ends. */
 	private final Consumer<RedisLockHandle> ending;
 
+	private final LeaseExtension extension;
+
+	/** Held while an extension is sent and applied: one at a time per hold. */
+	private final Object extending = new Object();
+
 	private final LockOptions options;
 
 	private final long acquiredNanos;
@@ -50,10 +55,11 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	 * Creates a hold of the current thread, or of reactive work if not bound to the
 	 * thread, whose validity, by the local count, is the given lease.
 	 */
-	RedisLockHandle(Consumer<RedisLockHandle> ending, String key, String token, long fencingToken, Duration leaseTime,
-			LockOptions options, Lease lease, boolean boundToThread) {
+	RedisLockHandle(Consumer<RedisLockHandle> ending, LeaseExtension extension, String key, String token,
+			long fencingToken, Duration leaseTime, LockOptions options, Lease lease, boolean boundToThread) {
 		super(key, token, fencingToken, leaseTime, lease, boundToThread);
 		this.ending = ending;
+		this.extension = extension;
 		this.options = options;
 		this.acquiredNanos = System.nanoTime();
 	}
@@ -178,6 +184,20 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 				isAutoRenewing(), fencingToken(), this.holds.depth(),
 				isBoundToThread() ? owner().getName() : "reactive work", isLeaseLost(), kind.label(), kind.modeLabel(),
 				kind.permits());
+	}
+
+	@Override
+	public void extend(Duration leaseTime) {
+		synchronized (this.extending) {
+			this.extension.extend(this, leaseTime, isReleased());
+		}
+	}
+
+	/**
+	 * Returns what extends this hold's lease, for the reactive handle that holds it.
+	 */
+	LeaseExtension extension() {
+		return this.extension;
 	}
 
 	@Override

@@ -97,6 +97,16 @@ public final class RedisLockMonitor {
 	}
 
 	/**
+	 * Returns where the client sends its commands, as configured: {@code host:port} of a
+	 * single server, the nodes of a cluster, or the master name and sentinels of
+	 * Sentinel.
+	 * @return the address
+	 */
+	public String address() {
+		return this.health.address();
+	}
+
+	/**
 	 * Returns whether Redis is a cluster. There {@link #checkScripts()} asks one node
 	 * only, which need not serve any lock, while {@link #checkLocking()} runs the lock
 	 * scripts on every master (loading them where they are missing).

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockKeyQuoting;
 import dev.distlock.LockMode;
 
 /**
@@ -72,6 +73,19 @@ public final class NestedLockHandle implements LockHandle {
 	@Override
 	public boolean isReleased() {
 		return this.released.get();
+	}
+
+	/**
+	 * Extends the lease of the lock this hold shares with the outer hold.
+	 */
+	@Override
+	public void extend(Duration leaseTime) {
+		if (this.released.get()) {
+			throw new IllegalStateException("Cannot extend lock " + LockKeyQuoting.quote(key())
+					+ ": this re-entrant hold of it was already released. Extend a lock while holding it, "
+					+ "before release().");
+		}
+		this.outer.extend(leaseTime);
 	}
 
 	@Override

@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.MessageSource;
 import org.springframework.context.MessageSourceAware;
 import org.springframework.core.Ordered;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.ErrorResponse;
@@ -33,6 +34,11 @@ import dev.distlock.LockUnavailableException;
  * reached the controller as it is: Spring also matches the causes of an exception, and an
  * application exception that wraps a lock failure (after other work, perhaps) is the
  * application's to answer, so it is thrown on.
+ * <p>
+ * A {@code 503} answer to an unavailable Redis is logged as a warning, with the
+ * exception's message (the lock and the address of Redis), the first time for each lock
+ * name in each outage ({@link OutageWarnings}); every other answer, a {@code 409} to a
+ * busy lock among them, is logged at debug.
  */
 @ControllerAdvice
 public class LockProblemDetailsExceptionHandler implements MessageSourceAware, Ordered {
@@ -41,14 +47,31 @@ public class LockProblemDetailsExceptionHandler implements MessageSourceAware, O
 
 	private final LockProblemDetails problems;
 
+	private final OutageWarnings outageWarnings;
+
 	private @Nullable MessageSource messageSource;
+
+	/**
+	 * Creates the handler, which logs the first {@code 503} answer of each lock name as a
+	 * warning, and no other until the process restarts: use
+	 * {@link #LockProblemDetailsExceptionHandler(LockProblemDetails, OutageWarnings)}
+	 * with a registered {@link OutageWarnings} to be warned again after each outage.
+	 * @param problems builds the answers
+	 */
+	public LockProblemDetailsExceptionHandler(LockProblemDetails problems) {
+		this(problems, new OutageWarnings());
+	}
 
 	/**
 	 * Creates the handler.
 	 * @param problems builds the answers
+	 * @param outageWarnings decides which {@code 503} answers are logged as a warning:
+	 * the first of each lock name and outage; the others, and every other answer, are
+	 * logged at debug
 	 */
-	public LockProblemDetailsExceptionHandler(LockProblemDetails problems) {
+	public LockProblemDetailsExceptionHandler(LockProblemDetails problems, OutageWarnings outageWarnings) {
 		this.problems = problems;
+		this.outageWarnings = outageWarnings;
 	}
 
 	/**
@@ -114,7 +137,14 @@ public class LockProblemDetailsExceptionHandler implements MessageSourceAware, O
 	 * @return the response entity
 	 */
 	protected ResponseEntity<ProblemDetail> answer(Exception ex, ErrorResponse answer, Locale locale) {
-		if (logger.isDebugEnabled()) {
+		if (answer.getStatusCode().value() == HttpStatus.SERVICE_UNAVAILABLE.value()
+				&& ex instanceof LockUnavailableException unavailable
+				&& this.outageWarnings.firstOfOutage(unavailable.getName())) {
+			logger.warn("Answering " + answer.getStatusCode() + " to requests that need lock '" + unavailable.getName()
+					+ "': " + ex.getMessage() + " Further answers for this lock are logged at debug until Redis "
+					+ "answers one of its callers again.");
+		}
+		else if (logger.isDebugEnabled()) {
 			logger.debug("Answering " + answer.getStatusCode() + " to: " + ex.getMessage());
 		}
 		ProblemDetail body = answer.updateAndGetBody(this.messageSource, locale);

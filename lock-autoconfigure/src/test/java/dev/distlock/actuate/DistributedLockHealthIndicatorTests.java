@@ -54,7 +54,8 @@ class DistributedLockHealthIndicatorTests {
 		}
 		assertThat(health.getStatus()).isEqualTo(Status.UP);
 		assertThat(health.getDetails())
-			.containsOnlyKeys("scripts", "locking", "maxmemoryPolicy", "heldLocks", "waiters")
+			.containsOnlyKeys("address", "scripts", "locking", "maxmemoryPolicy", "heldLocks", "waiters")
+			.containsEntry("address", RedisTestServers.shared().host() + ":" + RedisTestServers.shared().port())
 			.containsEntry("locking", "ok");
 		assertThat((Map<String, ?>) health.getDetails().get("maxmemoryPolicy")).containsKeys("maxmemory", "policy",
 				"evictsLockKeys");

@@ -50,6 +50,37 @@ class StartupFailureReportTests {
 	}
 
 	@Test
+	void malformedDurationSaysWhichFormsAreAccepted(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> run(Application.class, "--distlock.wait-time=5 seconds"));
+		assertThat(output).contains(String.format("""
+				Description:
+
+				Property distlock.wait-time is not a duration: its value "5 seconds" ("distlock.wait-time" from \
+				property source "commandLineArgs") could not be read as one.
+
+				Action:
+
+				Write distlock.wait-time as a number and a unit, such as 500ms, 5s, 2m, 1h or 1d (units ns, us, ms, \
+				s, m, h, d; a number alone counts as milliseconds), or ISO-8601, such as PT5S or PT1M30S.
+				""").replace("\n", System.lineSeparator()));
+	}
+
+	@Test
+	void malformedDurationOfANamedLockSaysWhichFormsAreAccepted(CapturedOutput output) {
+		assertThatException()
+			.isThrownBy(() -> run(LockedApplication.class, "--distlock.locks[LockedService.work].lease-time=ten"));
+		assertThat(output).contains("Property distlock.locks[LockedService.work].lease-time is not a duration")
+			.contains("Write distlock.locks[LockedService.work].lease-time as a number and a unit, such as 500ms, 5s");
+	}
+
+	@Test
+	void malformedValueOfAnotherTypeIsLeftToSpringBoot(CapturedOutput output) {
+		assertThatException().isThrownBy(() -> run(Application.class, "--distlock.replication.min-replicas-acked=two"));
+		assertThat(output).contains("Property: distlock.replication.min-replicas-acked")
+			.doesNotContain("is not a duration");
+	}
+
+	@Test
 	void settingOfANamedLockOutOfRange(CapturedOutput output) {
 		assertThatException()
 			.isThrownBy(() -> run(LockedApplication.class, "--distlock.locks[LockedService.work].wait-time=-1s"));

@@ -108,6 +108,11 @@ final class FencingLocks implements AutoCloseable {
 		}
 
 		@Override
+		public void extend(Duration leaseTime) {
+			this.hold.extend(leaseTime);
+		}
+
+		@Override
 		public void release() {
 			try {
 				this.hold.release();

@@ -206,6 +206,30 @@ class ReplicaAcknowledgementTests {
 	}
 
 	@Test
+	void extensionIsAcknowledgedAsARenewalIs() {
+		RedisLockClient client = client(true, 1);
+		String key = TestRedis.uniqueKey("extend-acked");
+		RedisLockHandle handle = (RedisLockHandle) client.lock(key,
+				new LockOptions(Duration.ZERO, Duration.ofSeconds(2)));
+		long waitsBefore = waitCalls();
+		handle.extend(Duration.ofSeconds(10));
+		assertThat(waitCalls() - waitsBefore).as("WAIT calls").isEqualTo(1);
+		assertThat(servers.replicaRedis.getExpire(key, TimeUnit.MILLISECONDS)).as("PTTL on the replica")
+			.isGreaterThan(9_000L);
+		long deadline = handle.validUntilNanos();
+		servers.sleepReplica(Duration.ofSeconds(3));
+		assertThatExceptionOfType(ReplicaAcknowledgementException.class)
+			.isThrownBy(() -> handle.extend(Duration.ofSeconds(20)))
+			.withMessageContaining(key)
+			.withMessageContaining("acknowledged by 0 of 1 replicas within 100ms")
+			.satisfies((ex) -> assertThat(ex.getOperation()).isEqualTo(LockUnavailableException.EXTEND));
+		assertThat(handle.validUntilNanos()).as("deadline after the unacknowledged extension").isEqualTo(deadline);
+		assertThat((Long) RedisAdminCommands.call(servers.master, "PTTL", key)).as("PTTL on the master")
+			.isGreaterThan(19_000L);
+		handle.release();
+	}
+
+	@Test
 	void aRenewalRoundSendsOneWaitPerBatchNotPerKey() {
 		RedisLockClient client = client(true, 1);
 		List<LockHandle> held = new ArrayList<>();

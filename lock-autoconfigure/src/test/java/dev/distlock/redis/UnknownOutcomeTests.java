@@ -92,7 +92,8 @@ class UnknownOutcomeTests {
 		String token = this.fixture.redis.opsForValue().get(key);
 		REDIS.server().stop();
 		assertThatExceptionOfType(LockUnavailableException.class).isThrownBy(handle::release)
-			.withMessageStartingWith("Release of lock '" + key + "' not confirmed: Redis did not answer (")
+			.withMessageStartingWith("Release of lock '" + key + "' not confirmed: Redis at " + REDIS.server().host()
+					+ ":" + REDIS.server().port() + " did not answer (")
 			.withMessageContaining("the release may have taken effect; it is retried in the background");
 		REDIS.server().start();
 		LettuceConnectionFactory restorer = TestRedis.connectionFactory(REDIS.server());

@@ -1,12 +1,16 @@
 package dev.distlock.web;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.support.StaticMessageSource;
@@ -20,8 +24,8 @@ import org.springframework.web.context.WebApplicationContext;
 import dev.distlock.LockContext;
 import dev.distlock.LockHandle;
 import dev.distlock.LockNotAcquiredException;
-import dev.distlock.web.LockedWebApplication.LockedWork;
 import dev.distlock.testing.OwnRedisServer;
+import dev.distlock.web.LockedWebApplication.LockedWork;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -33,6 +37,7 @@ import static org.awaitility.Awaitility.await;
  * lock), and each answer is checked whole: status, {@code Content-Type},
  * {@code Retry-After} and the problem details.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class LockProblemDetailsMvcTests {
 
 	@RegisterExtension
@@ -121,6 +126,37 @@ class LockProblemDetailsMvcTests {
 					assertThat(result).bodyJson().extractingPath("$.lock").isEqualTo("stock");
 				}
 			});
+	}
+
+	@Test
+	void outageAnsweredWith503IsLoggedAsAWarningOncePerLockNameAndOutage(CapturedOutput output) {
+		String warning = "WARN";
+		String answering = "Answering 503 SERVICE_UNAVAILABLE to requests that need lock 'stock': Could not acquire "
+				+ "lock 'web:stock:";
+		LockedWebApplication.servlet(REDIS.server()).run((context) -> {
+			try (OtherInstance other = new OtherInstance(REDIS.server(), "");
+					LockHandle held = other.lock("web:stock:20")) {
+				assertThat(post(context, "/stock/20")).hasStatus(409);
+			}
+			assertThat(warnings(output, warning, "Answering 409")).as("warnings of a busy lock").isEmpty();
+			REDIS.server().stop();
+			assertThat(post(context, "/stock/21")).hasStatus(503);
+			assertThat(post(context, "/stock/22")).hasStatus(503);
+			assertThat(warnings(output, warning, answering)).as("warnings in the first outage").hasSize(1);
+			assertThat(warnings(output, warning, answering).get(0))
+				.contains("Redis at " + REDIS.server().host() + ":" + REDIS.server().port() + " is unavailable");
+			REDIS.ensureRunning();
+			await().atMost(Duration.ofSeconds(20))
+				.until(() -> post(context, "/stock/23").getResponse().getStatus() == 200);
+			REDIS.server().stop();
+			assertThat(post(context, "/stock/24")).hasStatus(503);
+			assertThat(warnings(output, warning, answering)).as("warnings after the second outage").hasSize(2);
+			REDIS.ensureRunning();
+		});
+	}
+
+	private static List<String> warnings(CapturedOutput output, String level, String text) {
+		return output.getOut().lines().filter((line) -> line.contains(level) && line.contains(text)).toList();
 	}
 
 	@Test

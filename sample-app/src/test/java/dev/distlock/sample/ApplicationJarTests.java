@@ -49,7 +49,7 @@ class ApplicationJarTests {
 			+ "then is not on the class path: dev.distlock.test.redis.RedisServerProcess, from "
 			+ "dev.distlock:lock-test-support, a development-only dependency that the application jar leaves out.";
 
-	private static final String CONFIGURE_REDIS = "Set spring.data.redis.url or spring.data.redis.host (or "
+	private static final String CONFIGURE_REDIS = "Set spring.data.redis.url, spring.data.redis.host or spring.data.redis.port (or "
 			+ "spring.data.redis.sentinel.master or spring.data.redis.cluster.nodes) to the Redis to use, or run the "
 			+ "sample with ./mvnw -pl sample-app -am spring-boot:run, which starts an embedded Redis.";
 
@@ -117,10 +117,10 @@ class ApplicationJarTests {
 	@ValueSource(booleans = { false, true })
 	void withoutAnyRedisStopsAtStartupWithWhatToDo(boolean aot) throws Exception {
 		Path log = this.logs.resolve("application.log");
-		// spring.data.redis.port does not configure a Redis; it keeps 6379, a Redis of
-		// this machine's, out of reach should anything connect before the check fails.
-		Process application = start(log, aot, "--server.port=0",
-				"--spring.data.redis.port=" + TestSocketUtils.findAvailableTcpPort());
+		// No spring.data.redis.* at all (spring.data.redis.port alone now configures a
+		// Redis on localhost): the check fails while the beans are created, before the
+		// context starts anything that connects.
+		Process application = start(log, aot, "--server.port=0");
 		String output = awaitExit(application, log);
 		assertThat(application.exitValue()).as(output).isEqualTo(1);
 		assertThat(output).contains("APPLICATION FAILED TO START", "Description:\n\n" + NO_REDIS,

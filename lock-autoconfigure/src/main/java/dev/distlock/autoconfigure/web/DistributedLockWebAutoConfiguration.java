@@ -16,15 +16,18 @@ import org.springframework.web.servlet.DispatcherServlet;
 
 import dev.distlock.web.LockProblemDetails;
 import dev.distlock.web.LockProblemDetailsExceptionHandler;
+import dev.distlock.web.OutageWarnings;
 
 /**
  * Auto-configures the HTTP answers to lock failures: in web applications the
  * {@link LockProblemDetails} they are built with, and in Spring MVC and WebFlux
- * applications a {@link LockProblemDetailsExceptionHandler} that answers with them,
- * unless {@code distlock.web.problem-details.enabled=false}. The application can define
- * either bean to replace ours. The handler answers only distlock's exceptions, so it
- * works the same whether or not Spring Boot answers Spring's own exceptions with problem
- * details ({@code spring.mvc.problemdetails.enabled},
+ * applications a {@link LockProblemDetailsExceptionHandler} that answers with them and
+ * logs the first {@code 503} of each lock name and outage as a warning
+ * ({@link OutageWarnings}, a lock listener that learns when an outage ends), unless
+ * {@code distlock.web.problem-details.enabled=false}. The application can define either
+ * bean to replace ours. The handler answers only distlock's exceptions, so it works the
+ * same whether or not Spring Boot answers Spring's own exceptions with problem details
+ * ({@code spring.mvc.problemdetails.enabled},
  * {@code spring.webflux.problemdetails.enabled}).
  */
 @AutoConfiguration
@@ -42,6 +45,13 @@ public final class DistributedLockWebAutoConfiguration {
 		return new LockProblemDetails(properties.getRetryAfter(), properties.isIncludeKey());
 	}
 
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBooleanProperty(name = ENABLED, matchIfMissing = true)
+	OutageWarnings distributedLockOutageWarnings() {
+		return new OutageWarnings();
+	}
+
 	/**
 	 * The handler in a Spring MVC application.
 	 */
@@ -54,8 +64,8 @@ public final class DistributedLockWebAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		LockProblemDetailsExceptionHandler distributedLockProblemDetailsExceptionHandler(
-				LockProblemDetails distributedLockProblemDetails) {
-			return new LockProblemDetailsExceptionHandler(distributedLockProblemDetails);
+				LockProblemDetails distributedLockProblemDetails, OutageWarnings distributedLockOutageWarnings) {
+			return new LockProblemDetailsExceptionHandler(distributedLockProblemDetails, distributedLockOutageWarnings);
 		}
 
 	}
@@ -72,8 +82,8 @@ public final class DistributedLockWebAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		LockProblemDetailsExceptionHandler distributedLockProblemDetailsExceptionHandler(
-				LockProblemDetails distributedLockProblemDetails) {
-			return new LockProblemDetailsExceptionHandler(distributedLockProblemDetails);
+				LockProblemDetails distributedLockProblemDetails, OutageWarnings distributedLockOutageWarnings) {
+			return new LockProblemDetailsExceptionHandler(distributedLockProblemDetails, distributedLockOutageWarnings);
 		}
 
 	}

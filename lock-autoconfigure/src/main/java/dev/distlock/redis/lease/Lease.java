@@ -145,6 +145,31 @@ public final class Lease {
 	}
 
 	/**
+	 * Records that Redis set the hold's lease to the given time from a request sent then
+	 * (an extension by its holder): unlike {@link #confirmed}, the deadline may move
+	 * earlier as well as later, since Redis now keeps the lock for that time only. A
+	 * confirmation of a request sent before the last one confirmed, or one that comes
+	 * after the lease was lost or its local validity ran out, changes nothing.
+	 * @param sentNanos when the extension was sent, by {@link System#nanoTime()}
+	 * @param validFor the lease Redis set from then on
+	 * @return whether the hold is valid until the new deadline; false if the lease was
+	 * lost or its local validity ran out before the confirmation came
+	 */
+	public boolean extended(long sentNanos, Duration validFor) {
+		long until = validUntil(sentNanos, validFor);
+		synchronized (this.validity) {
+			if (isLost()) {
+				return false;
+			}
+			if (sentNanos - this.validity.confirmedSendNanos >= 0) {
+				this.validity.confirmedSendNanos = sentNanos;
+				this.validity.validUntilNanos = until;
+			}
+			return true;
+		}
+	}
+
+	/**
 	 * What the leases of the holds of one owner token share: when Redis last confirmed
 	 * the token, and until when it is valid by the local count. Written only under its
 	 * own monitor.

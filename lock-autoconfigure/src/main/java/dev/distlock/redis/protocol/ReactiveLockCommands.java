@@ -72,6 +72,23 @@ public final class ReactiveLockCommands {
 	}
 
 	/**
+	 * Renews the lease of one lock, only if it still holds the token, as
+	 * {@link RedisLockCommands#renew} does for a batch; never acknowledged by replicas
+	 * here (a reactive client refuses to be built where they must be).
+	 * @param key the Redis key of the lock
+	 * @param token its owner token
+	 * @param leaseMillis the lease to set from now
+	 * @return whether the lease was renewed
+	 */
+	public Mono<RenewalReply> renew(String key, String token, long leaseMillis) {
+		List<String> args = List.of(RenewScriptCodec.arguments(List.of(token), leaseMillis));
+		return recorded(key,
+				this.redis.execute(LockScripts.RENEW, List.of(key), args)
+					.collectList()
+					.map((reply) -> RenewalReply.notAsked(RenewScriptCodec.renewed(flat(reply), 1))));
+	}
+
+	/**
 	 * Releases a lock held with the token, as {@link RedisLockCommands#release}.
 	 * @return what the release did
 	 */

@@ -7,6 +7,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import dev.distlock.LockUnavailableException;
 import dev.distlock.ReplicaAcknowledgementException;
 
 /**
@@ -17,6 +18,8 @@ import dev.distlock.ReplicaAcknowledgementException;
 public final class RedisLockCommands {
 
 	private final StringRedisTemplate redis;
+
+	private final String address;
 
 	private final LockKeyspace keyspace;
 
@@ -69,6 +72,7 @@ public final class RedisLockCommands {
 			long claimWindowMillis, ReplicaAcknowledgement acknowledgement, RestartQuarantine quarantine) {
 		this.quarantine = quarantine;
 		this.redis = redis;
+		this.address = RedisAddress.of(redis.getConnectionFactory());
 		this.keyspace = keyspace;
 		this.reachability = reachability;
 		this.recorder = new ReachabilityRecorder(reachability);
@@ -297,6 +301,27 @@ public final class RedisLockCommands {
 				args);
 		return new RenewalReply(RenewScriptCodec.renewed(run.reply(), keys.size()),
 				run.suffices(acknowledged.acknowledgement().replicas()), run.replicas());
+	}
+
+	/**
+	 * Returns where the commands are sent ({@link RedisAddress}), for messages.
+	 * @return the address, such as {@code localhost:6379}
+	 */
+	public String address() {
+		return this.address;
+	}
+
+	/**
+	 * Returns the exception of a lock operation that Redis did not answer, naming where
+	 * it was sent.
+	 * @param key the Redis key of the lock
+	 * @param name the logical name of the lock
+	 * @param operation what was being done, such as "acquire"
+	 * @param cause the Redis client's exception
+	 * @return the exception
+	 */
+	public LockUnavailableException unavailable(String key, String name, String operation, Throwable cause) {
+		return LockUnavailableException.at(this.address, key, name, operation, cause);
 	}
 
 	/**

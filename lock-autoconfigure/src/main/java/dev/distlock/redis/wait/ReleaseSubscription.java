@@ -21,6 +21,7 @@ import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.FixedBackOff;
 
 import dev.distlock.redis.protocol.DaemonThreads;
+import dev.distlock.redis.protocol.RedisAddress;
 
 /**
  * The one subscription of a client to its own release channel, on which releases tell its
@@ -46,6 +47,9 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 
 	private final String channel;
 
+	/** Where it subscribes, for the log. */
+	private final String address;
+
 	private final AtomicBoolean warned = new AtomicBoolean();
 
 	private final ReentrantLock lifecycle = new ReentrantLock();
@@ -62,6 +66,7 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 		this.waiter = waiter;
 		this.channel = channel;
 		this.container.setConnectionFactory(connectionFactory);
+		this.address = RedisAddress.of(connectionFactory);
 		this.container.setTaskExecutor(new SyncTaskExecutor());
 		this.container.setSubscriptionExecutor(new SimpleAsyncTaskExecutor("distlock-subscription-"));
 		this.container.setBeanName("distlockReleaseSubscription");
@@ -113,8 +118,8 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 			// Waiters use backoff meanwhile; the subscription is retried until it
 			// succeeds.
 			if (this.warned.compareAndSet(false, true)) {
-				logger.warn("Could not subscribe to lock release channel '" + this.channel + "' yet, retrying every "
-						+ RETRY_MILLIS + "ms: " + ex.getMessage());
+				logger.warn("Could not subscribe to lock release channel '" + this.channel + "' at " + this.address
+						+ " yet, retrying every " + RETRY_MILLIS + "ms: " + ex.getMessage());
 			}
 		}
 	}

@@ -11,6 +11,8 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
+import dev.distlock.redis.protocol.RedisAddress;
+
 /**
  * Subscribes a client to its sharded release channels on a Redis Cluster (Redis 7.0+),
  * through one Lettuce cluster pub/sub connection ({@link ShardedPubSubConnection}), which
@@ -55,7 +57,7 @@ public final class ShardedReleaseSubscription implements SmartLifecycle {
 		this.slots = slots;
 		this.connection = new ShardedPubSubConnection(connectionFactory,
 				new ShardedMessageListener(waiter, this::confirmed, this::unsubscribed));
-		this.subscriber = new ShardedSubscriber(slots, this.connection);
+		this.subscriber = new ShardedSubscriber(slots, this.connection, RedisAddress.of(connectionFactory));
 	}
 
 	/**

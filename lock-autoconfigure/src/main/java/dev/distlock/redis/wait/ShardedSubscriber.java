@@ -33,6 +33,9 @@ final class ShardedSubscriber {
 
 	private final ShardedPubSubConnection connection;
 
+	/** Where the cluster is, for the log. */
+	private final String address;
+
 	private final AtomicBoolean warned = new AtomicBoolean();
 
 	private volatile boolean refresh;
@@ -45,9 +48,10 @@ final class ShardedSubscriber {
 
 	private @Nullable ScheduledFuture<?> nextCheck;
 
-	ShardedSubscriber(SlotSubscriptions slots, ShardedPubSubConnection connection) {
+	ShardedSubscriber(SlotSubscriptions slots, ShardedPubSubConnection connection, String address) {
 		this.slots = slots;
 		this.connection = connection;
+		this.address = address;
 	}
 
 	synchronized void start() {
@@ -97,8 +101,8 @@ final class ShardedSubscriber {
 		catch (RuntimeException ex) {
 			this.refresh = true;
 			if (this.warned.compareAndSet(false, true)) {
-				logger.warn("Could not subscribe to sharded lock release channel '" + channel
-						+ "' yet, retrying while callers wait: " + ex.getMessage());
+				logger.warn("Could not subscribe to sharded lock release channel '" + channel + "' on " + this.address
+						+ " yet, retrying while callers wait: " + ex.getMessage());
 			}
 		}
 	}

@@ -20,9 +20,11 @@ import org.springframework.validation.FieldError;
 import org.springframework.web.reactive.DispatcherHandler;
 import org.springframework.web.servlet.DispatcherServlet;
 
+import dev.distlock.LockListener;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.web.LockProblemDetails;
 import dev.distlock.web.LockProblemDetailsExceptionHandler;
+import dev.distlock.web.OutageWarnings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,7 +45,11 @@ class DistributedLockWebAutoConfigurationTests {
 	void servletApplicationGetsTheHandler() {
 		this.servlet.run((context) -> {
 			assertThat(context).hasSingleBean(LockProblemDetailsExceptionHandler.class)
-				.hasSingleBean(LockProblemDetails.class);
+				.hasSingleBean(LockProblemDetails.class)
+				.as("a lock listener, told when an outage ends")
+				.hasSingleBean(OutageWarnings.class)
+				.getBean(OutageWarnings.class)
+				.isInstanceOf(LockListener.class);
 			assertThat(context.getBean(LockProblemDetails.class).retryAfterSeconds()).isOne();
 		});
 	}
@@ -77,6 +83,7 @@ class DistributedLockWebAutoConfigurationTests {
 	void problemDetailsCanBeSwitchedOff() {
 		this.servlet.withPropertyValues("distlock.web.problem-details.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean(LockProblemDetailsExceptionHandler.class)
+				.doesNotHaveBean(OutageWarnings.class)
 				.as("for the application's own answers")
 				.hasSingleBean(LockProblemDetails.class));
 		this.reactive.withPropertyValues("distlock.web.problem-details.enabled=false")

@@ -22,8 +22,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The contract every {@link LockClient} must keep, whatever its lock mode: a held lock
  * excludes other threads until it is released or its lease expires, a stale holder cannot
  * release its successor's lock, waits give up at their wait time or on interrupt, release
- * is idempotent, the holding thread re-enters, and every grant gets a greater fencing
- * token.
+ * is idempotent, the holding thread re-enters, every grant gets a greater fencing token,
+ * and a fixed lease can be extended (or shortened) while it is held, but not once
+ * released, lost or auto-renewing.
  * <p>
  * To run it against your own client, or a wrapper around one, subclass it and implement
  * {@link #client()}; the subclass starts the client before the tests and closes it after
@@ -198,6 +199,70 @@ public abstract class AbstractLockClientContractTests {
 		assertThat(outer.isLeaseLost()).isTrue();
 		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(outer::release);
 		other.release();
+	}
+
+	@Test
+	void extensionKeepsAFixedLeasePastItsFirstEnd() {
+		String key = uniqueKey("extend");
+		LockHandle handle = lock(key, Duration.ZERO, SHORT_LEASE);
+		handle.extend(LONG_LEASE);
+		assertThat(tryLockInOtherThread(key, SHORT_LEASE.multipliedBy(3))).as("held past the first lease").isEmpty();
+		assertThat(handle.isLeaseLost()).isFalse();
+		LockHandle inner = lock(key, Duration.ZERO, LONG_LEASE);
+		inner.extend(LONG_LEASE);
+		inner.release();
+		handle.release();
+		assertThat(tryLockInOtherThread(key, Duration.ZERO)).isPresent().get().satisfies(LockHandle::release);
+	}
+
+	@Test
+	void shorterExtensionEndsTheLeaseSooner() {
+		String key = uniqueKey("extend-shorter");
+		LockHandle handle = lock(key, Duration.ZERO, LONG_LEASE);
+		handle.extend(SHORT_LEASE);
+		long start = System.nanoTime();
+		Optional<LockHandle> next = tryLockInOtherThread(key, Duration.ofSeconds(20));
+		assertThat(next).as("acquired once the shortened lease ended").isPresent();
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+		assertThat(handle.isLeaseLost()).isTrue();
+		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
+		next.get().release();
+	}
+
+	@Test
+	void extensionOfAReleasedHandleIsRefused() {
+		String key = uniqueKey("extend-released");
+		LockHandle handle = lock(key, Duration.ZERO, LONG_LEASE);
+		handle.release();
+		assertThatExceptionOfType(IllegalStateException.class).isThrownBy(() -> handle.extend(LONG_LEASE))
+			.withMessageContaining("already released");
+		assertThat(tryLockInOtherThread(key, Duration.ZERO)).isPresent().get().satisfies(LockHandle::release);
+	}
+
+	@Test
+	void extensionOfALostLeaseIsRefusedAndLeavesTheNewHolder() {
+		String key = uniqueKey("extend-lost");
+		LockHandle stale = lock(key, Duration.ZERO, SHORT_LEASE);
+		LockHandle current = inOtherThread(
+				() -> client().lock(key, options(new LockOptions(Duration.ofSeconds(20), LONG_LEASE))));
+		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(() -> stale.extend(LONG_LEASE))
+			.withMessageContaining(key);
+		assertThat(stale.isLeaseLost()).isTrue();
+		current.release();
+		assertThat(tryLockInOtherThread(key, Duration.ZERO)).as("the stale extension kept nothing")
+			.isPresent()
+			.get()
+			.satisfies(LockHandle::release);
+		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(stale::release);
+	}
+
+	@Test
+	void extensionOfAnAutoRenewingLeaseIsRefused() {
+		String key = uniqueKey("extend-renewing");
+		try (LockHandle handle = client().lock(key, options(LockOptions.renewing(Duration.ZERO)))) {
+			assertThatExceptionOfType(IllegalStateException.class).isThrownBy(() -> handle.extend(LONG_LEASE))
+				.withMessageContaining("auto-renewing");
+		}
 	}
 
 	@Test

@@ -32,10 +32,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * until it is released or its lease expires, a stale holder cannot release its
  * successor's lock, waits give up at their wait time, release is idempotent, work that
  * fails or is cancelled releases, a chain re-enters the locks in its Reactor context, and
- * every grant gets a greater fencing token. Reactive work adds its own: a cancelled wait
- * leaves no place in the lock's queue, a lease lost while the work runs ends the work
- * with a {@link LockLeaseLostException}, and a {@code Flux} holds the lock until it
- * completes.
+ * every grant gets a greater fencing token, and a fixed lease can be extended while it is
+ * held but not once released or lost. Reactive work adds its own: a cancelled wait leaves
+ * no place in the lock's queue, a lease lost while the work runs ends the work with a
+ * {@link LockLeaseLostException}, and a {@code Flux} holds the lock until it completes.
  * <p>
  * To run it, subclass it, start the client before the tests and close it after them, as
  * for {@link AbstractLockClientContractTests}, and implement {@link #client()},
@@ -134,6 +134,37 @@ public abstract class AbstractReactiveLockClientContractTests {
 		assertThat(acquiredElsewhere(key)).as("new holder still holds the lock").isFalse();
 		StepVerifier.create(current.release()).verifyComplete();
 		assertThat(acquiredElsewhere(key)).isTrue();
+	}
+
+	@Test
+	void extensionKeepsAFixedLeasePastItsFirstEnd() {
+		String key = uniqueKey("extend");
+		ReactiveLockHandle handle = lock(key, new LockOptions(Duration.ZERO, SHORT_LEASE));
+		StepVerifier.create(handle.extend(LONG_LEASE)).expectComplete().verify(TIMEOUT);
+		StepVerifier.create(client().tryLock(key, new LockOptions(SHORT_LEASE.multipliedBy(3), LONG_LEASE)))
+			.as("held past the first lease")
+			.expectComplete()
+			.verify(TIMEOUT);
+		assertThat(handle.isLeaseLost()).isFalse();
+		StepVerifier.create(handle.release()).verifyComplete();
+		StepVerifier.create(handle.extend(LONG_LEASE))
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(IllegalStateException.class)
+				.hasMessageContaining("already released"))
+			.verify(TIMEOUT);
+		assertThat(acquiredElsewhere(key)).isTrue();
+	}
+
+	@Test
+	void extensionOfALostLeaseIsRefusedAndLeavesTheNewHolder() {
+		String key = uniqueKey("extend-lost");
+		ReactiveLockHandle stale = lock(key, new LockOptions(Duration.ZERO, SHORT_LEASE));
+		ReactiveLockHandle current = lock(key, LONG_WAIT);
+		StepVerifier.create(stale.extend(LONG_LEASE))
+			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOfSatisfying(LockLeaseLostException.class,
+					(lost) -> assertThat(lost.getKey()).endsWith(key)))
+			.verify(TIMEOUT);
+		StepVerifier.create(current.release()).verifyComplete();
+		assertThat(acquiredElsewhere(key)).as("the stale extension kept nothing").isTrue();
 	}
 
 	@Test

@@ -37,8 +37,8 @@ public class EmbeddedRedisConfiguration {
 	@Bean(destroyMethod = "close")
 	RedisServerProcess embeddedRedisServer() {
 		RedisServerProcess server = RedisServerProcess.startOnFreePort();
-		logger.info("Started an embedded Redis server at {}; set spring.data.redis.host or spring.data.redis.url "
-				+ "to use another Redis", server.url());
+		logger.info("Started an embedded Redis server at {}; set spring.data.redis.host, spring.data.redis.port or "
+				+ "spring.data.redis.url to use another Redis", server.url());
 		return server;
 	}
 

@@ -29,7 +29,8 @@ public class EmbeddedRedisUnavailableException extends IllegalStateException {
 	static EmbeddedRedisUnavailableException noRedisConfigured() {
 		return new EmbeddedRedisUnavailableException(
 				"No Redis is configured, and the embedded Redis that the sample starts then " + NOT_ON_CLASS_PATH,
-				"Set spring.data.redis.url or spring.data.redis.host (or spring.data.redis.sentinel.master or "
+				"Set spring.data.redis.url, spring.data.redis.host or spring.data.redis.port (or "
+						+ "spring.data.redis.sentinel.master or "
 						+ "spring.data.redis.cluster.nodes) to the Redis to use, or run the sample with "
 						+ "./mvnw -pl sample-app -am spring-boot:run, which starts an embedded Redis.");
 	}

@@ -13,19 +13,22 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
  * Matches when the application configures no Redis of its own: none of
- * {@code spring.data.redis.host}, {@code spring.data.redis.url},
- * {@code spring.data.redis.sentinel.master} or {@code spring.data.redis.cluster.nodes} is
- * set to anything but {@code false} (in any property source: a profile's file, an
- * environment variable such as {@code SPRING_DATA_REDIS_HOST}, a command line argument),
- * and {@code sample.embedded-redis.enabled} is not {@code false}.
+ * {@code spring.data.redis.host}, {@code spring.data.redis.port} (alone it means a Redis
+ * on {@code localhost} at that port, as Spring Boot connects to it),
+ * {@code spring.data.redis.url}, {@code spring.data.redis.sentinel.master} or
+ * {@code spring.data.redis.cluster.nodes} is set to anything but {@code false} (in any
+ * property source: a profile's file, an environment variable such as
+ * {@code SPRING_DATA_REDIS_HOST}, a command line argument), and
+ * {@code sample.embedded-redis.enabled} is not {@code false}.
  * <p>
  * {@link RedisConfiguredCheck} asks the same question when the context starts, through
  * {@link #redisSetting(PropertyResolver)}, so that both agree.
  */
 class NoRedisConfiguredCondition extends SpringBootCondition {
 
-	private static final List<String> CONNECTION_PROPERTIES = List.of("spring.data.redis.host", "spring.data.redis.url",
-			"spring.data.redis.sentinel.master", "spring.data.redis.cluster.nodes");
+	private static final List<String> CONNECTION_PROPERTIES = List.of("spring.data.redis.host",
+			"spring.data.redis.port", "spring.data.redis.url", "spring.data.redis.sentinel.master",
+			"spring.data.redis.cluster.nodes");
 
 	private static final String ENABLED_PROPERTY = "sample.embedded-redis.enabled";
 

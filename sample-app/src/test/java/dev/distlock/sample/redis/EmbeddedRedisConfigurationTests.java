@@ -43,8 +43,8 @@ class EmbeddedRedisConfigurationTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "spring.data.redis.host=redis.example", "spring.data.redis.url=redis://redis.example:6379",
-			"spring.data.redis.cluster.nodes=redis.example:7000",
+	@ValueSource(strings = { "spring.data.redis.host=redis.example", "spring.data.redis.port=6390",
+			"spring.data.redis.url=redis://redis.example:6379", "spring.data.redis.cluster.nodes=redis.example:7000",
 			"spring.data.redis.sentinel.master=primary;spring.data.redis.sentinel.nodes=redis.example:26379",
 			"sample.embedded-redis.enabled=false" })
 	void backsOffWhenRedisIsConfigured(String properties) {
@@ -52,6 +52,16 @@ class EmbeddedRedisConfigurationTests {
 			assertThat(context).doesNotHaveBean(RedisServerProcess.class);
 			assertThat(context.getBean(DataRedisConnectionDetails.class))
 				.isNotInstanceOf(EmbeddedRedisConfiguration.EmbeddedRedisConnectionDetails.class);
+		});
+	}
+
+	@Test
+	void portAloneIsARedisOnLocalhostAsSpringBootConnectsToIt() {
+		this.runner.withPropertyValues("spring.data.redis.port=6390").run((context) -> {
+			assertThat(context).doesNotHaveBean(RedisServerProcess.class);
+			DataRedisConnectionDetails details = context.getBean(DataRedisConnectionDetails.class);
+			assertThat(details.getStandalone().getHost()).isEqualTo("localhost");
+			assertThat(details.getStandalone().getPort()).isEqualTo(6390);
 		});
 	}
 

@@ -39,8 +39,8 @@ class RedisConfiguredCheckTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "spring.data.redis.host=redis.example", "spring.data.redis.url=redis://redis.example:6379",
-			"spring.data.redis.cluster.nodes=redis.example:7000",
+	@ValueSource(strings = { "spring.data.redis.host=redis.example", "spring.data.redis.port=6390",
+			"spring.data.redis.url=redis://redis.example:6379", "spring.data.redis.cluster.nodes=redis.example:7000",
 			"spring.data.redis.sentinel.master=primary;spring.data.redis.sentinel.nodes=redis.example:26379",
 			"sample.embedded-redis.enabled=false" })
 	void passesWithoutLockTestSupportWhenRedisIsConfigured(String properties) {

@@ -16,7 +16,6 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.io.DefaultResourceLoader;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.test.util.TestSocketUtils;
 
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
@@ -44,7 +43,7 @@ class WithoutEmbeddedRedisTests {
 			+ "then is not on the class path: dev.distlock.test.redis.RedisServerProcess, from "
 			+ "dev.distlock:lock-test-support, a development-only dependency that the application jar leaves out.";
 
-	private static final String TO_DO = "Set spring.data.redis.url or spring.data.redis.host (or "
+	private static final String TO_DO = "Set spring.data.redis.url, spring.data.redis.host or spring.data.redis.port (or "
 			+ "spring.data.redis.sentinel.master or spring.data.redis.cluster.nodes) to the Redis to use, or run the "
 			+ "sample with ./mvnw -pl sample-app -am spring-boot:run, which starts an embedded Redis.";
 
@@ -80,11 +79,12 @@ class WithoutEmbeddedRedisTests {
 		SpringApplicationBuilder application = withoutLockTestSupport
 			.apply(new SpringApplicationBuilder(SampleApplication.class))
 			.web(WebApplicationType.NONE);
-		// spring.data.redis.port does not configure a Redis; it keeps 6379, a Redis of
-		// this machine's, out of reach should anything connect before the check fails.
+		// No spring.data.redis.* at all (spring.data.redis.port alone now configures a
+		// Redis on localhost, as Spring Boot connects to it): the check fails while the
+		// beans are created, before the context starts anything that connects, so
+		// Spring Boot's default localhost:6379 is never reached.
 		assertThatException()
-			.isThrownBy(() -> application.run("--spring.data.redis.port=" + TestSocketUtils.findAvailableTcpPort(),
-					"--sample.orders.close-cron=-", "--spring.main.banner-mode=off"))
+			.isThrownBy(() -> application.run("--sample.orders.close-cron=-", "--spring.main.banner-mode=off"))
 			.havingRootCause()
 			.isInstanceOf(EmbeddedRedisUnavailableException.class)
 			.withMessage(MISSING + " " + TO_DO);

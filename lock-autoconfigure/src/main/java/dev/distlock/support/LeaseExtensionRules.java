@@ -1,0 +1,62 @@
+package dev.distlock.support;
+
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockKeyQuoting;
+import dev.distlock.LockLeaseLostException;
+
+/**
+ * What every client checks before it extends a hold's lease
+ * ({@link LockHandle#extend(Duration)}), written once: a lease of at least 1 ms, a handle
+ * not released, a fixed lease (an auto-renewing one needs no extension), a lease not
+ * lost.
+ */
+public final class LeaseExtensionRules {
+
+	private LeaseExtensionRules() {
+	}
+
+	/**
+	 * Returns why the hold cannot be extended, or null if it may be.
+	 * @param hold the hold to extend
+	 * @param leaseTime the lease asked for
+	 * @param released whether the handle the holder extends was released
+	 * @param heldFor how long the lock has been held
+	 * @return the exception to throw, or null
+	 */
+	public static @Nullable RuntimeException refusal(LockHandle hold, Duration leaseTime, boolean released,
+			Duration heldFor) {
+		if (leaseTime.toMillis() < 1) {
+			return new IllegalArgumentException("Cannot extend lock " + LockKeyQuoting.quote(hold.key()) + " by "
+					+ leaseTime + ": the lease of an extension must be at least 1ms");
+		}
+		if (released) {
+			return new IllegalStateException("Cannot extend lock " + LockKeyQuoting.quote(hold.key())
+					+ ": its handle was already released. Extend a lock while holding it, before release().");
+		}
+		if (hold.isAutoRenewing()) {
+			return new IllegalStateException("Cannot extend lock " + LockKeyQuoting.quote(hold.key())
+					+ ": its lease is auto-renewing (to " + hold.leaseTime()
+					+ " every third of it) until it is released, so it needs no extension. extend(Duration) is for "
+					+ "locks acquired with a fixed lease time.");
+		}
+		if (hold.isLeaseLost()) {
+			return lost(hold, heldFor);
+		}
+		return null;
+	}
+
+	/**
+	 * Returns the exception of an extension that found the hold's lease lost.
+	 * @param hold the hold
+	 * @param heldFor how long the lock has been held
+	 * @return the exception
+	 */
+	public static LockLeaseLostException lost(LockHandle hold, Duration heldFor) {
+		return LockLeaseLostException.whenExtending(hold.key(), hold.name(), hold.leaseTime(), heldFor);
+	}
+
+}
