@@ -35,7 +35,10 @@ class InMemoryLockClientTests {
 		ExecutorService otherThread = Executors.newSingleThreadExecutor();
 		try {
 			LockHandle other = otherThread
-				.submit(() -> client.lock("sku:1", stock.withWaitTime(Duration.ofSeconds(10))))
+				// The next holder keeps the lock for as long as the test needs it: a 50 ms
+				// lease could run out on a loaded machine before the third thread tries.
+				.submit(() -> client.lock("sku:1",
+						stock.withWaitTime(Duration.ofSeconds(10)).withLeaseTime(Duration.ofSeconds(30))))
 				.get(20, TimeUnit.SECONDS);
 			Thread third = new Thread(() -> assertThatExceptionOfType(LockNotAcquiredException.class)
 				.isThrownBy(() -> client.lock("sku:1", stock))
