@@ -65,7 +65,7 @@ class LeaseLossTests {
 				.withMessageContaining("LockContext.checkLease()");
 			deleter.join();
 			assertThat(worker.stepsAfterLoss()).as("steps done after the check found the loss").isZero();
-			assertThat(context.getBean(LostLeases.class).names()).containsExactly("report");
+			awaitLostLeases(context.getBean(LostLeases.class), "report");
 		});
 	}
 
@@ -98,12 +98,12 @@ class LeaseLossTests {
 			deleter.join();
 			assertThat(worker.outcome()).isEqualTo("interrupted");
 			assertThat(Thread.currentThread().isInterrupted()).as("the caller's thread keeps no interrupt").isFalse();
-			assertThat(context.getBean(LostLeases.class).names()).containsExactly("import");
-			assertThat(context.getBean(MeterRegistry.class)
-				.get(LockMetrics.LEASE_LOST)
-				.tag("name", "import")
-				.counter()
-				.count()).isEqualTo(1);
+			awaitLostLeases(context.getBean(LostLeases.class), "import");
+			MeterRegistry meters = context.getBean(MeterRegistry.class);
+			await().atMost(TIMEOUT)
+				.untilAsserted(
+						() -> assertThat(meters.get(LockMetrics.LEASE_LOST).tag("name", "import").counter().count())
+							.isEqualTo(1));
 			assertThat(output).contains("Interrupting thread " + Thread.currentThread().getName())
 				.contains("lock '" + key + "' (name 'import') was lost");
 		});
@@ -127,8 +127,16 @@ class LeaseLossTests {
 			finisher.join();
 			assertThat(worker.outcome()).isEqualTo("finished");
 			assertThat(Thread.currentThread().isInterrupted()).isFalse();
-			assertThat(context.getBean(LostLeases.class).names()).containsExactly("import");
+			awaitLostLeases(context.getBean(LostLeases.class), "import");
 		});
+	}
+
+	/**
+	 * Waits for the listeners to be told, on the renewal thread, which tells them just
+	 * after it marked the lease lost (and so woke the method up).
+	 */
+	private static void awaitLostLeases(LostLeases lostLeases, String... names) {
+		await().atMost(TIMEOUT).untilAsserted(() -> assertThat(lostLeases.names()).containsExactly(names));
 	}
 
 	private static Thread deleteOnceStarted(StringRedisTemplate redis, Worker worker, String key) {
