@@ -218,6 +218,11 @@ class ReleaseAfterTransactionTests {
 			return dataSource;
 		}
 
+		@Bean(destroyMethod = "drop")
+		QueueTable queueTable(DataSource dataSource, Database queueDatabase) {
+			return new QueueTable(new JdbcTemplate(dataSource), queueDatabase.table());
+		}
+
 		@Bean
 		PlatformTransactionManager transactionManager(DataSource dataSource) {
 			return new DataSourceTransactionManager(dataSource);
@@ -233,6 +238,18 @@ class ReleaseAfterTransactionTests {
 		@Bean
 		CheckIns checkIns(Positions positions) {
 			return new CheckIns(positions);
+		}
+
+	}
+
+	/**
+	 * Drops the test's table when an instance's context closes, once the test has counted
+	 * its rows.
+	 */
+	record QueueTable(JdbcTemplate jdbc, String name) {
+
+		void drop() {
+			this.jdbc.execute("drop table if exists " + this.name);
 		}
 
 	}
