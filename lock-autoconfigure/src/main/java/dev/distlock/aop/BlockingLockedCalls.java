@@ -10,8 +10,6 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.util.ClassUtils;
 
 import dev.distlock.InvalidLockKeyException;
@@ -25,6 +23,7 @@ import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockRelease;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.TransactionBoundLocks;
 
 /**
  * Locks calls of methods that do their work before they return: acquires through the
@@ -33,7 +32,7 @@ import dev.distlock.LockUnavailableException;
  * {@linkplain LockHandle#observation() observation of the hold}, and releases the lock
  * however the method ends: at once, or, for a method released
  * {@link LockRelease#AFTER_TRANSACTION} that ran inside a caller's transaction, once that
- * transaction has completed ({@link ReleaseAfterTransaction}).
+ * transaction has completed ({@link TransactionBoundLocks}).
  * <p>
  * If the lock is not acquired, or Redis is unavailable, the method is not invoked and the
  * lock's {@link LockFailurePolicy} decides. If the method throws, its exception
@@ -149,13 +148,8 @@ final class BlockingLockedCalls {
 	private void end(LockDefinition definition, LockHandle handle) {
 		LockRelease release = (definition.release() != LockRelease.DEFAULT) ? definition.release()
 				: this.defaultRelease;
-		if (release == LockRelease.AFTER_TRANSACTION && TRANSACTIONS_PRESENT
-				&& TransactionSynchronizationManager.isSynchronizationActive()) {
-			TransactionSynchronizationManager.registerSynchronization(new ReleaseAfterTransaction(handle));
-			if (logger.isDebugEnabled()) {
-				logger.debug("Keeping lock " + LockKeyQuoting.quote(handle.key()) + " of " + definition.method()
-						+ " until the transaction it joined completes");
-			}
+		if (release == LockRelease.AFTER_TRANSACTION && TRANSACTIONS_PRESENT) {
+			TransactionBoundLocks.releaseAfterTransaction(handle);
 			return;
 		}
 		handle.release();
@@ -170,55 +164,6 @@ final class BlockingLockedCalls {
 				failure.addSuppressed(ex);
 			}
 		}
-	}
-
-	/**
-	 * Releases a lock when the transaction that a locked method joined has completed,
-	 * committed or rolled back; refuses the commit if the lease was lost before it.
-	 */
-	private static final class ReleaseAfterTransaction implements TransactionSynchronization {
-
-		private final LockHandle handle;
-
-		ReleaseAfterTransaction(LockHandle handle) {
-			this.handle = handle;
-		}
-
-		@Override
-		public void beforeCommit(boolean readOnly) {
-			if (this.handle.isLeaseLost()) {
-				throw LockLeaseLostException.whileHeld(this.handle,
-						"the transaction it was kept for is rolled back instead of committed", null);
-			}
-		}
-
-		@Override
-		public void afterCompletion(int status) {
-			try {
-				this.handle.release();
-			}
-			catch (LockLeaseLostException ex) {
-				// The loss itself is logged, counted and told to the listeners by the
-				// client
-				logger.warn("Lock " + LockKeyQuoting.quote(this.handle.key()) + " (name "
-						+ LockKeyQuoting.quote(this.handle.name()) + ") was lost before the transaction it was kept "
-						+ "for completed (" + describe(status) + "): " + ex.getMessage());
-			}
-			catch (RuntimeException ex) {
-				logger.warn("Could not release lock " + LockKeyQuoting.quote(this.handle.key())
-						+ " after the transaction it was kept for completed (" + describe(status)
-						+ "); it expires with its lease", ex);
-			}
-		}
-
-		private static String describe(int status) {
-			return switch (status) {
-				case STATUS_COMMITTED -> "committed";
-				case STATUS_ROLLED_BACK -> "rolled back";
-				default -> "outcome unknown";
-			};
-		}
-
 	}
 
 	/**

@@ -28,10 +28,12 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 
 import dev.distlock.DistributedLock;
 import dev.distlock.InvalidLockDefinitionException;
+import dev.distlock.LockClient;
 import dev.distlock.LockContext;
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockRelease;
+import dev.distlock.TransactionBoundLocks;
 import dev.distlock.test.concurrent.ConcurrentRunner;
 import dev.distlock.testing.LockTestContexts;
 import dev.distlock.testing.TestRedis;
@@ -93,6 +95,28 @@ class ReleaseAfterTransactionTests {
 			checkIns.checkIn("f");
 			assertThat(positions.lockHeldAtCommit()).as("the property's on-return default")
 				.containsExactly(true, false);
+		});
+	}
+
+	@Test
+	void lockTakenInCodeIsKeptUntilTheTransactionCommits() {
+		transactionRunner(h2()).run((context) -> {
+			CheckIns checkIns = context.getBean(CheckIns.class);
+			Positions positions = context.getBean(Positions.class);
+			StringRedisTemplate redis = context.getBean(StringRedisTemplate.class);
+			assertThat(checkIns.checkInLockedInCode("f")).isEqualTo(1);
+			assertThat(positions.lockHeldAtCommit()).containsExactly(true);
+			assertThat(redis.hasKey(positions.getLockKey() + ":f")).as("released after the commit").isFalse();
+		});
+	}
+
+	@Test
+	void lockTakenInCodeOutsideATransactionIsReleasedAtOnce() {
+		transactionRunner(h2()).run((context) -> {
+			CheckIns checkIns = context.getBean(CheckIns.class);
+			StringRedisTemplate redis = context.getBean(StringRedisTemplate.class);
+			assertThat(checkIns.lockedInCode("f")).isEqualTo(1);
+			assertThat(redis.hasKey(context.getBean(Positions.class).getLockKey() + ":f")).isFalse();
 		});
 	}
 
@@ -236,8 +260,8 @@ class ReleaseAfterTransactionTests {
 		}
 
 		@Bean
-		CheckIns checkIns(Positions positions) {
-			return new CheckIns(positions);
+		CheckIns checkIns(Positions positions, LockClient lockClient) {
+			return new CheckIns(positions, lockClient);
 		}
 
 	}
@@ -302,13 +326,21 @@ class ReleaseAfterTransactionTests {
 			return take(gender);
 		}
 
+		/** Takes a position under a lock its caller took. */
+		public int nextUnlocked(String gender) {
+			return take(gender);
+		}
+
 		private int take(String gender) {
-			this.lastHandle.set(LockContext.current().orElseThrow());
+			LockContext.current().ifPresent(this.lastHandle::set);
 			Integer next = this.jdbc.queryForObject(
 					"select coalesce(max(position), 0) + 1 from " + this.table + " where gender = ?", Integer.class,
 					gender);
 			this.jdbc.update("insert into " + this.table + " (gender, position) values (?, ?)", gender, next);
 			String key = this.lockKey + ":" + gender;
+			if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+				return next;
+			}
 			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
 				@Override
 				public void afterCommit() {
@@ -339,8 +371,27 @@ class ReleaseAfterTransactionTests {
 
 		private final Positions positions;
 
-		CheckIns(Positions positions) {
+		private final LockClient lockClient;
+
+		CheckIns(Positions positions, LockClient lockClient) {
 			this.positions = positions;
+			this.lockClient = lockClient;
+		}
+
+		@Transactional
+		public int checkInLockedInCode(String gender) {
+			return lockedInCode(gender);
+		}
+
+		public int lockedInCode(String gender) {
+			LockHandle lock = this.lockClient.lock(this.positions.getLockKey() + ":" + gender);
+			try {
+				return this.positions.nextUnlocked(gender);
+			}
+			finally {
+				assertThat(TransactionBoundLocks.releaseAfterTransaction(lock))
+					.isEqualTo(TransactionSynchronizationManager.isActualTransactionActive());
+			}
 		}
 
 		@Transactional
