@@ -15,8 +15,9 @@ import org.springframework.core.annotation.AliasFor;
  * <p>
  * The lock is acquired before the method runs (waiting up to {@link #waitTime()}), held
  * with a lease of {@link #leaseTime()} (renewed automatically by default), and released
- * when the method returns or throws. If the lock cannot be acquired the method is not
- * invoked: by default the caller gets a {@link LockNotAcquiredException}, or a
+ * when the method returns or throws (or, with {@link #release()}, when a transaction of
+ * the caller that the method joined completes). If the lock cannot be acquired the method
+ * is not invoked: by default the caller gets a {@link LockNotAcquiredException}, or a
  * {@link LockUnavailableException} when Redis cannot be reached;
  * {@link #onNotAcquired()}, {@link #onUnavailable()} and {@link #fallbackMethod()} choose
  * to skip the call or run a fallback instead. Inside the method, {@link LockContext}
@@ -131,6 +132,21 @@ public @interface DistributedLock {
 	 * @return the minimum hold time
 	 */
 	String minHoldTime() default "";
+
+	/**
+	 * When the lock is released if the method joins a transaction its caller began:
+	 * {@link LockRelease#ON_RETURN} when the method returns, or
+	 * {@link LockRelease#AFTER_TRANSACTION} once that transaction has committed or rolled
+	 * back, so that the next holder reads what this call wrote.
+	 * {@link LockRelease#DEFAULT} (the default) means the property
+	 * {@code distlock.release}, which is {@code on-return} unless set: holding a lock
+	 * through the rest of a caller's transaction is a choice, since it holds it longer
+	 * and can make transactions that lock in different orders wait for each other. A
+	 * method that is itself {@code @Transactional} is released after its own commit
+	 * either way. Blocking methods only; checked at startup.
+	 * @return when the lock is released
+	 */
+	LockRelease release() default LockRelease.DEFAULT;
 
 	/**
 	 * What to do when the lock is held by someone else beyond the wait time.

@@ -84,6 +84,40 @@ public final class LockContext {
 	}
 
 	/**
+	 * Throws if the lease of a lock held on this thread is lost, for locked code to call
+	 * between steps, so that work stops before it writes what another holder may be
+	 * writing too: <pre class="code">
+	 * &#64;DistributedLock(key = "'lock:report:' + #day")
+	 * public void buildReport(LocalDate day) {
+	 *     for (Batch batch : batches(day)) {
+	 *         LockContext.checkLease();
+	 *         write(batch);
+	 *     }
+	 * }
+	 * </pre> The check is local and cheap (no call to Redis): it reads what the renewal
+	 * of the lease last found and this process's conservative count of the lease's
+	 * validity, as {@link LockHandle#isLeaseLost()}. Every lock held on the thread is
+	 * checked, the outer ones of nested locked methods included.
+	 * @throws LockLeaseLostException naming the lock, if the lease of a lock held on this
+	 * thread is lost
+	 * @throws IllegalStateException if called outside a locked method
+	 */
+	public static void checkLease() {
+		Deque<LockHandle> stack = holds.get();
+		if (stack.isEmpty()) {
+			holds.remove();
+			throw new IllegalStateException(
+					"No distributed lock is held on this thread: call LockContext from a @DistributedLock method");
+		}
+		for (LockHandle handle : stack) {
+			if (handle.isLeaseLost()) {
+				throw LockLeaseLostException.whileHeld(handle,
+						"LockContext.checkLease() stopped the work under the lock", null);
+			}
+		}
+	}
+
+	/**
 	 * Makes a lock the current one until the returned scope is closed; for interceptors
 	 * and integrations that run code under a lock.
 	 * @param handle the lock now held

@@ -152,6 +152,21 @@ public interface LockHandle extends AutoCloseable {
 	void extend(Duration leaseTime);
 
 	/**
+	 * Runs an action once when this hold's lease is found lost (by a renewal that finds
+	 * the key gone or taken, by the local count running out, or by a forced release), on
+	 * the thread that finds it, at once if it already was; for integrations that stop
+	 * work when its lease is lost. The action must be quick and must not throw. Holds
+	 * that never find their lease lost by themselves (the default, such as in-memory
+	 * holds, which only count it) never run it; {@link #isLeaseLost()} is always right.
+	 * @param action what to run
+	 * @return the watch, to close once the action is no longer wanted
+	 */
+	default LeaseLossWatch whenLeaseLost(Runnable action) {
+		return () -> {
+		};
+	}
+
+	/**
 	 * Returns whether {@link #release()} has been called.
 	 * @return whether the lock was released
 	 */
@@ -188,6 +203,20 @@ public interface LockHandle extends AutoCloseable {
 	@Override
 	default void close() {
 		release();
+	}
+
+	/**
+	 * A registration of {@link #whenLeaseLost(Runnable)}.
+	 */
+	@FunctionalInterface
+	interface LeaseLossWatch extends AutoCloseable {
+
+		/**
+		 * Stops watching: the action is not run after this returns.
+		 */
+		@Override
+		void close();
+
 	}
 
 }

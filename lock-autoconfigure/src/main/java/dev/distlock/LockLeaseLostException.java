@@ -2,11 +2,19 @@ package dev.distlock;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 /**
- * Thrown on release when the lock was no longer held by this acquisition: its lease had
- * expired, and the key was gone or already held by another owner. The work done under the
- * lock may have overlapped with another holder's; nothing of the other holder was
- * deleted. Choose a longer lease time for work that can take this long.
+ * Thrown when the lock was no longer held by this acquisition: its lease had expired, and
+ * the key was gone or already held by another owner. The work done under the lock may
+ * have overlapped with another holder's; nothing of the other holder was deleted. Choose
+ * a longer lease time for work that can take this long.
+ * <p>
+ * Thrown on release; by {@link LockContext#checkLease()} when locked code checks its
+ * lease between steps; to the caller of a locked method that was interrupted because its
+ * lease was lost ({@code distlock.interrupt-on-lease-lost}); and from the commit of a
+ * transaction that kept a lock until it completes ({@link LockRelease#AFTER_TRANSACTION})
+ * when the lease was lost before it committed.
  */
 public class LockLeaseLostException extends DistributedLockException {
 
@@ -38,6 +46,30 @@ public class LockLeaseLostException extends DistributedLockException {
 				+ "Use a lease time longer than the locked work takes.", null);
 		this.key = key;
 		this.name = name;
+	}
+
+	private LockLeaseLostException(String message, LockHandle handle, @Nullable Throwable cause) {
+		super(message, cause);
+		this.key = handle.key();
+		this.name = handle.name();
+	}
+
+	/**
+	 * Creates the exception for a lease found lost while its lock was still held, before
+	 * its release.
+	 * @param handle the hold whose lease was lost
+	 * @param consequence what became of the work, such as "the transaction was rolled
+	 * back"
+	 * @param cause what the locked work threw, if anything
+	 * @return the exception, naming the lock's key and name
+	 */
+	public static LockLeaseLostException whileHeld(LockHandle handle, String consequence, @Nullable Throwable cause) {
+		return new LockLeaseLostException(
+				"Lock " + LockKeyQuoting.quote(handle.key()) + " (name " + LockKeyQuoting.quote(handle.name())
+						+ ") lost its lease of " + handle.leaseTime()
+						+ " while held, so another holder may be running at the same time: " + consequence
+						+ ". Use a lease time longer than the locked work takes, or renew it automatically.",
+				handle, cause);
 	}
 
 	/**

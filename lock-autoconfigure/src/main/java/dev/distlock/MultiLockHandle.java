@@ -92,6 +92,23 @@ public final class MultiLockHandle implements LockHandle {
 		return this.holds.stream().anyMatch(LockHandle::isLeaseLost);
 	}
 
+	/**
+	 * Runs an action once when the lease of any of the keys is found lost.
+	 * @param action what to run
+	 * @return the watch of every key
+	 */
+	@Override
+	public LeaseLossWatch whenLeaseLost(Runnable action) {
+		AtomicBoolean ran = new AtomicBoolean();
+		Runnable once = () -> {
+			if (ran.compareAndSet(false, true)) {
+				action.run();
+			}
+		};
+		List<LeaseLossWatch> watches = this.holds.stream().map((hold) -> hold.whenLeaseLost(once)).toList();
+		return () -> watches.forEach(LeaseLossWatch::close);
+	}
+
 	@Override
 	public boolean isReleased() {
 		return this.released.get();

@@ -18,6 +18,7 @@ import org.springframework.util.function.SingletonSupplier;
 import dev.distlock.LockClient;
 import dev.distlock.LockContext;
 import dev.distlock.LockKeyQuoting;
+import dev.distlock.LockRelease;
 import dev.distlock.aop.LockReturnTypes.Kind;
 import dev.distlock.reactive.ReactiveLockClient;
 
@@ -88,10 +89,32 @@ public class DistributedLockInterceptor implements MethodInterceptor {
 	 */
 	public DistributedLockInterceptor(LockDefinitionSource definitions, LockKeyEvaluator keyEvaluator,
 			Supplier<LockClient> client, Supplier<ReactiveLockClient> reactiveClient) {
+		this(definitions, keyEvaluator, client, reactiveClient, LockRelease.ON_RETURN, false);
+	}
+
+	/**
+	 * Creates an interceptor with the release and lease-loss policies of blocking
+	 * methods.
+	 * @param definitions finds the lock of each method
+	 * @param keyEvaluator evaluates lock keys
+	 * @param client supplies the lock client on first use
+	 * @param reactiveClient supplies the client that locks methods returning
+	 * {@code Mono}, {@code Flux} or {@code CompletionStage}, or a Kotlin {@code suspend}
+	 * function or {@code Flow}, on the first call of one
+	 * @param defaultRelease when the locks of methods whose annotation leaves
+	 * {@link dev.distlock.DistributedLock#release()} at {@link LockRelease#DEFAULT} are
+	 * released ({@code distlock.release}); {@code DEFAULT} means
+	 * {@link LockRelease#ON_RETURN}
+	 * @param interruptOnLeaseLost whether the thread running a blocking locked method is
+	 * interrupted when its lease is found lost ({@code distlock.interrupt-on-lease-lost})
+	 */
+	public DistributedLockInterceptor(LockDefinitionSource definitions, LockKeyEvaluator keyEvaluator,
+			Supplier<LockClient> client, Supplier<ReactiveLockClient> reactiveClient, LockRelease defaultRelease,
+			boolean interruptOnLeaseLost) {
 		this.definitions = definitions;
 		this.keyEvaluator = keyEvaluator;
 		LockFailureHandler failureHandler = new LockFailureHandler();
-		this.blocking = new BlockingLockedCalls(client, failureHandler);
+		this.blocking = new BlockingLockedCalls(client, failureHandler, defaultRelease, interruptOnLeaseLost);
 		// Created on the first call of a reactive method: they need Reactor
 		Supplier<ReactiveLockedCalls> reactive = SingletonSupplier
 			.of(() -> new ReactiveLockedCalls(SingletonSupplier.of(reactiveClient), failureHandler));

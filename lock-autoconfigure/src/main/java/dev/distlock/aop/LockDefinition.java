@@ -10,6 +10,7 @@ import org.springframework.util.Assert;
 
 import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
+import dev.distlock.LockRelease;
 
 /**
  * A parsed {@link dev.distlock.DistributedLock @DistributedLock}: placeholders resolved,
@@ -33,10 +34,12 @@ import dev.distlock.LockOptions;
  * @param keyExpressions the SpEL expressions of the keys of a lock of several keys
  * ({@link dev.distlock.DistributedLock#keys()}), locked all or nothing; empty for a lock
  * of one key
+ * @param release when the lock is released if the method joins a caller's transaction;
+ * {@link LockRelease#DEFAULT} for the property {@code distlock.release}
  */
 public record LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
 		@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy, String name,
-		LockMode mode, int permits, List<String> keyExpressions) {
+		LockMode mode, int permits, List<String> keyExpressions, LockRelease release) {
 
 	/**
 	 * Creates a definition, checking that a lease time is given exactly for a fixed
@@ -52,6 +55,7 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 	 * @param mode how the lock is shared
 	 * @param permits how many holders the key admits at once
 	 * @param keyExpressions the key expressions of a lock of several keys, or empty
+	 * @param release when the lock is released if the method joins a caller's transaction
 	 */
 	public LockDefinition {
 		Assert.isTrue((leaseMode == LeaseMode.FIXED) == (leaseTime != null),
@@ -64,6 +68,29 @@ public record LockDefinition(Method method, String keyExpression, @Nullable Dura
 		Assert.isTrue(permits == 1 || mode == LockMode.EXCLUSIVE,
 				() -> "a semaphore (permits " + permits + ") has no " + mode + " mode");
 		keyExpressions = List.copyOf(keyExpressions);
+		Assert.notNull(release, "release must not be null");
+	}
+
+	/**
+	 * Creates a definition released as {@code distlock.release} says
+	 * ({@link LockRelease#DEFAULT}).
+	 * @param method the annotated method
+	 * @param keyExpression the SpEL key expression
+	 * @param waitTime the wait time, or {@code null} for the default
+	 * @param leaseMode where the lease time comes from
+	 * @param leaseTime the lease time of a fixed lease
+	 * @param minHoldTime the minimum hold time, or {@code null} for the default
+	 * @param failurePolicy what to do when the lock cannot be taken
+	 * @param name the logical name of the lock
+	 * @param mode how the lock is shared
+	 * @param permits how many holders the key admits at once
+	 * @param keyExpressions the key expressions of a lock of several keys, or empty
+	 */
+	public LockDefinition(Method method, String keyExpression, @Nullable Duration waitTime, LeaseMode leaseMode,
+			@Nullable Duration leaseTime, @Nullable Duration minHoldTime, LockFailurePolicy failurePolicy, String name,
+			LockMode mode, int permits, List<String> keyExpressions) {
+		this(method, keyExpression, waitTime, leaseMode, leaseTime, minHoldTime, failurePolicy, name, mode, permits,
+				keyExpressions, LockRelease.DEFAULT);
 	}
 
 	/**

@@ -18,6 +18,7 @@ import org.springframework.core.env.PropertyResolver;
 import dev.distlock.DistributedLock;
 import dev.distlock.InvalidLockDefinitionException;
 import dev.distlock.LockKind;
+import dev.distlock.LockRelease;
 import dev.distlock.aop.LockDefinition.LeaseMode;
 
 /**
@@ -101,9 +102,18 @@ public class LockDefinitionSource {
 		Duration minHoldTime = duration(specificMethod, "minHoldTime", annotation.minHoldTime(), true);
 		LockFailurePolicy failurePolicy = LockFailurePolicy.of(specificMethod, resolvedClass, annotation);
 		String name = resolve(specificMethod, "name", annotation.name()).trim();
+		LockRelease release = annotation.release();
+		if (release == LockRelease.AFTER_TRANSACTION && (CoroutineMethods.isCoroutine(specificMethod)
+				|| LockReturnTypes.kindOf(specificMethod) != LockReturnTypes.Kind.BLOCKING)) {
+			throw new InvalidLockDefinitionException(specificMethod,
+					"release = AFTER_TRANSACTION is for methods that do their work before they return, but this one "
+							+ "returns " + specificMethod.getReturnType().getSimpleName()
+							+ ": its work runs after the call, outside the caller's thread-bound transaction",
+					"Remove release = AFTER_TRANSACTION, or make the method blocking.", null);
+		}
 		return new LockDefinition(specificMethod, keys.keyExpression(), waitTime, leaseMode, fixedLease, minHoldTime,
 				failurePolicy, name.isEmpty() ? LockDefinition.defaultName(specificMethod) : name, kind.mode(),
-				kind.permits(), keys.keyExpressions());
+				kind.permits(), keys.keyExpressions(), release);
 	}
 
 	/**

@@ -33,6 +33,7 @@ import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.LockClient;
 import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
+import dev.distlock.LockRelease;
 import dev.distlock.aop.DistributedLockAdvisor;
 import dev.distlock.aop.DistributedLockInterceptor;
 import dev.distlock.aop.LockDefinitionSource;
@@ -100,11 +101,15 @@ public final class DistributedLockAutoConfiguration {
 		// while
 		// bean post-processors are still being registered, too early for a properties
 		// bean.
-		BindResult<Integer> boundOrder = Binder.get(environment).bind("distlock.order", Integer.class);
+		Binder binder = Binder.get(environment);
+		BindResult<Integer> boundOrder = binder.bind("distlock.order", Integer.class);
 		int order = boundOrder.isBound() ? boundOrder.get() : DistributedLockAdvisor.DEFAULT_ORDER;
+		LockRelease release = binder.bind("distlock.release", LockRelease.class).orElseGet(() -> LockRelease.ON_RETURN);
+		boolean interruptOnLeaseLost = binder.bind("distlock.interrupt-on-lease-lost", Boolean.class)
+			.orElseGet(() -> Boolean.FALSE);
 		DistributedLockInterceptor interceptor = new DistributedLockInterceptor(distributedLockDefinitionSource,
 				distributedLockKeyEvaluator, SingletonSupplier.of(lockClient::getObject),
-				SingletonSupplier.of(reactiveLockClient::getObject));
+				SingletonSupplier.of(reactiveLockClient::getObject), release, interruptOnLeaseLost);
 		return new DistributedLockAdvisor(distributedLockDefinitionSource, interceptor, order);
 	}
 

@@ -10,6 +10,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
+import dev.distlock.LockRelease;
 import dev.distlock.aop.DistributedLockAdvisor;
 
 /**
@@ -67,6 +68,22 @@ public class DistributedLockProperties implements Validator {
 	 * commits.
 	 */
 	private int order = DistributedLockAdvisor.DEFAULT_ORDER;
+
+	/**
+	 * When the lock of a blocking @DistributedLock method that joins a transaction its
+	 * caller began is released, where the annotation leaves release at DEFAULT: on-return
+	 * when the method returns, or after-transaction once that transaction has committed
+	 * or rolled back, so that the next holder reads what the method wrote.
+	 */
+	private LockRelease release = LockRelease.ON_RETURN;
+
+	/**
+	 * Whether the thread running a blocking @DistributedLock method is interrupted when
+	 * the lease of its lock is found lost, so that the method stops at its next blocking
+	 * call; the caller then gets a LockLeaseLostException. Reactive and coroutine methods
+	 * are cancelled when their lease is lost either way.
+	 */
+	private boolean interruptOnLeaseLost;
 
 	/**
 	 * Longest pause between attempts to reconnect to Redis after a connection was lost,
@@ -138,6 +155,22 @@ public class DistributedLockProperties implements Validator {
 
 	public void setKeyPrefix(String keyPrefix) {
 		this.keyPrefix = keyPrefix;
+	}
+
+	public LockRelease getRelease() {
+		return this.release;
+	}
+
+	public void setRelease(LockRelease release) {
+		this.release = release;
+	}
+
+	public boolean isInterruptOnLeaseLost() {
+		return this.interruptOnLeaseLost;
+	}
+
+	public void setInterruptOnLeaseLost(boolean interruptOnLeaseLost) {
+		this.interruptOnLeaseLost = interruptOnLeaseLost;
 	}
 
 	public int getOrder() {

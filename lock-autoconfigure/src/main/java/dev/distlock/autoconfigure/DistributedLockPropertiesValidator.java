@@ -8,6 +8,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
+import dev.distlock.LockRelease;
 import dev.distlock.autoconfigure.DistributedLockProperties.Renewal;
 import dev.distlock.autoconfigure.DistributedLockProperties.Replication;
 import dev.distlock.autoconfigure.DistributedLockProperties.RestartQuarantine;
@@ -69,6 +70,11 @@ final class DistributedLockPropertiesValidator implements Validator {
 		}
 		check(errors, "maxReconnectDelay", PREFIX + "max-reconnect-delay", properties.getMaxReconnectDelay(),
 				Duration.ZERO, LONGEST, "between 0 (to keep Lettuce's own backoff) and " + DurationText.of(LONGEST));
+		if (properties.getRelease() == LockRelease.DEFAULT) {
+			errors.rejectValue("release", "value", PREFIX
+					+ "release must be on-return or after-transaction: default is for the annotation, where it means "
+					+ "this property");
+		}
 		validate(properties.getRestartQuarantine(), properties, errors);
 	}
 

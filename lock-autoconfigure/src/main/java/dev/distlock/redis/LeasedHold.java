@@ -144,6 +144,11 @@ abstract class LeasedHold implements RenewedHold, PassableHold {
 		this.lease.onLost(action);
 	}
 
+	/** Forgets an action given to {@link #onLeaseLost}, if it has not run. */
+	void removeOnLeaseLost(Runnable action) {
+		this.lease.removeOnLost(action);
+	}
+
 	/** Marks the lease lost; returns true only the first time. */
 	boolean markLeaseLost() {
 		return this.lease.markLost();

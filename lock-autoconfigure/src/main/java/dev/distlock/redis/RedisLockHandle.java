@@ -132,6 +132,13 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	}
 
 	@Override
+	public LeaseLossWatch whenLeaseLost(Runnable action) {
+		Runnable once = action::run; // a distinct object per watch
+		onLeaseLost(once);
+		return () -> removeOnLeaseLost(once);
+	}
+
+	@Override
 	public Observation observation() {
 		return this.observation;
 	}

@@ -71,6 +71,11 @@ public final class NestedLockHandle implements LockHandle {
 	}
 
 	@Override
+	public LeaseLossWatch whenLeaseLost(Runnable action) {
+		return this.outer.whenLeaseLost(action);
+	}
+
+	@Override
 	public boolean isReleased() {
 		return this.released.get();
 	}

@@ -15,6 +15,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.validation.FieldError;
 
 import dev.distlock.LockOptions;
+import dev.distlock.LockRelease;
 import dev.distlock.redis.RedisLockClient;
 import dev.distlock.redis.RedisLockClientBuilder;
 import dev.distlock.testing.LockTestContexts;
@@ -80,6 +81,8 @@ class DistributedLockPropertiesValidationTests {
 				Arguments.of("locks.stock.min-hold-time=-1ms", "distlock.locks.stock.minHoldTime",
 						Duration.ofMillis(-1),
 						"distlock.locks.stock.min-hold-time must be between 0 and 106751d, but is -1ms"),
+				Arguments.of("release=default", "distlock.release", LockRelease.DEFAULT,
+						"distlock.release must be on-return or after-transaction"),
 				Arguments.of("locks[Stock.work].wait-time=-1s", "distlock.locks[Stock.work].waitTime",
 						Duration.ofSeconds(-1),
 						"distlock.locks[Stock.work].wait-time must be zero or more, but is -1s"));

@@ -35,7 +35,8 @@ class InMemoryLockClientTests {
 		ExecutorService otherThread = Executors.newSingleThreadExecutor();
 		try {
 			LockHandle other = otherThread
-				// The next holder keeps the lock for as long as the test needs it: a 50 ms
+				// The next holder keeps the lock for as long as the test needs it: a 50
+				// ms
 				// lease could run out on a loaded machine before the third thread tries.
 				.submit(() -> client.lock("sku:1",
 						stock.withWaitTime(Duration.ofSeconds(10)).withLeaseTime(Duration.ofSeconds(30))))

@@ -123,6 +123,11 @@ public final class Lease {
 		}
 	}
 
+	/** Forgets an action given to {@link #onLost}, if it has not run. */
+	public void removeOnLost(Runnable action) {
+		this.onLost.remove(action);
+	}
+
 	private void runOnce(Runnable action) {
 		if (this.onLost.remove(action)) {
 			action.run();
