@@ -17,12 +17,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Issue 10, finding 3: a waiter stopped ({@code SIGSTOP}) just as the release hands it
  * the lock, and continued after its lease ran out and another waiter took the lock, must
  * not return the lock to its caller while the other holds it, must not share a fencing
- * token with it, and must leave no place behind that strands the lock. B is released to
- * only once every thread of it has stopped ({@link WorkerJvm#pause()}): a B still running
- * then would be handed the lock and start holding it, and be paused as a holder, which is
- * the control's fault, not this one; no hold of B may begin before B is continued. The
- * control pauses a holder past its fixed lease and shows that the interval log does catch
- * the overlap.
+ * token with it, and must leave no place behind that strands the lock. A releases only
+ * once every thread of B has stopped ({@link WorkerJvm#pause()}): a B still running then
+ * would be handed the lock, begin its hold, and be stopped as a holder, which is the
+ * controls' fault, not this one; no hold of B may begin before B is continued. The
+ * controls pause a holder past its fixed lease, and a waiter only after the hand-over,
+ * and show that the interval log does catch the overlap.
  */
 class PausedWaiterTests {
 
