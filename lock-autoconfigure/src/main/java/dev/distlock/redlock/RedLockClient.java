@@ -6,8 +6,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -21,6 +23,9 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
+import io.lettuce.core.resource.Delay;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -75,6 +80,11 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	/** Longest random pause between two attempts of one acquisition. */
 	private static final long MAX_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(30);
 
+	/** Longest pause between attempts to reconnect to a node that was lost. */
+	private static final Duration MAX_RECONNECT_DELAY = Duration.ofSeconds(1);
+
+	private final ClientResources resources;
+
 	private final RedisClient redis;
 
 	private final List<RedLockNode> nodes;
@@ -95,12 +105,23 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 	private final ScheduledExecutorService scheduler;
 
+	/**
+	 * Releases whose outcome on one node is unknown, asked again by the scheduler: added
+	 * from the threads that complete replies (Netty event loops), which must not block,
+	 * so a lock-free queue rather than a task scheduled from there.
+	 */
+	private final Queue<PendingRelease> pendingReleases = new ConcurrentLinkedQueue<>();
+
 	private final ThreadLocal<Map<String, Hold>> heldByThread = ThreadLocal.withInitial(HashMap::new);
 
 	private RedLockClient(Builder builder) {
 		this.nodeTimeout = builder.nodeTimeout;
 		this.driftMargin = builder.driftMargin;
-		this.redis = RedisClient.create();
+		// Reconnects soon after a node is back: Lettuce's default backoff grows to 30s.
+		this.resources = DefaultClientResources.builder()
+			.reconnectDelay(Delay.exponential(Duration.ofMillis(1), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
+			.build();
+		this.redis = RedisClient.create(this.resources);
 		this.redis.setOptions(ClientOptions.builder()
 			.autoReconnect(true)
 			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
@@ -123,6 +144,9 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			thread.setDaemon(true);
 			return thread;
 		});
+		long retryPeriod = Math.max(this.nodeTimeout.toNanos(), TimeUnit.MILLISECONDS.toNanos(20));
+		this.scheduler.scheduleWithFixedDelay(this::retryPendingReleases, retryPeriod, retryPeriod,
+				TimeUnit.NANOSECONDS);
 	}
 
 	/**
@@ -224,6 +248,24 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 							+ " every lock needs; not answering: " + down,
 					"Start the nodes, or correct distlock.redlock.nodes");
 		}
+	}
+
+	/**
+	 * Asks every node for a PING, at once, for health checks and tests.
+	 * @param timeout how long to wait for each node
+	 * @return each node's property and server, in the order of the nodes, and whether it
+	 * answered
+	 */
+	public Map<String, Boolean> pingNodes(Duration timeout) {
+		List<CompletableFuture<String>> pings = new ArrayList<>();
+		for (RedLockNode node : this.nodes) {
+			pings.add(node.command((commands) -> commands.ping().toCompletableFuture(), timeout));
+		}
+		Map<String, Boolean> answered = new java.util.LinkedHashMap<>();
+		for (int i = 0; i < this.nodes.size(); i++) {
+			answered.put(this.nodes.get(i).name(), pings.get(i).handle((pong, ex) -> "PONG".equals(pong)).join());
+		}
+		return answered;
 	}
 
 	private static @Nullable String infoField(String info, String field) {
@@ -401,8 +443,14 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	 * counted from this renewal's send time.
 	 */
 	private void renew(Hold hold) {
-		if (hold.holds.hasEnded() || hold.isLeaseLost()) {
+		if (hold.holds.hasEnded()) {
 			hold.cancelRenewal();
+			return;
+		}
+		if (hold.isLeaseLost()) {
+			hold.cancelRenewal();
+			logger.warn("Lease of " + hold.key + " was lost: no majority of the RedLock nodes confirmed a renewal "
+					+ "before its validity ran out, so another holder may run at the same time");
 			return;
 		}
 		String[] keys = { hold.key };
@@ -419,9 +467,9 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			}
 			else if (!replies.majorityUnreachable()) {
 				// A majority answered, and too many of them no longer hold the lock.
+				// (Runs
+				// on the thread that completed the last reply: the next renewal logs it.)
 				hold.markLost();
-				logger.warn("Lease of " + hold.key + " was lost: fewer than a majority of the RedLock nodes still "
-						+ "held it at renewal");
 			}
 		});
 	}
@@ -437,34 +485,50 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	private MajorityReplies<Long> release(String lockKey, String owner, long keyExpiresBy) {
 		List<CompletableFuture<Long>> releases = new ArrayList<>();
 		for (RedLockNode node : this.nodes) {
-			CompletableFuture<Long> release = node.eval(RedLockScript.RELEASE, ScriptOutputType.INTEGER,
-					new String[] { lockKey }, owner);
-			release.whenComplete((released, failure) -> {
-				if (failure != null) {
-					retryRelease(node, lockKey, owner, keyExpiresBy);
-				}
-			});
-			releases.add(release);
+			releases.add(releaseOn(new PendingRelease(node, lockKey, owner, keyExpiresBy)));
 		}
 		return MajorityReplies.of(releases, (released) -> released != null);
 	}
 
 	/**
-	 * Asks one node again to release a lock, until the release is answered or the lock
-	 * must have expired there anyway.
+	 * Sends one release; if its outcome is unknown, queues it to be asked again.
 	 */
-	private void retryRelease(RedLockNode node, String lockKey, String owner, long keyExpiresBy) {
-		long pause = Math.max(this.nodeTimeout.toNanos(), TimeUnit.MILLISECONDS.toNanos(20));
-		if (this.scheduler.isShutdown() || System.nanoTime() + pause - keyExpiresBy >= 0) {
-			return;
+	private CompletableFuture<Long> releaseOn(PendingRelease release) {
+		CompletableFuture<Long> reply = release.node()
+			.eval(RedLockScript.RELEASE, ScriptOutputType.INTEGER, new String[] { release.lockKey() }, release.owner());
+		reply.whenComplete((released, failure) -> {
+			if (failure != null && System.nanoTime() - release.keyExpiresBy() < 0) {
+				this.pendingReleases.add(release);
+			}
+		});
+		return reply;
+	}
+
+	/**
+	 * Asks the nodes again to release the locks whose release had no answer, until it is
+	 * answered or the lock must have expired there anyway.
+	 */
+	private void retryPendingReleases() {
+		for (int pending = this.pendingReleases.size(); pending > 0; pending--) {
+			PendingRelease release = this.pendingReleases.poll();
+			if (release == null) {
+				return;
+			}
+			releaseOn(release);
 		}
-		this.scheduler
-			.schedule(() -> node.eval(RedLockScript.RELEASE, ScriptOutputType.INTEGER, new String[] { lockKey }, owner)
-				.whenComplete((released, failure) -> {
-					if (failure != null) {
-						retryRelease(node, lockKey, owner, keyExpiresBy);
-					}
-				}), pause + ThreadLocalRandom.current().nextLong(pause), TimeUnit.NANOSECONDS);
+	}
+
+	/**
+	 * A release to send to one node again, until the lock's key expires there.
+	 *
+	 * @param node the node
+	 * @param lockKey the lock key
+	 * @param owner the owner token of the hold
+	 * @param keyExpiresBy when the key has expired on the node at the latest, by
+	 * {@link System#nanoTime()}
+	 */
+	private record PendingRelease(RedLockNode node, String lockKey, String owner, long keyExpiresBy) {
+
 	}
 
 	/**
@@ -499,6 +563,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		this.scheduler.shutdownNow();
 		this.nodes.forEach(RedLockNode::close);
 		this.redis.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+		this.resources.shutdown(0, 2, TimeUnit.SECONDS);
 	}
 
 	/**

@@ -2,9 +2,14 @@ package dev.distlock.redlock;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -14,10 +19,10 @@ import io.lettuce.core.codec.StringCodec;
 /**
  * One independent Redis master of a {@link RedLockClient}, on a connection of its own,
  * used only through Lettuce's asynchronous API. Every command is bounded by the node
- * timeout: a command that has no reply by then fails with a
- * {@link java.util.concurrent.TimeoutException}, so a node that is down, paused or cut
- * off costs at most that long. A node that could not be connected to is connected again
- * on a later command, at most once per node timeout, so it rejoins when it is back.
+ * timeout (Lettuce's command timeout), and fails at once while the node is not connected,
+ * so a node that is down, paused or cut off costs at most that long. A node that could
+ * not be connected to is connected again on a later command, at most once per node
+ * timeout, so it rejoins when it is back.
  */
 final class RedLockNode implements AutoCloseable {
 
@@ -52,32 +57,48 @@ final class RedLockNode implements AutoCloseable {
 
 	/**
 	 * Runs a script on this node, by EVALSHA, loading it with EVAL if the node does not
-	 * know it (after a restart).
+	 * know it (after a restart). Fails at once while the node is not connected, and after
+	 * the node timeout (Lettuce's command timeout) when the node does not answer. No
+	 * {@code CompletableFuture.orTimeout} here: its cancellation takes a lock on the
+	 * thread that completes the reply, a Netty event loop.
 	 * @return its reply, or a failure if the node did not answer within the node timeout
 	 */
 	<T> CompletableFuture<T> eval(RedLockScript script, ScriptOutputType type, String[] keys, String... args) {
-		return withConnection(
-				(commands) -> commands.<T>evalsha(script.sha1(), type, keys, args)
-					.toCompletableFuture()
-					.exceptionallyCompose((ex) -> isNoScript(ex)
-							? commands.<T>eval(script.text(), type, keys, args).toCompletableFuture()
-							: CompletableFuture.failedFuture(ex)));
+		CompletableFuture<StatefulRedisConnection<String, String>> connection = current();
+		if (!connection.isDone()) {
+			return CompletableFuture.failedFuture(new RedisConnectionException(this.name + " is still connecting"));
+		}
+		return connection.thenCompose((connected) -> {
+			RedisAsyncCommands<String, String> commands = connected.async();
+			return commands.<T>evalsha(script.sha1(), type, keys, args)
+				.toCompletableFuture()
+				.exceptionallyCompose(
+						(ex) -> isNoScript(ex) ? commands.<T>eval(script.text(), type, keys, args).toCompletableFuture()
+								: CompletableFuture.failedFuture(ex));
+		});
 	}
 
 	/**
-	 * Sends a command other than a script (ROLE, INFO), bounded by the given timeout.
+	 * Sends a command other than a script (ROLE, INFO, PING), waiting up to the given
+	 * timeout for the connection; the command itself is bounded by the node timeout.
 	 */
-	<T> CompletableFuture<T> command(
-			java.util.function.Function<RedisAsyncCommands<String, String>, CompletableFuture<T>> command,
-			Duration timeout) {
-		return current().thenCompose((connection) -> command.apply(connection.async()))
-			.orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
-	}
-
-	private <T> CompletableFuture<T> withConnection(
-			java.util.function.Function<RedisAsyncCommands<String, String>, CompletableFuture<T>> command) {
-		return current().thenCompose((connection) -> command.apply(connection.async()))
-			.orTimeout(this.timeoutNanos, TimeUnit.NANOSECONDS);
+	<T> CompletableFuture<T> command(Function<RedisAsyncCommands<String, String>, CompletionStage<T>> command,
+			Duration connectTimeout) {
+		try {
+			StatefulRedisConnection<String, String> connected = current().get(connectTimeout.toNanos(),
+					TimeUnit.NANOSECONDS);
+			return command.apply(connected.async()).toCompletableFuture();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return CompletableFuture.failedFuture(ex);
+		}
+		catch (ExecutionException ex) {
+			return CompletableFuture.failedFuture(ex.getCause());
+		}
+		catch (TimeoutException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
 	}
 
 	/**
