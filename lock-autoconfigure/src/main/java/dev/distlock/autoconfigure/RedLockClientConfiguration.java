@@ -5,6 +5,8 @@ import java.time.Duration;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
@@ -13,6 +15,7 @@ import org.springframework.context.annotation.Configuration;
 import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.LockClient;
 import dev.distlock.LockOptions;
+import dev.distlock.aop.LockDefinitionSource;
 import dev.distlock.autoconfigure.DistributedLockProperties.Store;
 import dev.distlock.redlock.RedLockClient;
 
@@ -23,7 +26,8 @@ import dev.distlock.redlock.RedLockClient;
  * {@code spring.data.redis.*} connection is not used). Startup checks each node: a
  * replica, a cluster node or a server listed twice fails startup; a node that does not
  * answer is logged, and fails startup only when fewer than a majority answer. An even
- * number of nodes is warned about.
+ * number of nodes is warned about. A {@code @DistributedLock} method that asks for a
+ * shared lock or a minimum hold time fails startup ({@link RedLockDefinitionCheck}).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnMissingBean(LockClient.class)
@@ -35,6 +39,12 @@ class RedLockClientConfiguration {
 
 	/** How long startup waits for each node's answers to ROLE and INFO. */
 	private static final Duration STARTUP_CHECK_TIMEOUT = Duration.ofSeconds(2);
+
+	@Bean
+	RedLockDefinitionCheck distributedLockRedLockDefinitionCheck(LockDefinitionSource distributedLockDefinitionSource,
+			ConfigurableListableBeanFactory beanFactory, ObjectProvider<LockClient> lockClient) {
+		return new RedLockDefinitionCheck(distributedLockDefinitionSource, beanFactory, lockClient);
+	}
 
 	@Bean(destroyMethod = "close")
 	RedLockClient distributedLockClient(DistributedLockProperties properties) {

@@ -34,6 +34,7 @@ import dev.distlock.Deadlines;
 import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
+import dev.distlock.LockKeyQuoting;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockNotAcquiredException;
@@ -428,9 +429,23 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 	private LockUnavailableException unavailable(String lockKey, LockOptions options, String operation,
 			MajorityReplies<?> replies) {
-		String message = "fewer than a majority (" + this.majority + " of " + this.nodes.size()
-				+ ") of distlock.redlock.nodes answered: " + replies.describeFailures(this.nodes);
-		return new LockUnavailableException(lockKey, options.name(), operation, new IllegalStateException(message));
+		return new MajorityUnavailableException(lockKey, options.name(), operation,
+				"Could not " + operation + " lock " + LockKeyQuoting.quote(lockKey) + ": fewer than a majority ("
+						+ this.majority + " of " + this.nodes.size() + ") of distlock.redlock.nodes answered: "
+						+ replies.describeFailures(this.nodes)
+						+ ". Check distlock.redlock.nodes and that the servers are up.");
+	}
+
+	/**
+	 * A {@link LockUnavailableException} whose message names the RedLock nodes rather
+	 * than the application's Redis connection.
+	 */
+	private static final class MajorityUnavailableException extends LockUnavailableException {
+
+		MajorityUnavailableException(String key, String name, String operation, String message) {
+			super(key, name, operation, message, null);
+		}
+
 	}
 
 	/** The margin for clock drift: the configured margin plus 1% of the lease. */
@@ -479,7 +494,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	 * asked again in the background.
 	 */
 	private void releaseEverywhere(String lockKey, String owner, long leaseNanos) {
-		release(lockKey, owner, System.nanoTime() + leaseNanos);
+		release(lockKey, owner, System.nanoTime() + leaseNanos + 2 * this.nodeTimeout.toNanos());
 	}
 
 	private MajorityReplies<Long> release(String lockKey, String owner, long keyExpiresBy) {
@@ -544,7 +559,8 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			this.heldByThread.remove();
 		}
 		boolean lost = hold.isLeaseLost();
-		MajorityReplies<Long> released = release(hold.key, hold.owner, hold.validUntilNanos() + drift(hold.lease))
+		MajorityReplies<Long> released = release(hold.key, hold.owner,
+				hold.validUntilNanos() + drift(hold.lease) + 2 * this.nodeTimeout.toNanos())
 			.awaitUninterruptibly();
 		if (lost) {
 			throw new LockLeaseLostException(hold.key, hold.name(), hold.lease, hold.heldFor());

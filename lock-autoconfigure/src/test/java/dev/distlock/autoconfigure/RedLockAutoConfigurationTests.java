@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import reactor.core.publisher.Mono;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
@@ -18,9 +19,11 @@ import org.springframework.boot.context.properties.bind.validation.BindValidatio
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.test.util.TestSocketUtils;
 
 import dev.distlock.DistributedLock;
 import dev.distlock.DistributedLockConfigurationException;
+import dev.distlock.InvalidLockDefinitionException;
 import dev.distlock.LockClient;
 import dev.distlock.LockContext;
 import dev.distlock.LockMisconfigurationException;
@@ -156,8 +159,10 @@ class RedLockAutoConfigurationTests {
 	@Test
 	void aClusterNodeFailsStartupNamingTheNode() throws Exception {
 		Path directory = Files.createTempDirectory("redlock-cluster-node");
+		// A cluster bus port of its own: the default, port + 10000, fails above 55535.
 		try (RedisServerProcess clusterNode = RedisServerProcess.startOnFreePort("--cluster-enabled", "yes",
-				"--cluster-config-file", directory.resolve("nodes.conf").toString())) {
+				"--cluster-port", String.valueOf(TestSocketUtils.findAvailableTcpPort()), "--cluster-config-file",
+				directory.resolve("nodes.conf").toString())) {
 			this.runner
 				.withPropertyValues("distlock.redlock.nodes=" + url(clusterNode) + "," + url(this.servers.get(1)) + ","
 						+ url(this.servers.get(2)))
@@ -225,6 +230,85 @@ class RedLockAutoConfigurationTests {
 						new LockOptions(Duration.ZERO, Duration.ofSeconds(5), Duration.ofSeconds(1))))
 				.withMessageContaining("minimum hold time");
 		});
+	}
+
+	@Test
+	void annotatedReadLockFailsStartupNamingTheMethod() {
+		this.runner.withPropertyValues(nodes(3))
+			.withBean(ReadLockedService.class)
+			.run((context) -> assertThat(context).getFailure()
+
+				.isInstanceOf(InvalidLockDefinitionException.class)
+				.hasMessageContaining("ReadLockedService.read")
+				.hasMessageContaining("the READ side of a read-write lock")
+				.hasMessageContaining("distlock.store=redlock locks exclusively only"));
+	}
+
+	@Test
+	void annotatedSemaphoreFailsStartupNamingTheMethod() {
+		this.runner.withPropertyValues(nodes(3))
+			.withBean(SemaphoreService.class)
+			.run((context) -> assertThat(context).getFailure()
+
+				.isInstanceOf(InvalidLockDefinitionException.class)
+				.hasMessageContaining("SemaphoreService.export")
+				.hasMessageContaining("a semaphore of 3 permits"));
+	}
+
+	@Test
+	void configuredMinimumHoldTimeFailsStartupNamingTheMethodAndTheProperty() {
+		this.runner.withPropertyValues(nodes(3), "distlock.locks[svc].min-hold-time=1s")
+			.withBean(NamedService.class)
+			.run((context) -> assertThat(context).getFailure()
+
+				.isInstanceOf(InvalidLockDefinitionException.class)
+				.hasMessageContaining("NamedService.run")
+				.hasMessageContaining("minimum hold time of 1s")
+				.hasMessageContaining("distlock.locks[svc]"));
+	}
+
+	@Test
+	void annotatedReactiveMethodFailsStartupSayingRedLockHasNoReactiveClient() {
+		this.runner.withPropertyValues(nodes(3))
+			.withBean(ReactiveService.class)
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(InvalidLockDefinitionException.class)
+				.hasMessageContaining("ReactiveService.load")
+				.hasMessageContaining("distlock.store is redlock, which has no reactive client yet"));
+	}
+
+	public static class ReactiveService {
+
+		@DistributedLock("'load'")
+		public Mono<String> load() {
+			return Mono.just("loaded");
+		}
+
+	}
+
+	public static class ReadLockedService {
+
+		@DistributedLock(key = "'report'", mode = LockMode.READ)
+		public void read() {
+		}
+
+	}
+
+	public static class SemaphoreService {
+
+		@DistributedLock(key = "'export'", permits = 3)
+		public void export() {
+		}
+
+	}
+
+	public static class NamedService {
+
+		@DistributedLock(key = "'svc'", name = "svc")
+		public void run() {
+		}
+
 	}
 
 	public static class LockedService {
