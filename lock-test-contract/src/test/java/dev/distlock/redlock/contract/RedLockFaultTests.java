@@ -1,6 +1,7 @@
 package dev.distlock.redlock.contract;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -14,15 +15,16 @@ import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.redlock.RedLockClient;
 import dev.distlock.test.redis.RedisAdminCommands;
+import dev.distlock.test.redis.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * RedLock under lost nodes, on real {@code redis-server} processes: a minority crashed
- * during a hold changes nothing and slows no call; a lost majority fails closed, ends
- * renewed holds, and locking works again when the nodes return; a failed attempt is
- * released on every node.
+ * RedLock under lost nodes, on real {@code redis-server} processes: a minority crashed or
+ * paused ({@code SIGSTOP}) during a hold changes nothing and slows no call; a lost
+ * majority fails closed, ends renewed holds, and locking works again when the nodes
+ * return; a failed attempt is released on every node.
  */
 class RedLockFaultTests {
 
@@ -59,6 +61,57 @@ class RedLockFaultTests {
 			assertThat(next).as("free after the release on the majority").isPresent();
 			assertThat(next.get().fencingToken()).isGreaterThan(held.fencingToken());
 			next.get().release();
+		}
+	}
+
+	@Test
+	void minorityPausedDuringAHoldChangesNothingAndNoCallWaitsLongerThanANodeTimeout() throws Exception {
+		try (RedLockNodes nodes = new RedLockNodes(5)) {
+			RedLockClient holder = nodes.client(NODE_TIMEOUT, Duration.ofMillis(1500));
+			RedLockClient other = nodes.client(NODE_TIMEOUT, Duration.ofMillis(1500));
+			String key = "fault:" + UUID.randomUUID();
+			LockHandle held = holder.lock(key, LockOptions.renewing(Duration.ZERO));
+			List<Long> paused = List.of(processId(nodes.server(0)), processId(nodes.server(3)));
+			signal("STOP", paused);
+			try {
+				long slowest = 0;
+				for (int i = 0; i < 10; i++) {
+					long start = System.nanoTime();
+					assertThat(other.tryLock(key, NO_WAIT)).as("excluded while the holder keeps a majority").isEmpty();
+					slowest = Math.max(slowest, System.nanoTime() - start);
+				}
+				assertThat(Duration.ofNanos(slowest)).as("slowest attempt").isLessThan(NODE_TIMEOUT);
+				// Several renewals (every 500ms), each decided by the nodes that answer.
+				Thread.sleep(2000);
+				assertThat(held.isLeaseLost()).as("renewed on a majority").isFalse();
+				long start = System.nanoTime();
+				held.release();
+				Optional<LockHandle> next = other.tryLock(key, NO_WAIT);
+				assertThat(Duration.ofNanos(System.nanoTime() - start)).as("release and next grant")
+					.isLessThan(NODE_TIMEOUT.multipliedBy(2));
+				assertThat(next).as("free after the release on the majority").isPresent();
+				assertThat(next.get().fencingToken()).isGreaterThan(held.fencingToken());
+				next.get().release();
+			}
+			finally {
+				signal("CONT", paused);
+			}
+		}
+	}
+
+	private static long processId(RedisServerProcess server) {
+		String info = (String) RedisAdminCommands.call(server, "INFO", "server");
+		return info.lines()
+			.filter((line) -> line.startsWith("process_id:"))
+			.mapToLong((line) -> Long.parseLong(line.substring("process_id:".length()).trim()))
+			.findFirst()
+			.orElseThrow();
+	}
+
+	private static void signal(String signal, List<Long> processIds) throws Exception {
+		for (long pid : processIds) {
+			Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+			assertThat(kill.waitFor()).as("kill -%s %d", signal, pid).isZero();
 		}
 	}
 
