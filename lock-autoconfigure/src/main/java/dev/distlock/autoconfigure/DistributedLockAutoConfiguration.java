@@ -47,8 +47,9 @@ import dev.distlock.redis.wait.JitteredBackoffWaiter;
 
 /**
  * Auto-configures distlock: a {@link LockClient} on the application's Redis connection
- * (or, with {@code distlock.store=in-memory}, one that keeps locks in memory), with
- * Reactor a {@link ReactiveLockClient} beside the Redis one, and the advisor that locks
+ * (or, with {@code distlock.store=in-memory}, one that keeps locks in memory, or with
+ * {@code distlock.store=redlock}, one on a majority of independent masters), with Reactor
+ * a {@link ReactiveLockClient} beside the Redis one, and the advisor that locks
  * {@link dev.distlock.DistributedLock @DistributedLock} methods. The client reports
  * observations to the application's {@link ObservationRegistry}, if it has one, and the
  * advisor runs each method inside the observation of its hold. Of several
@@ -61,7 +62,8 @@ import dev.distlock.redis.wait.JitteredBackoffWaiter;
 @ConditionalOnBooleanProperty(name = "distlock.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(DistributedLockProperties.class)
 @Import({ DistributedLockProxyRegistrar.class, LettuceReconnectConfiguration.class,
-		LettuceClusterRefreshConfiguration.class, InMemoryLockClientConfiguration.class })
+		LettuceClusterRefreshConfiguration.class, InMemoryLockClientConfiguration.class,
+		RedLockClientConfiguration.class })
 public final class DistributedLockAutoConfiguration {
 
 	@Bean

@@ -1,7 +1,9 @@
 package dev.distlock.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -30,8 +32,9 @@ public class DistributedLockProperties implements Validator {
 	private boolean enabled = true;
 
 	/**
-	 * Where locks are kept: in Redis, shared by every instance of the application, or in
-	 * memory, for tests and single-instance development, where locks exclude only the
+	 * Where locks are kept: in Redis, shared by every instance of the application; on a
+	 * majority of several independent Redis masters (redlock, see distlock.redlock.*); or
+	 * in memory, for tests and single-instance development, where locks exclude only the
 	 * threads of this JVM.
 	 */
 	private Store store = Store.REDIS;
@@ -108,6 +111,8 @@ public class DistributedLockProperties implements Validator {
 	private final Replication replication = new Replication();
 
 	private final RestartQuarantine restartQuarantine = new RestartQuarantine();
+
+	private final RedLock redlock = new RedLock();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -209,6 +214,10 @@ public class DistributedLockProperties implements Validator {
 		return this.restartQuarantine;
 	}
 
+	public RedLock getRedlock() {
+		return this.redlock;
+	}
+
 	/**
 	 * Returns the longest lease the properties give a lock, and the property that gives
 	 * it: the renewal lease, the default lease time, or a named lock's lease time.
@@ -267,7 +276,69 @@ public class DistributedLockProperties implements Validator {
 		 * In this JVM's memory, for tests and single-instance development: locks exclude
 		 * only the threads of this JVM, never other instances.
 		 */
-		IN_MEMORY
+		IN_MEMORY,
+
+		/**
+		 * On a majority of several independent Redis masters (RedLock), listed in
+		 * {@code distlock.redlock.nodes}: locks exclude every instance of the application
+		 * while a majority of the nodes answers, with fencing tokens that never go
+		 * backwards.
+		 */
+		REDLOCK
+
+	}
+
+	/**
+	 * RedLock: locks held on a majority of several independent Redis masters, used with
+	 * {@code distlock.store=redlock}.
+	 */
+	public static class RedLock {
+
+		/**
+		 * Redis URLs of the independent masters, at least 3, each a different server that
+		 * is neither a replica nor a cluster node, as in redis://host:6379 or
+		 * rediss://user:password@host:6380. An odd number is recommended: an even number
+		 * tolerates no more failed nodes than one node fewer.
+		 */
+		private List<String> nodes = new ArrayList<>();
+
+		/**
+		 * How long each command to one node may take before that node counts as not
+		 * answering. Must be at most a tenth of the shortest lease, since a grant is
+		 * valid only for the lease minus the time its two round trips took.
+		 */
+		private Duration nodeTimeout = Duration.ofMillis(50);
+
+		/**
+		 * Fixed part of the margin subtracted from every hold's validity for the drift
+		 * between this process's clock and the nodes' clocks; 1% of the lease is added to
+		 * it.
+		 */
+		private Duration driftMargin = Duration.ofMillis(2);
+
+		public List<String> getNodes() {
+			return this.nodes;
+		}
+
+		public void setNodes(List<String> nodes) {
+			this.nodes = nodes;
+		}
+
+		public Duration getNodeTimeout() {
+			return this.nodeTimeout;
+		}
+
+		public void setNodeTimeout(Duration nodeTimeout) {
+			this.nodeTimeout = nodeTimeout;
+		}
+
+		public Duration getDriftMargin() {
+			return this.driftMargin;
+		}
+
+		public void setDriftMargin(Duration driftMargin) {
+			this.driftMargin = driftMargin;
+		}
 
 	}
 

@@ -1,6 +1,8 @@
 package dev.distlock.autoconfigure;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
@@ -13,6 +15,7 @@ import dev.distlock.autoconfigure.DistributedLockProperties.Renewal;
 import dev.distlock.autoconfigure.DistributedLockProperties.Replication;
 import dev.distlock.autoconfigure.DistributedLockProperties.RestartQuarantine;
 import dev.distlock.autoconfigure.DistributedLockProperties.Waiting;
+import dev.distlock.redlock.RedLockNodeAddresses;
 
 /**
  * Checks {@code distlock.*} values against the ranges that the lock client, its waiters
@@ -76,6 +79,74 @@ final class DistributedLockPropertiesValidator implements Validator {
 					+ "this property");
 		}
 		validate(properties.getRestartQuarantine(), properties, errors);
+		if (properties.getStore() == DistributedLockProperties.Store.REDLOCK) {
+			validate(properties.getRedlock(), properties, errors);
+		}
+	}
+
+	/**
+	 * Checks the RedLock nodes and timings, with {@code distlock.store=redlock}: at least
+	 * three nodes, each a valid Redis URL of a different server, and a node timeout well
+	 * below the shortest lease.
+	 */
+	private void validate(DistributedLockProperties.RedLock redlock, DistributedLockProperties properties,
+			Errors errors) {
+		String prefix = PREFIX + "redlock.";
+		List<String> nodes = redlock.getNodes();
+		if (nodes.size() < 3) {
+			errors.rejectValue("redlock.nodes", "size", prefix + "nodes must list at least 3 independent Redis "
+					+ "masters with distlock.store=redlock (a majority of them holds each lock), but lists "
+					+ nodes.size() + ". Add nodes (5 is usual), or use distlock.store=redis for a single server.");
+		}
+		Map<String, Integer> servers = new HashMap<>();
+		for (int i = 0; i < nodes.size(); i++) {
+			String server = RedLockNodeAddresses.server(nodes.get(i));
+			if (server == null) {
+				errors.rejectValue("redlock.nodes", "url", prefix + "nodes[" + i + "] must be a Redis URL such as "
+						+ "redis://host:6379 or rediss://host:6380, but is '" + nodes.get(i) + "'");
+				continue;
+			}
+			Integer earlier = servers.putIfAbsent(server, i);
+			if (earlier != null) {
+				errors.rejectValue("redlock.nodes", "duplicate",
+						prefix + "nodes[" + i + "] and " + prefix + "nodes[" + earlier + "] name the same server ("
+								+ server + "): each node must be an independent Redis master, or one server "
+								+ "would count twice towards the majority. Remove one of them.");
+			}
+		}
+		check(errors, "redlock.driftMargin", prefix + "drift-margin", redlock.getDriftMargin(), Duration.ZERO, LONGEST,
+				"between 0 and " + DurationText.of(LONGEST));
+		Duration nodeTimeout = redlock.getNodeTimeout();
+		check(errors, "redlock.nodeTimeout", prefix + "node-timeout", nodeTimeout, Duration.ofMillis(1), LONGEST,
+				"between 1ms and " + DurationText.of(LONGEST));
+		Map.Entry<String, Duration> shortest = shortestConfiguredLease(properties);
+		if (nodeTimeout.multipliedBy(10).compareTo(shortest.getValue()) > 0) {
+			errors.rejectValue("redlock.nodeTimeout", "range",
+					prefix + "node-timeout must be at most a tenth of the shortest lease, " + shortest.getKey() + " ("
+							+ DurationText.of(shortest.getValue()) + "), since a grant is valid only for the lease "
+							+ "minus the time its round trips to the nodes took, but is " + DurationText.of(nodeTimeout)
+							+ ". Lower the node timeout or lengthen the lease.");
+		}
+	}
+
+	/**
+	 * Returns the shortest lease the properties give a lock, and the property that gives
+	 * it: the renewal lease, the default lease time, or a named lock's lease time.
+	 */
+	private static Map.Entry<String, Duration> shortestConfiguredLease(DistributedLockProperties properties) {
+		Map.Entry<String, Duration> shortest = Map.entry(PREFIX + "renewal.lease", properties.getRenewal().getLease());
+		Duration leaseTime = properties.getLeaseTime();
+		if (leaseTime != null && leaseTime.compareTo(shortest.getValue()) < 0) {
+			shortest = Map.entry(PREFIX + "lease-time", leaseTime);
+		}
+		for (Map.Entry<String, NamedLockProperties> lock : properties.getLocks().entrySet()) {
+			Duration lease = lock.getValue().getLeaseTime();
+			if (lease != null && !NamedLockProperties.AUTO_RENEW.equals(lease)
+					&& lease.compareTo(shortest.getValue()) < 0) {
+				shortest = Map.entry(PREFIX + "locks[" + lock.getKey() + "].lease-time", lease);
+			}
+		}
+		return shortest;
 	}
 
 	/**

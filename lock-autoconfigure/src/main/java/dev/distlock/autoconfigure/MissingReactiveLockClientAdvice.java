@@ -47,6 +47,10 @@ final class MissingReactiveLockClientAdvice {
 					"Test reactive locked methods against Redis (lock-test-support starts a redis-server), "
 							+ "or define a ReactiveLockClient bean.");
 		}
+		if (binder.bind("distlock.store", Store.class).orElse(Store.REDIS) == Store.REDLOCK) {
+			return invalid(method, problem + "distlock.store is redlock, which has no reactive client yet",
+					"Lock a method that does its work before returning, or define a ReactiveLockClient bean.");
+		}
 		BindResult<Integer> acked = binder.bind(MIN_REPLICAS_ACKED, Integer.class);
 		if (acked.isBound() && acked.get() > 0) {
 			return invalid(method,

@@ -11,8 +11,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.distlock.actuate.DistributedLockHealthIndicator;
+import dev.distlock.actuate.RedLockHealthIndicator;
 import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import dev.distlock.redis.RedisLockClient;
+import dev.distlock.redlock.RedLockClient;
 
 /**
  * Auto-configures the {@code distlock} {@link DistributedLockHealthIndicator health
@@ -39,6 +41,24 @@ public final class DistributedLockHealthContributorAutoConfiguration {
 		DistributedLockHealthIndicator distlockHealthIndicator(RedisLockClient distributedLockClient,
 				DistributedLockHealthProperties properties) {
 			return new DistributedLockHealthIndicator(distributedLockClient.monitor(), properties.getTimeout());
+		}
+
+	}
+
+	/**
+	 * The indicator of the RedLock nodes, with {@code distlock.store=redlock}.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBean(RedLockClient.class)
+	@ConditionalOnEnabledHealthIndicator("distlock")
+	@EnableConfigurationProperties(DistributedLockHealthProperties.class)
+	static class RedLockHealthIndicatorConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(name = "distlockHealthIndicator")
+		RedLockHealthIndicator distlockHealthIndicator(RedLockClient distributedLockClient,
+				DistributedLockHealthProperties properties) {
+			return new RedLockHealthIndicator(distributedLockClient, properties.getTimeout());
 		}
 
 	}

@@ -1,0 +1,76 @@
+package dev.distlock.autoconfigure;
+
+import java.time.Duration;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.distlock.DistributedLockConfigurationException;
+import dev.distlock.LockClient;
+import dev.distlock.LockOptions;
+import dev.distlock.aop.LockDefinitionSource;
+import dev.distlock.autoconfigure.DistributedLockProperties.Store;
+import dev.distlock.redlock.RedLockClient;
+
+/**
+ * The RedLock client, with {@code distlock.store=redlock}, unless the application defines
+ * its own {@link LockClient}: locks held on a majority of the independent Redis masters
+ * of {@code distlock.redlock.nodes}, on connections of its own (the application's
+ * {@code spring.data.redis.*} connection is not used). Startup checks each node: a
+ * replica, a cluster node or a server listed twice fails startup; a node that does not
+ * answer is logged, and fails startup only when fewer than a majority answer. An even
+ * number of nodes is warned about. A {@code @DistributedLock} method that asks for a
+ * shared lock or a minimum hold time fails startup ({@link RedLockDefinitionCheck}).
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnMissingBean(LockClient.class)
+@ConditionalOnLockStore(Store.REDLOCK)
+@ConditionalOnClass(name = "io.lettuce.core.RedisClient")
+class RedLockClientConfiguration {
+
+	private static final Log logger = LogFactory.getLog(RedLockClientConfiguration.class);
+
+	/** How long startup waits for each node's answers to ROLE and INFO. */
+	private static final Duration STARTUP_CHECK_TIMEOUT = Duration.ofSeconds(2);
+
+	@Bean
+	RedLockDefinitionCheck distributedLockRedLockDefinitionCheck(LockDefinitionSource distributedLockDefinitionSource,
+			ConfigurableListableBeanFactory beanFactory, ObjectProvider<LockClient> lockClient) {
+		return new RedLockDefinitionCheck(distributedLockDefinitionSource, beanFactory, lockClient);
+	}
+
+	@Bean(destroyMethod = "close")
+	RedLockClient distributedLockClient(DistributedLockProperties properties) {
+		DistributedLockProperties.RedLock redlock = properties.getRedlock();
+		if (redlock.getNodes().size() % 2 == 0) {
+			logger.warn("distlock.redlock.nodes lists " + redlock.getNodes().size() + " nodes: an even number "
+					+ "tolerates no more failed nodes than " + (redlock.getNodes().size() - 1)
+					+ " would; an odd number is recommended");
+		}
+		RedLockClient.Builder builder = RedLockClient.builder(redlock.getNodes())
+			.keyPrefix(properties.getKeyPrefix())
+			.maxKeyLength(properties.getMaxKeyLength())
+			.defaultOptions(new LockOptions(properties.getWaitTime(), properties.getLeaseTime(), Duration.ZERO))
+			.renewalLease(properties.getRenewal().getLease())
+			.nodeTimeout(redlock.getNodeTimeout())
+			.driftMargin(redlock.getDriftMargin());
+		properties.getLocks().forEach((name, lock) -> builder.defaultOptions(name, lock::applyTo));
+		RedLockClient client = builder.build();
+		try {
+			client.checkNodes(STARTUP_CHECK_TIMEOUT);
+		}
+		catch (DistributedLockConfigurationException ex) {
+			client.close();
+			throw ex;
+		}
+		return client;
+	}
+
+}

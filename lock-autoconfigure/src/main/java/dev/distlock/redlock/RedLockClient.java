@@ -1,0 +1,842 @@
+package dev.distlock.redlock;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
+import io.lettuce.core.resource.Delay;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.Deadlines;
+import dev.distlock.DistributedLockConfigurationException;
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockKeyQuoting;
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockMisconfigurationException;
+import dev.distlock.LockNotAcquiredException;
+import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.redis.protocol.LockKeyspace;
+import dev.distlock.support.HoldCount;
+import dev.distlock.support.NestedLockHandle;
+
+/**
+ * {@link LockClient} that holds each lock on a majority of several independent Redis
+ * masters (RedLock), with fencing tokens that never go backwards; selected in an
+ * application with {@code distlock.store=redlock}. Exclusive locks only: read-write
+ * locks, semaphores and minimum hold times are refused when asked for.
+ * <p>
+ * <b>Acquire.</b> One owner token per attempt is sent to every node at once, each on its
+ * own connection and bounded by the node timeout. The attempt succeeds when a majority
+ * granted; the hold is valid until its send time plus the lease minus the drift margin
+ * ({@code distlock.redlock.drift-margin} plus 1% of the lease), so the time the replies
+ * took counts against it. A failed attempt is released on every node, those that never
+ * replied included, and tried again after a random pause until the wait time ends. When
+ * too many nodes fail for a majority to answer, the call fails with a
+ * {@link LockUnavailableException}.
+ * <p>
+ * <b>Fencing, in two phases.</b> Each node's grant returns
+ * {@code max(its counter + 1, its clock in microseconds)} and stores it. The client takes
+ * the greatest value {@code t} of the nodes that granted and writes it back, owner
+ * checked, to every node; the hold is handed to the caller only once a majority stored
+ * {@code t}, within its validity. Any later grant needs a majority too, which shares a
+ * node with this one, and that node grants only after this hold ended there, so it
+ * returns more than {@code t} (see {@code docs/redlock.md} for the assumptions).
+ * <p>
+ * <b>Renewal and release.</b> A hold without a lease time is renewed on every node every
+ * third of the renewal lease; it stays valid only while a majority confirmed the last
+ * renewal, counted from that renewal's send time, and once its validity ran out
+ * {@link LockHandle#isLeaseLost()} stays true. Release is sent to every node; a node
+ * whose reply is unknown is asked again in the background until its lease there must have
+ * run out. A thread that holds a key re-enters it, with the same fencing token.
+ */
+public final class RedLockClient implements LockClient, AutoCloseable {
+
+	private static final Log logger = LogFactory.getLog(RedLockClient.class);
+
+	/** Longest random pause between two attempts of one acquisition. */
+	private static final long MAX_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(30);
+
+	/** Longest pause between attempts to reconnect to a node that was lost. */
+	private static final Duration MAX_RECONNECT_DELAY = Duration.ofSeconds(1);
+
+	private final ClientResources resources;
+
+	private final RedisClient redis;
+
+	private final List<RedLockNode> nodes;
+
+	private final int majority;
+
+	private final LockKeyspace keyspace;
+
+	private final LockOptions defaultOptions;
+
+	private final Map<String, LockOptions> namedOptions = new HashMap<>();
+
+	private final Duration renewalLease;
+
+	private final Duration nodeTimeout;
+
+	private final Duration driftMargin;
+
+	private final ScheduledExecutorService scheduler;
+
+	/**
+	 * Releases whose outcome on one node is unknown, asked again by the scheduler: added
+	 * from the threads that complete replies (Netty event loops), which must not block,
+	 * so a lock-free queue rather than a task scheduled from there.
+	 */
+	private final Queue<PendingRelease> pendingReleases = new ConcurrentLinkedQueue<>();
+
+	private final ThreadLocal<Map<String, Hold>> heldByThread = ThreadLocal.withInitial(HashMap::new);
+
+	private RedLockClient(Builder builder) {
+		this.nodeTimeout = builder.nodeTimeout;
+		this.driftMargin = builder.driftMargin;
+		// Reconnects soon after a node is back: Lettuce's default backoff grows to 30s.
+		this.resources = DefaultClientResources.builder()
+			.reconnectDelay(Delay.exponential(Duration.ofMillis(1), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
+			.build();
+		this.redis = RedisClient.create(this.resources);
+		this.redis.setOptions(ClientOptions.builder()
+			.autoReconnect(true)
+			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+			.timeoutOptions(TimeoutOptions.enabled(builder.nodeTimeout))
+			.socketOptions(SocketOptions.builder().connectTimeout(builder.connectTimeout).build())
+			.build());
+		List<RedLockNode> nodes = new ArrayList<>();
+		for (int i = 0; i < builder.nodes.size(); i++) {
+			nodes.add(new RedLockNode(this.redis, builder.nodes.get(i), i, builder.nodeTimeout));
+		}
+		this.nodes = List.copyOf(nodes);
+		this.majority = nodes.size() / 2 + 1;
+		this.keyspace = new LockKeyspace(builder.keyPrefix, false, builder.maxKeyLength);
+		this.defaultOptions = builder.defaultOptions;
+		builder.namedOptions.forEach(
+				(name, derive) -> this.namedOptions.put(name, derive.apply(builder.defaultOptions).withName(name)));
+		this.renewalLease = builder.renewalLease;
+		this.scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "distlock-redlock");
+			thread.setDaemon(true);
+			return thread;
+		});
+		long retryPeriod = Math.max(this.nodeTimeout.toNanos(), TimeUnit.MILLISECONDS.toNanos(20));
+		this.scheduler.scheduleWithFixedDelay(this::retryPendingReleases, retryPeriod, retryPeriod,
+				TimeUnit.NANOSECONDS);
+	}
+
+	/**
+	 * Starts building a client on the given nodes.
+	 * @param nodes the Redis URLs of the independent masters, at least 3
+	 * @return the builder
+	 */
+	public static Builder builder(List<String> nodes) {
+		return new Builder(nodes);
+	}
+
+	@Override
+	public LockOptions defaultOptions() {
+		return this.defaultOptions;
+	}
+
+	/**
+	 * Returns the options the builder was given for the name, else the default options.
+	 * @param name the logical name of the lock
+	 * @return the options of locks of that name
+	 */
+	@Override
+	public LockOptions defaultOptions(String name) {
+		LockOptions options = this.namedOptions.get(name);
+		return (options != null) ? options : this.defaultOptions.withName(name);
+	}
+
+	@Override
+	public Optional<LockHandle> tryLock(String key, LockOptions options) {
+		String lockKey = this.keyspace.lockKey(key);
+		return Optional.ofNullable(acquire(lockKey, options, System.nanoTime()));
+	}
+
+	@Override
+	public LockHandle lock(String key, LockOptions options) {
+		String lockKey = this.keyspace.lockKey(key);
+		long start = System.nanoTime();
+		LockHandle handle = acquire(lockKey, options, start);
+		if (handle == null) {
+			throw new LockNotAcquiredException(lockKey, options.name(), options.waitTime(),
+					Duration.ofNanos(System.nanoTime() - start));
+		}
+		return handle;
+	}
+
+	/**
+	 * Checks every node once, at startup: a node that is a replica or a cluster node, or
+	 * the same server as another node, fails; a node that does not answer is logged, and
+	 * fails only when fewer than a majority answer.
+	 * @param timeout how long to wait for each node
+	 * @throws DistributedLockConfigurationException naming the node's property and what
+	 * to do
+	 */
+	public void checkNodes(Duration timeout) {
+		Map<String, String> runIds = new HashMap<>();
+		List<String> down = new ArrayList<>();
+		for (RedLockNode node : this.nodes) {
+			String role;
+			String server;
+			String cluster;
+			try {
+				role = String
+					.valueOf(node.<List<Object>>command((c) -> c.role().toCompletableFuture(), timeout).join().get(0));
+				server = node.<String>command((c) -> c.info("server").toCompletableFuture(), timeout).join();
+				cluster = node.<String>command((c) -> c.info("cluster").toCompletableFuture(), timeout).join();
+			}
+			catch (RuntimeException ex) {
+				logger.warn(node.name() + " does not answer at startup (" + rootMessage(ex)
+						+ "); RedLock works while a majority of the nodes answers");
+				down.add(node.name());
+				continue;
+			}
+			if (!"master".equals(role)) {
+				throw new DistributedLockConfigurationException(node.name() + " is a " + role
+						+ ", not a master: a replica's copy of a lock can be lost in a failover, so it cannot count "
+						+ "towards a RedLock majority",
+						"List only independent Redis masters in distlock.redlock.nodes");
+			}
+			if (cluster.contains("cluster_enabled:1")) {
+				throw new DistributedLockConfigurationException(
+						node.name() + " is a Redis Cluster node: RedLock needs independent masters, "
+								+ "and a cluster's nodes are not independent",
+						"List standalone Redis masters in distlock.redlock.nodes, or use distlock.store=redis "
+								+ "with the cluster");
+			}
+			String runId = infoField(server, "run_id");
+			String earlier = (runId != null) ? runIds.putIfAbsent(runId, node.name()) : null;
+			if (earlier != null) {
+				throw new DistributedLockConfigurationException(
+						node.name() + " and " + earlier + " are the same Redis server (run_id " + runId
+								+ "), which would count twice towards the majority",
+						"List each server once in distlock.redlock.nodes");
+			}
+		}
+		if (this.nodes.size() - down.size() < this.majority) {
+			throw new DistributedLockConfigurationException(
+					"Only " + (this.nodes.size() - down.size()) + " of the " + this.nodes.size()
+							+ " RedLock nodes answer at startup, fewer than the majority of " + this.majority
+							+ " every lock needs; not answering: " + down,
+					"Start the nodes, or correct distlock.redlock.nodes");
+		}
+	}
+
+	/**
+	 * Asks every node for a PING, at once, for health checks and tests.
+	 * @param timeout how long to wait for each node
+	 * @return each node's property and server, in the order of the nodes, and whether it
+	 * answered
+	 */
+	public Map<String, Boolean> pingNodes(Duration timeout) {
+		List<CompletableFuture<String>> pings = new ArrayList<>();
+		for (RedLockNode node : this.nodes) {
+			pings.add(node.command((commands) -> commands.ping().toCompletableFuture(), timeout));
+		}
+		Map<String, Boolean> answered = new java.util.LinkedHashMap<>();
+		for (int i = 0; i < this.nodes.size(); i++) {
+			answered.put(this.nodes.get(i).name(), pings.get(i).handle((pong, ex) -> "PONG".equals(pong)).join());
+		}
+		return answered;
+	}
+
+	private static @Nullable String infoField(String info, String field) {
+		for (String line : info.split("\r?\n")) {
+			if (line.startsWith(field + ":")) {
+				return line.substring(field.length() + 1).trim();
+			}
+		}
+		return null;
+	}
+
+	private static String rootMessage(Throwable ex) {
+		Throwable cause = ex;
+		while (cause.getCause() != null) {
+			cause = cause.getCause();
+		}
+		return (cause instanceof java.util.concurrent.TimeoutException) ? "no reply in time" : cause.toString();
+	}
+
+	/**
+	 * Acquires a key for the calling thread, re-entering it if the thread holds it.
+	 * @return the hold, or null if not acquired within the wait time or interrupted
+	 */
+	private @Nullable LockHandle acquire(String lockKey, LockOptions options, long start) {
+		refuseWhatRedLockDoesNotDo(lockKey, options);
+		LockHandle reentered = reenter(lockKey);
+		if (reentered != null) {
+			return reentered;
+		}
+		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
+		long leaseNanos = Deadlines.nanos(lease);
+		long driftNanos = drift(lease);
+		if (leaseNanos - driftNanos <= 2 * this.nodeTimeout.toNanos()) {
+			throw new IllegalArgumentException("The lease of " + lease + " for " + lockKey + " leaves no validity on "
+					+ "RedLock: it must exceed twice distlock.redlock.node-timeout (" + this.nodeTimeout
+					+ ") plus the drift margin (" + Duration.ofNanos(driftNanos) + "). Use a longer lease.");
+		}
+		long deadline = Deadlines.after(start, options.waitTime());
+		while (true) {
+			Hold hold = attempt(lockKey, options, lease, leaseNanos, driftNanos);
+			if (hold != null) {
+				this.heldByThread.get().put(lockKey, hold);
+				if (options.isAutoRenewing()) {
+					long period = Math.max(1, leaseNanos / 3);
+					hold.renewal = this.scheduler.scheduleWithFixedDelay(() -> renew(hold), period, period,
+							TimeUnit.NANOSECONDS);
+				}
+				return hold;
+			}
+			long left = deadline - System.nanoTime();
+			if (left <= 0 || Thread.currentThread().isInterrupted()) {
+				return null;
+			}
+			LockSupport.parkNanos(Math.min(left, ThreadLocalRandom.current().nextLong(1, MAX_PAUSE_NANOS)));
+			if (Thread.currentThread().isInterrupted()) {
+				return null;
+			}
+		}
+	}
+
+	private void refuseWhatRedLockDoesNotDo(String lockKey, LockOptions options) {
+		if (options.isShared()) {
+			String kind = (options.permits() > 1) ? "a semaphore of " + options.permits() + " permits"
+					: "the " + options.mode() + " side of a read-write lock";
+			throw new LockMisconfigurationException(lockKey,
+					"Lock " + lockKey + " (" + options.name() + ") asks for " + kind
+							+ ", but distlock.store=redlock locks exclusively only: its majority protocol "
+							+ "is not built for shared holds. Use an exclusive lock, or distlock.store=redis.");
+		}
+		if (!options.minHoldTime().isZero()) {
+			throw new LockMisconfigurationException(lockKey,
+					"Lock " + lockKey + " (" + options.name() + ") asks for a minimum hold time of "
+							+ options.minHoldTime() + ", which distlock.store=redlock does not support. "
+							+ "Remove min-hold-time, or use distlock.store=redis.");
+		}
+	}
+
+	private @Nullable LockHandle reenter(String lockKey) {
+		Map<String, Hold> held = this.heldByThread.get();
+		Hold outer = held.get(lockKey);
+		if (outer == null) {
+			return null;
+		}
+		if (outer.holds.hasEnded()) {
+			held.remove(lockKey);
+			return null;
+		}
+		if (outer.isLeaseLost()) {
+			throw new LockLeaseLostException(lockKey, outer.name(), outer.leaseTime(), outer.heldFor());
+		}
+		if (!outer.holds.enter()) {
+			held.remove(lockKey);
+			return null;
+		}
+		return new NestedLockHandle(outer, outer::exit);
+	}
+
+	/**
+	 * One attempt on every node: phase 1 (grant and candidate token), then phase 2 (store
+	 * the greatest candidate on a majority).
+	 * @return the hold, or null if no majority granted and stored the token in time, or
+	 * the thread was interrupted (its flag is then set)
+	 * @throws LockUnavailableException if so many nodes failed that no majority answered
+	 */
+	private @Nullable Hold attempt(String lockKey, LockOptions options, Duration lease, long leaseNanos,
+			long driftNanos) {
+		String owner = UUID.randomUUID().toString();
+		String[] keys = { lockKey, this.keyspace.fenceKey(lockKey) };
+		long sent = System.nanoTime();
+		long validUntil = sent + leaseNanos - driftNanos;
+		List<CompletableFuture<List<Object>>> grants = new ArrayList<>();
+		for (RedLockNode node : this.nodes) {
+			grants.add(node.eval(RedLockScript.ACQUIRE, ScriptOutputType.MULTI, keys, owner,
+					Long.toString(lease.toMillis())));
+		}
+		MajorityReplies<List<Object>> phase1 = MajorityReplies.of(grants, RedLockClient::isGranted);
+		try {
+			phase1.await();
+			if (!phase1.succeeded()) {
+				releaseEverywhere(keys[0], owner, leaseNanos);
+				if (phase1.majorityUnreachable()) {
+					throw unavailable(lockKey, options, "acquire", phase1);
+				}
+				return null;
+			}
+			long token = 0;
+			for (int i = 0; i < this.nodes.size(); i++) {
+				List<Object> reply = phase1.reply(i);
+				if (reply != null && isGranted(reply)) {
+					token = Math.max(token, (Long) reply.get(1));
+				}
+			}
+			List<CompletableFuture<Long>> stores = new ArrayList<>();
+			for (RedLockNode node : this.nodes) {
+				stores.add(node.eval(RedLockScript.FENCE, ScriptOutputType.INTEGER, keys, owner, Long.toString(token)));
+			}
+			MajorityReplies<Long> phase2 = MajorityReplies.<Long>of(stores, (stored) -> stored == 1L).await();
+			if (!phase2.succeeded() || System.nanoTime() - validUntil >= 0) {
+				releaseEverywhere(keys[0], owner, leaseNanos);
+				if (phase2.majorityUnreachable()) {
+					throw unavailable(lockKey, options, "store the fencing token of", phase2);
+				}
+				return null;
+			}
+			if (logger.isDebugEnabled()) {
+				logger.debug("Acquired " + lockKey + " on a majority of the RedLock nodes, fencing token " + token);
+			}
+			return new Hold(lockKey, owner, options, lease, leaseNanos, token, sent, validUntil);
+		}
+		catch (InterruptedException ex) {
+			releaseEverywhere(keys[0], owner, leaseNanos);
+			Thread.currentThread().interrupt();
+			return null;
+		}
+	}
+
+	private static boolean isGranted(List<Object> reply) {
+		return Long.valueOf(1L).equals(reply.get(0));
+	}
+
+	private LockUnavailableException unavailable(String lockKey, LockOptions options, String operation,
+			MajorityReplies<?> replies) {
+		return new MajorityUnavailableException(lockKey, options.name(), operation,
+				"Could not " + operation + " lock " + LockKeyQuoting.quote(lockKey) + ": fewer than a majority ("
+						+ this.majority + " of " + this.nodes.size() + ") of distlock.redlock.nodes answered: "
+						+ replies.describeFailures(this.nodes)
+						+ ". Check distlock.redlock.nodes and that the servers are up.");
+	}
+
+	/**
+	 * A {@link LockUnavailableException} whose message names the RedLock nodes rather
+	 * than the application's Redis connection.
+	 */
+	private static final class MajorityUnavailableException extends LockUnavailableException {
+
+		MajorityUnavailableException(String key, String name, String operation, String message) {
+			super(key, name, operation, message, null);
+		}
+
+	}
+
+	/** The margin for clock drift: the configured margin plus 1% of the lease. */
+	private long drift(Duration lease) {
+		return Deadlines.nanos(this.driftMargin) + Deadlines.nanos(lease) / 100;
+	}
+
+	/**
+	 * Renews a hold on every node; its validity moves only when a majority confirmed,
+	 * counted from this renewal's send time.
+	 */
+	private void renew(Hold hold) {
+		if (hold.holds.hasEnded()) {
+			hold.cancelRenewal();
+			return;
+		}
+		if (hold.isLeaseLost()) {
+			hold.cancelRenewal();
+			logger.warn("Lease of " + hold.key + " was lost: no majority of the RedLock nodes confirmed a renewal "
+					+ "before its validity ran out, so another holder may run at the same time");
+			return;
+		}
+		String[] keys = { hold.key };
+		long sent = System.nanoTime();
+		List<CompletableFuture<Long>> renewals = new ArrayList<>();
+		for (RedLockNode node : this.nodes) {
+			renewals.add(node.eval(RedLockScript.RENEW, ScriptOutputType.INTEGER, keys, hold.owner,
+					Long.toString(hold.lease.toMillis())));
+		}
+		MajorityReplies<Long> replies = MajorityReplies.of(renewals, (renewed) -> renewed == 1L);
+		replies.whenDecided(() -> {
+			if (replies.succeeded()) {
+				hold.extend(sent + hold.leaseNanos - drift(hold.lease));
+			}
+			else if (!replies.majorityUnreachable()) {
+				// A majority answered, and too many of them no longer hold the lock.
+				// (Runs
+				// on the thread that completed the last reply: the next renewal logs it.)
+				hold.markLost();
+			}
+		});
+	}
+
+	/**
+	 * Sends a release to every node without waiting; a node whose reply is unknown is
+	 * asked again in the background.
+	 */
+	private void releaseEverywhere(String lockKey, String owner, long leaseNanos) {
+		release(lockKey, owner, System.nanoTime() + leaseNanos + 2 * this.nodeTimeout.toNanos());
+	}
+
+	private MajorityReplies<Long> release(String lockKey, String owner, long keyExpiresBy) {
+		List<CompletableFuture<Long>> releases = new ArrayList<>();
+		for (RedLockNode node : this.nodes) {
+			releases.add(releaseOn(new PendingRelease(node, lockKey, owner, keyExpiresBy)));
+		}
+		return MajorityReplies.of(releases, (released) -> released != null);
+	}
+
+	/**
+	 * Sends one release; if its outcome is unknown, queues it to be asked again.
+	 */
+	private CompletableFuture<Long> releaseOn(PendingRelease release) {
+		CompletableFuture<Long> reply = release.node()
+			.eval(RedLockScript.RELEASE, ScriptOutputType.INTEGER, new String[] { release.lockKey() }, release.owner());
+		reply.whenComplete((released, failure) -> {
+			if (failure != null && System.nanoTime() - release.keyExpiresBy() < 0) {
+				this.pendingReleases.add(release);
+			}
+		});
+		return reply;
+	}
+
+	/**
+	 * Asks the nodes again to release the locks whose release had no answer, until it is
+	 * answered or the lock must have expired there anyway.
+	 */
+	private void retryPendingReleases() {
+		for (int pending = this.pendingReleases.size(); pending > 0; pending--) {
+			PendingRelease release = this.pendingReleases.poll();
+			if (release == null) {
+				return;
+			}
+			releaseOn(release);
+		}
+	}
+
+	/**
+	 * A release to send to one node again, until the lock's key expires there.
+	 *
+	 * @param node the node
+	 * @param lockKey the lock key
+	 * @param owner the owner token of the hold
+	 * @param keyExpiresBy when the key has expired on the node at the latest, by
+	 * {@link System#nanoTime()}
+	 */
+	private record PendingRelease(RedLockNode node, String lockKey, String owner, long keyExpiresBy) {
+
+	}
+
+	/**
+	 * Ends a hold whose last (outer) hold was released: releases it on every node.
+	 * @throws LockLeaseLostException if its validity had run out before
+	 * @throws LockUnavailableException if no majority answered the release
+	 */
+	private void end(Hold hold) {
+		hold.cancelRenewal();
+		Map<String, Hold> held = this.heldByThread.get();
+		held.remove(hold.key, hold);
+		if (held.isEmpty()) {
+			this.heldByThread.remove();
+		}
+		boolean lost = hold.isLeaseLost();
+		MajorityReplies<Long> released = release(hold.key, hold.owner,
+				hold.validUntilNanos() + drift(hold.lease) + 2 * this.nodeTimeout.toNanos())
+			.awaitUninterruptibly();
+		if (lost) {
+			throw new LockLeaseLostException(hold.key, hold.name(), hold.lease, hold.heldFor());
+		}
+		if (released.majorityUnreachable()) {
+			throw unavailable(hold.key, hold.options, LockUnavailableException.RELEASE, released);
+		}
+	}
+
+	/**
+	 * Closes the connections to the nodes and stops renewing; holds still open run out
+	 * with their leases.
+	 */
+	@Override
+	public void close() {
+		this.scheduler.shutdownNow();
+		this.nodes.forEach(RedLockNode::close);
+		this.redis.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+		this.resources.shutdown(0, 2, TimeUnit.SECONDS);
+	}
+
+	/**
+	 * A lock held on a majority of the nodes by this client.
+	 */
+	private final class Hold implements LockHandle {
+
+		private final String key;
+
+		private final String owner;
+
+		private final LockOptions options;
+
+		private final Duration lease;
+
+		private final long leaseNanos;
+
+		private final long fencingToken;
+
+		private final long grantedNanos;
+
+		private final HoldCount holds = new HoldCount();
+
+		private long validUntil;
+
+		private boolean lost;
+
+		private boolean released;
+
+		private volatile @Nullable ScheduledFuture<?> renewal;
+
+		Hold(String key, String owner, LockOptions options, Duration lease, long leaseNanos, long fencingToken,
+				long grantedNanos, long validUntil) {
+			this.key = key;
+			this.owner = owner;
+			this.options = options;
+			this.lease = lease;
+			this.leaseNanos = leaseNanos;
+			this.fencingToken = fencingToken;
+			this.grantedNanos = grantedNanos;
+			this.validUntil = validUntil;
+		}
+
+		@Override
+		public String key() {
+			return this.key;
+		}
+
+		@Override
+		public String name() {
+			return this.options.name();
+		}
+
+		@Override
+		public Duration leaseTime() {
+			return this.lease;
+		}
+
+		@Override
+		public boolean isAutoRenewing() {
+			return this.options.isAutoRenewing();
+		}
+
+		@Override
+		public long fencingToken() {
+			return this.fencingToken;
+		}
+
+		/**
+		 * Whether the hold's validity ran out: once true, true for good, whatever a late
+		 * renewal says.
+		 */
+		@Override
+		public synchronized boolean isLeaseLost() {
+			if (!this.lost && System.nanoTime() - this.validUntil >= 0) {
+				this.lost = true;
+			}
+			return this.lost;
+		}
+
+		@Override
+		public synchronized boolean isReleased() {
+			return this.released;
+		}
+
+		@Override
+		public void release() {
+			synchronized (this) {
+				if (this.released) {
+					return;
+				}
+				this.released = true;
+			}
+			exit();
+		}
+
+		/** Ends one hold; the last one releases the lock on every node. */
+		void exit() {
+			if (this.holds.exit()) {
+				end(this);
+			}
+		}
+
+		/** Moves the validity to a renewal's, unless it already ran out. */
+		synchronized void extend(long renewedUntil) {
+			if (!isLeaseLost() && renewedUntil - this.validUntil > 0) {
+				this.validUntil = renewedUntil;
+			}
+		}
+
+		synchronized void markLost() {
+			this.lost = true;
+		}
+
+		synchronized long validUntilNanos() {
+			return this.validUntil;
+		}
+
+		Duration heldFor() {
+			return Duration.ofNanos(System.nanoTime() - this.grantedNanos);
+		}
+
+		void cancelRenewal() {
+			ScheduledFuture<?> renewal = this.renewal;
+			if (renewal != null) {
+				renewal.cancel(false);
+			}
+		}
+
+		@Override
+		public String toString() {
+			return "RedLock hold[name=" + name() + ", key=" + this.key + ", fencingToken=" + this.fencingToken
+					+ ", leaseTime=" + this.lease + ", autoRenewing=" + isAutoRenewing() + "]";
+		}
+
+	}
+
+	/**
+	 * Builds a {@link RedLockClient}.
+	 */
+	public static final class Builder {
+
+		private final List<String> nodes;
+
+		private String keyPrefix = "";
+
+		private int maxKeyLength = 1024;
+
+		private LockOptions defaultOptions = LockOptions.renewing(Duration.ofSeconds(5));
+
+		private final Map<String, UnaryOperator<LockOptions>> namedOptions = new HashMap<>();
+
+		private Duration renewalLease = Duration.ofSeconds(30);
+
+		private Duration nodeTimeout = Duration.ofMillis(50);
+
+		private Duration connectTimeout = Duration.ofSeconds(1);
+
+		private Duration driftMargin = Duration.ofMillis(2);
+
+		private Builder(List<String> nodes) {
+			if (nodes.size() < 3) {
+				throw new IllegalArgumentException(
+						"RedLock needs at least 3 nodes (distlock.redlock.nodes), but was given " + nodes.size());
+			}
+			this.nodes = List.copyOf(nodes);
+		}
+
+		/**
+		 * Sets the prefix of every key.
+		 * @param keyPrefix the prefix, as {@code distlock.key-prefix}
+		 * @return this builder
+		 */
+		public Builder keyPrefix(String keyPrefix) {
+			this.keyPrefix = keyPrefix;
+			return this;
+		}
+
+		/**
+		 * Sets the longest key accepted, without the prefix.
+		 * @param maxKeyLength the length, as {@code distlock.max-key-length}
+		 * @return this builder
+		 */
+		public Builder maxKeyLength(int maxKeyLength) {
+			this.maxKeyLength = maxKeyLength;
+			return this;
+		}
+
+		/**
+		 * Sets the options of calls that give none.
+		 * @param defaultOptions the options
+		 * @return this builder
+		 */
+		public Builder defaultOptions(LockOptions defaultOptions) {
+			this.defaultOptions = defaultOptions;
+			return this;
+		}
+
+		/**
+		 * Sets how the options of locks of one name derive from the default options.
+		 * @param name the lock name
+		 * @param derive the change from the default options
+		 * @return this builder
+		 */
+		public Builder defaultOptions(String name, UnaryOperator<LockOptions> derive) {
+			this.namedOptions.put(name, derive);
+			return this;
+		}
+
+		/**
+		 * Sets the lease of auto-renewing holds.
+		 * @param renewalLease the lease, as {@code distlock.renewal.lease}
+		 * @return this builder
+		 */
+		public Builder renewalLease(Duration renewalLease) {
+			this.renewalLease = renewalLease;
+			return this;
+		}
+
+		/**
+		 * Sets how long each command to one node may take.
+		 * @param nodeTimeout the timeout, as {@code distlock.redlock.node-timeout}
+		 * @return this builder
+		 */
+		public Builder nodeTimeout(Duration nodeTimeout) {
+			this.nodeTimeout = nodeTimeout;
+			return this;
+		}
+
+		/**
+		 * Sets how long connecting to a node may take.
+		 * @param connectTimeout the timeout
+		 * @return this builder
+		 */
+		public Builder connectTimeout(Duration connectTimeout) {
+			this.connectTimeout = connectTimeout;
+			return this;
+		}
+
+		/**
+		 * Sets the fixed part of the drift margin; 1% of the lease is added to it.
+		 * @param driftMargin the margin, as {@code distlock.redlock.drift-margin}
+		 * @return this builder
+		 */
+		public Builder driftMargin(Duration driftMargin) {
+			this.driftMargin = driftMargin;
+			return this;
+		}
+
+		/**
+		 * Builds the client, which connects to its nodes in the background.
+		 * @return the client
+		 */
+		public RedLockClient build() {
+			return new RedLockClient(this);
+		}
+
+	}
+
+}

@@ -1,0 +1,143 @@
+package dev.distlock.redlock;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionException;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.codec.StringCodec;
+
+/**
+ * One independent Redis master of a {@link RedLockClient}, on a connection of its own,
+ * used only through Lettuce's asynchronous API. Every command is bounded by the node
+ * timeout (Lettuce's command timeout), and fails at once while the node is not connected,
+ * so a node that is down, paused or cut off costs at most that long. A node that could
+ * not be connected to is connected again on a later command, at most once per node
+ * timeout, so it rejoins when it is back.
+ */
+final class RedLockNode implements AutoCloseable {
+
+	private final RedisClient client;
+
+	private final RedisURI uri;
+
+	private final String name;
+
+	private final long timeoutNanos;
+
+	private final Object connecting = new Object();
+
+	private volatile CompletableFuture<StatefulRedisConnection<String, String>> connection;
+
+	private volatile long lastConnectNanos;
+
+	RedLockNode(RedisClient client, String url, int index, Duration timeout) {
+		this.client = client;
+		this.uri = RedisURI.create(url);
+		String server = RedLockNodeAddresses.server(url);
+		this.name = "distlock.redlock.nodes[" + index + "] (" + ((server != null) ? server : "?") + ")";
+		this.timeoutNanos = timeout.toNanos();
+		this.lastConnectNanos = System.nanoTime();
+		this.connection = connect();
+	}
+
+	/** The node's property and server, without credentials, for messages. */
+	String name() {
+		return this.name;
+	}
+
+	/**
+	 * Runs a script on this node, by EVALSHA, loading it with EVAL if the node does not
+	 * know it (after a restart). Fails at once while the node is not connected, and after
+	 * the node timeout (Lettuce's command timeout) when the node does not answer. No
+	 * {@code CompletableFuture.orTimeout} here: its cancellation takes a lock on the
+	 * thread that completes the reply, a Netty event loop.
+	 * @return its reply, or a failure if the node did not answer within the node timeout
+	 */
+	<T> CompletableFuture<T> eval(RedLockScript script, ScriptOutputType type, String[] keys, String... args) {
+		CompletableFuture<StatefulRedisConnection<String, String>> connection = current();
+		if (!connection.isDone()) {
+			return CompletableFuture.failedFuture(new RedisConnectionException(this.name + " is still connecting"));
+		}
+		return connection.thenCompose((connected) -> {
+			RedisAsyncCommands<String, String> commands = connected.async();
+			return commands.<T>evalsha(script.sha1(), type, keys, args)
+				.toCompletableFuture()
+				.exceptionallyCompose(
+						(ex) -> isNoScript(ex) ? commands.<T>eval(script.text(), type, keys, args).toCompletableFuture()
+								: CompletableFuture.failedFuture(ex));
+		});
+	}
+
+	/**
+	 * Sends a command other than a script (ROLE, INFO, PING), waiting up to the given
+	 * timeout for the connection; the command itself is bounded by the node timeout.
+	 */
+	<T> CompletableFuture<T> command(Function<RedisAsyncCommands<String, String>, CompletionStage<T>> command,
+			Duration connectTimeout) {
+		try {
+			StatefulRedisConnection<String, String> connected = current().get(connectTimeout.toNanos(),
+					TimeUnit.NANOSECONDS);
+			return command.apply(connected.async()).toCompletableFuture();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return CompletableFuture.failedFuture(ex);
+		}
+		catch (ExecutionException ex) {
+			return CompletableFuture.failedFuture(ex.getCause());
+		}
+		catch (TimeoutException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+	}
+
+	/**
+	 * Returns the connection, connecting again if the last attempt failed and was more
+	 * than a node timeout ago.
+	 */
+	private CompletableFuture<StatefulRedisConnection<String, String>> current() {
+		CompletableFuture<StatefulRedisConnection<String, String>> current = this.connection;
+		if (!current.isCompletedExceptionally() || System.nanoTime() - this.lastConnectNanos < this.timeoutNanos) {
+			return current;
+		}
+		synchronized (this.connecting) {
+			if (this.connection == current) {
+				this.lastConnectNanos = System.nanoTime();
+				this.connection = connect();
+			}
+			return this.connection;
+		}
+	}
+
+	private CompletableFuture<StatefulRedisConnection<String, String>> connect() {
+		return this.client.connectAsync(StringCodec.UTF8, this.uri).toCompletableFuture();
+	}
+
+	private static boolean isNoScript(Throwable ex) {
+		Throwable cause = (ex instanceof java.util.concurrent.CompletionException && ex.getCause() != null)
+				? ex.getCause() : ex;
+		String message = cause.getMessage();
+		return message != null && message.startsWith("NOSCRIPT");
+	}
+
+	@Override
+	public void close() {
+		this.connection.thenAccept(StatefulRedisConnection::close);
+	}
+
+	@Override
+	public String toString() {
+		return this.name;
+	}
+
+}

@@ -1,0 +1,43 @@
+package dev.distlock.redlock;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads the server a RedLock node's Redis URL names, to tell two nodes on the same server
+ * apart from two servers, and to name a node in messages without its password.
+ */
+public final class RedLockNodeAddresses {
+
+	private static final int DEFAULT_PORT = 6379;
+
+	private RedLockNodeAddresses() {
+	}
+
+	/**
+	 * Returns {@code host:port} of the server a Redis URL names, the host in lower case
+	 * and the port 6379 if the URL gives none.
+	 * @param url a URL such as {@code redis://user:password@host:6379/0}
+	 * @return the server, or null if the text is not a {@code redis://} or
+	 * {@code rediss://} URL with a host
+	 */
+	public static @Nullable String server(String url) {
+		try {
+			URI uri = new URI(url.trim());
+			String scheme = uri.getScheme();
+			if (scheme == null || !(scheme.equalsIgnoreCase("redis") || scheme.equalsIgnoreCase("rediss"))
+					|| uri.getHost() == null) {
+				return null;
+			}
+			int port = (uri.getPort() != -1) ? uri.getPort() : DEFAULT_PORT;
+			return uri.getHost().toLowerCase(Locale.ROOT) + ":" + port;
+		}
+		catch (URISyntaxException ex) {
+			return null;
+		}
+	}
+
+}

@@ -1,0 +1,73 @@
+package dev.distlock.autoconfigure.actuate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import dev.distlock.actuate.DistributedLockEndpoint;
+import dev.distlock.actuate.DistributedLockHealthIndicator;
+import dev.distlock.actuate.RedLockHealthIndicator;
+import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import dev.distlock.test.redis.RedisServerProcess;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * With {@code distlock.store=redlock} the {@code distlock} health indicator shows each
+ * RedLock node, and is DOWN only when fewer than a majority answer; the endpoint, which
+ * reads the Redis client's state, backs off.
+ */
+class RedLockActuatorTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
+				DistributedLockEndpointAutoConfiguration.class,
+				DistributedLockHealthContributorAutoConfiguration.class))
+		.withPropertyValues("distlock.store=redlock", "management.endpoints.web.exposure.include=distlock");
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, String> nodeStatuses(Health health) {
+		return (Map<String, String>) health.getDetails().get("nodes");
+	}
+
+	@Test
+	void healthShowsEachNodeAndIsDownOnlyWithoutAMajority() {
+		List<RedisServerProcess> servers = new ArrayList<>();
+		try {
+			for (int i = 0; i < 3; i++) {
+				servers.add(RedisServerProcess.startOnFreePort());
+			}
+			String nodes = String.join(",",
+					servers.stream().map((server) -> "redis://" + server.host() + ":" + server.port()).toList());
+			this.runner.withPropertyValues("distlock.redlock.nodes=" + nodes).run((context) -> {
+				assertThat(context).hasNotFailed()
+					.hasSingleBean(RedLockHealthIndicator.class)
+					.doesNotHaveBean(DistributedLockHealthIndicator.class)
+					.doesNotHaveBean(DistributedLockEndpoint.class);
+				RedLockHealthIndicator indicator = context.getBean(RedLockHealthIndicator.class);
+				Health all = indicator.health();
+				assertThat(all.getStatus()).isEqualTo(Status.UP);
+				assertThat(all.getDetails()).containsEntry("answering", 3L).containsEntry("majority", 2);
+				servers.get(1).crash();
+				Health minorityDown = indicator.health();
+				assertThat(minorityDown.getStatus()).isEqualTo(Status.UP);
+				assertThat(nodeStatuses(minorityDown))
+					.containsEntry("distlock.redlock.nodes[1] (127.0.0.1:" + servers.get(1).port() + ")", "DOWN")
+					.containsEntry("distlock.redlock.nodes[0] (127.0.0.1:" + servers.get(0).port() + ")", "UP");
+				servers.get(2).crash();
+				assertThat(indicator.health().getStatus()).isEqualTo(Status.DOWN);
+			});
+		}
+		finally {
+			servers.forEach(RedisServerProcess::close);
+		}
+	}
+
+}
