@@ -272,7 +272,7 @@ class LocalPassTests {
 		// the client that is still going has the token. The client must be told all the
 		// same: the holder that passed the lock on worked without it.
 		for (int attempt = 1;; attempt++) {
-			PassRace race = lockPassedWhileTheConfirmationFindsTheKeyGone(attempt);
+			PassRace race = lockPassedWhileTheKeyIsGone(attempt, false);
 			if (race.passed || attempt == 5) {
 				assertThat(race.passed)
 					.as("the lock passed with a confirmation in the background, in one of %d runs", attempt)
@@ -285,13 +285,32 @@ class LocalPassTests {
 		}
 	}
 
+	@Test
+	void keyGoneWhenTheNextThreadTakesTheLockAfterTheWindowIsFoundAndTheClientTold() throws Exception {
+		// The pass needs no confirmation (Redis confirmed the token less than half the
+		// window ago), but the thread passed the lock is woken only after the window
+		// (held up in its listener, as on a loaded machine). It must not start its hold
+		// on the token unconfirmed, and a key found gone must be told to the client.
+		for (int attempt = 1;; attempt++) {
+			PassRace race = lockPassedWhileTheKeyIsGone(attempt, true);
+			if (race.passed || attempt == 5) {
+				assertThat(race.passed).as("the lock passed without a confirmation, in one of %d runs", attempt)
+					.isTrue();
+				assertThat(race.lostKeys).as("keys whose lease the client was told it lost").contains(race.key);
+				assertThat(race.nextToken).as("the next thread's hold: found lost before it began (-1)").isEqualTo(-1);
+				return;
+			}
+		}
+	}
+
 	/**
-	 * Holds a key with a block of fencing tokens, deletes it, and passes it on between
-	 * half the confirmation window and the window after its grant, so that the pass asks
-	 * for a confirmation in the background; the thread passed the lock is held up until
-	 * that confirmation is answered.
+	 * Holds a key with a block of fencing tokens, deletes it, and passes it on. Not late:
+	 * between half the confirmation window and the window after its grant, so that the
+	 * pass asks for a confirmation in the background, and the thread passed the lock is
+	 * held up until that confirmation is answered. Late: at once, without a confirmation,
+	 * and the thread passed the lock is held up until twice the window after the pass.
 	 */
-	private PassRace lockPassedWhileTheConfirmationFindsTheKeyGone(int attempt) throws Exception {
+	private PassRace lockPassedWhileTheKeyIsGone(int attempt, boolean late) throws Exception {
 		String key = TestRedis.uniqueKey("gone-while-passing-" + attempt);
 		CountDownLatch answered = new CountDownLatch(1);
 		AtomicBoolean armed = new AtomicBoolean();
@@ -307,7 +326,7 @@ class LocalPassTests {
 
 			@Override
 			public void renewed(int renewed, int roundTrips) {
-				if (armed.get() && roundTrips == 1) {
+				if (!late && armed.get() && roundTrips == 1) {
 					answered.countDown();
 				}
 			}
@@ -331,11 +350,20 @@ class LocalPassTests {
 		await().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1)).until(() -> order.contains("holder"));
 		long heldSince = System.nanoTime();
 		fixture.redis.delete(key);
-		await().pollDelay(Duration.ZERO)
-			.pollInterval(Duration.ofMillis(5))
-			.until(() -> System.nanoTime() - heldSince > WINDOW_NANOS * 6 / 10);
+		if (!late) {
+			await().pollDelay(Duration.ZERO)
+				.pollInterval(Duration.ofMillis(5))
+				.until(() -> System.nanoTime() - heldSince > WINDOW_NANOS * 6 / 10);
+		}
 		armed.set(true);
 		gate.countDown();
+		if (late) {
+			long passed = System.nanoTime();
+			await().pollDelay(Duration.ZERO)
+				.pollInterval(Duration.ofMillis(5))
+				.until(() -> System.nanoTime() - passed > 2 * WINDOW_NANOS);
+			answered.countDown();
+		}
 		long holderToken;
 		try {
 			holderToken = holder.join();
@@ -347,7 +375,15 @@ class LocalPassTests {
 			next.join();
 			return new PassRace(key, false, List.copyOf(lostKeys), 0, 0);
 		}
-		long nextToken = next.join();
+		long nextToken;
+		try {
+			nextToken = next.join();
+		}
+		catch (CompletionException ex) {
+			// Its hold was found lost before it began: its release says so.
+			assertThat(ex).hasCauseInstanceOf(LockLeaseLostException.class);
+			nextToken = -1;
+		}
 		return new PassRace(key, true, List.copyOf(lostKeys), holderToken, nextToken);
 	}
 
@@ -370,7 +406,8 @@ class LocalPassTests {
 	 * the background
 	 * @param lostKeys the keys of the leases the client was told it lost
 	 * @param holderToken the fencing token of the holder that passed the lock on
-	 * @param nextToken the fencing token of the thread it passed it to
+	 * @param nextToken the fencing token of the thread it passed it to, -1 if its hold
+	 * was found lost
 	 */
 	private record PassRace(String key, boolean passed, List<String> lostKeys, long holderToken, long nextToken) {
 	}
