@@ -83,11 +83,22 @@ final class HeldLocks {
 	/**
 	 * Marks lost every hold of the client that holds the key with the same owner token as
 	 * the given one: a lock passed on between threads keeps its token, so news that the
-	 * token no longer holds the key concerns the hold it was passed to as well.
+	 * token no longer holds the key concerns the hold it was passed to as well. The given
+	 * hold is marked even if it has ended when the lock was passing between threads with
+	 * its token: then no hold still going may have the token (the thread passed the lock
+	 * had not taken it, and goes to Redis instead), and the hold that passed it on worked
+	 * without the lock. A hold that ended otherwise is not: its own release in Redis may
+	 * have removed the key, and a release that finds the key gone reports the loss.
+	 * @param whilePassing whether the lock was passing between threads with the token
+	 * ({@link dev.distlock.redis.cohort.LocalCohort#holdLost})
 	 */
-	void tokenLost(RedisLockHandle handle, String reason) {
+	void tokenLost(RedisLockHandle handle, String reason, boolean whilePassing) {
 		if (!handle.hasEnded()) {
 			this.events.leaseLost(handle, reason);
+		}
+		else if (whilePassing) {
+			this.events.leaseLost(handle, reason
+					+ ", after this hold had passed the lock to another thread of this client that had not taken it yet");
 		}
 		for (RedisLockHandle other : this.all) {
 			if (other != handle && other.key().equals(handle.key()) && other.token().equals(handle.token())) {

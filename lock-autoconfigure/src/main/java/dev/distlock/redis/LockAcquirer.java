@@ -88,6 +88,9 @@ final class LockAcquirer {
 				// this one too, have lost it.
 				this.events.leaseLost(handle, "its key was gone from Redis when the lock passed to it");
 			}
+			else if (passed.confirmFirst()) {
+				confirmLatePass(handle);
+			}
 			return handle;
 		}
 		RedisLockHandle handle = (turn instanceof Turn.AcquireInRedis)
@@ -123,6 +126,24 @@ final class LockAcquirer {
 			throw this.services.commands()
 				.unavailable(key, options.name(), "acquire",
 						new DataAccessResourceFailureException(WAIT_ENDED_IN_DOUBT));
+		}
+	}
+
+	/**
+	 * Has Redis confirm, before the hold begins, the owner token of a lock this thread
+	 * took after the {@link LocalCohort#CONFIRMATION_WINDOW} (it was woken late): a key
+	 * found gone marks the holds of the token lost, this one too, and ends the client's
+	 * tenure; no answer marks this hold lost and ends the tenure as well, so that the
+	 * lock is released in Redis, not passed on.
+	 */
+	private void confirmLatePass(RedisLockHandle handle) {
+		try {
+			this.grants.confirmNow(handle);
+		}
+		catch (DataAccessException ex) {
+			this.local.holdLost(handle);
+			this.events.leaseLost(handle, "Redis did not answer the confirmation of its owner token, "
+					+ "which the lock passed to it late needed");
 		}
 	}
 

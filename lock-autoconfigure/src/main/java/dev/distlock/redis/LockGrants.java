@@ -77,6 +77,16 @@ final class LockGrants {
 		return handle;
 	}
 
+	/**
+	 * Has Redis confirm on the calling thread that the key still holds the hold's owner
+	 * token ({@link LeaseRenewer#confirmNow}).
+	 * @return whether it does; if not, the holds of the token were marked lost
+	 * @throws org.springframework.dao.DataAccessException if Redis did not answer
+	 */
+	boolean confirmNow(RedisLockHandle handle) {
+		return this.renewer.confirmNow(handle);
+	}
+
 	private void register(RedisLockHandle handle, long startNanos) {
 		this.held.add(handle);
 		if (handle.isAutoRenewing()) {

@@ -30,10 +30,16 @@ final class RenewalReports implements RenewalListener<RedisLockHandle> {
 		this.events.leaseLost(hold, reason);
 	}
 
+	/**
+	 * Ends the client's tenure of the token, then marks the holds of the token lost: the
+	 * ones still going, and the hold told of it even though it has ended if the lock was
+	 * passing between threads then (no hold still going had it, and the thread passed it
+	 * goes to Redis without one), so that the client is told of the loss either way.
+	 */
 	@Override
 	public void tokenLost(RedisLockHandle hold, String reason) {
-		this.cohort.holdLost(hold);
-		this.held.tokenLost(hold, reason);
+		boolean whilePassing = this.cohort.holdLost(hold);
+		this.held.tokenLost(hold, reason, whilePassing);
 	}
 
 	@Override

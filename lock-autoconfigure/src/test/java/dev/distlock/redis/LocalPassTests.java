@@ -6,15 +6,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockListener;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockOptions;
 import dev.distlock.redis.cohort.LocalCohort;
@@ -259,6 +262,154 @@ class LocalPassTests {
 		assertThatThrownBy(holder::join).hasCauseInstanceOf(LockLeaseLostException.class);
 		assertThat(next.join()).as("a token granted in Redis, beyond the lost block of eight")
 			.isGreaterThan(tokens.get("holder") + 7);
+	}
+
+	@Test
+	void keyFoundGoneByTheConfirmationOfAPassBeforeTheNextThreadTookTheLockTellsTheClient() throws Exception {
+		// The pass asks Redis to confirm the owner token in the background; its answer,
+		// that the key is gone, comes while the thread passed the lock has not taken it
+		// yet (here held up in its listener, as on a loaded machine), so that no hold of
+		// the client that is still going has the token. The client must be told all the
+		// same: the holder that passed the lock on worked without it.
+		for (int attempt = 1;; attempt++) {
+			PassRace race = lockPassedWhileTheKeyIsGone(attempt, false);
+			if (race.passed || attempt == 5) {
+				assertThat(race.passed)
+					.as("the lock passed with a confirmation in the background, in one of %d runs", attempt)
+					.isTrue();
+				assertThat(race.lostKeys).as("keys whose lease the client was told it lost").contains(race.key);
+				assertThat(race.nextToken).as("the next thread's token: granted in Redis, beyond the lost block")
+					.isGreaterThan(race.holderToken + RedisLockClientBuilder.DEFAULT_MAX_LOCAL_PASSES);
+				return;
+			}
+		}
+	}
+
+	@Test
+	void keyGoneWhenTheNextThreadTakesTheLockAfterTheWindowIsFoundAndTheClientTold() throws Exception {
+		// The pass needs no confirmation (Redis confirmed the token less than half the
+		// window ago), but the thread passed the lock is woken only after the window
+		// (held up in its listener, as on a loaded machine). It must not start its hold
+		// on the token unconfirmed, and a key found gone must be told to the client.
+		for (int attempt = 1;; attempt++) {
+			PassRace race = lockPassedWhileTheKeyIsGone(attempt, true);
+			if (race.passed || attempt == 5) {
+				assertThat(race.passed).as("the lock passed without a confirmation, in one of %d runs", attempt)
+					.isTrue();
+				assertThat(race.lostKeys).as("keys whose lease the client was told it lost").contains(race.key);
+				assertThat(race.nextToken).as("the next thread's hold: found lost before it began (-1)").isEqualTo(-1);
+				return;
+			}
+		}
+	}
+
+	/**
+	 * Holds a key with a block of fencing tokens, deletes it, and passes it on. Not late:
+	 * between half the confirmation window and the window after its grant, so that the
+	 * pass asks for a confirmation in the background, and the thread passed the lock is
+	 * held up until that confirmation is answered. Late: at once, without a confirmation,
+	 * and the thread passed the lock is held up until twice the window after the pass.
+	 */
+	private PassRace lockPassedWhileTheKeyIsGone(int attempt, boolean late) throws Exception {
+		String key = TestRedis.uniqueKey("gone-while-passing-" + attempt);
+		CountDownLatch answered = new CountDownLatch(1);
+		AtomicBoolean armed = new AtomicBoolean();
+		List<String> lostKeys = new CopyOnWriteArrayList<>();
+		LockListener listener = new LockListener() {
+
+			@Override
+			public void startedWaiting(String waitedKey, LockOptions options) {
+				if (Thread.currentThread().getName().equals("next")) {
+					awaitQuietly(answered);
+				}
+			}
+
+			@Override
+			public void renewed(int renewed, int roundTrips) {
+				if (!late && armed.get() && roundTrips == 1) {
+					answered.countDown();
+				}
+			}
+
+			@Override
+			public void leaseLost(LockHandle handle) {
+				lostKeys.add(handle.key());
+			}
+
+		};
+		LockFixture fixture = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30), listener);
+		this.fixtures.add(fixture);
+		LockHandle first = fixture.client.lock(key, RENEWING);
+		List<String> order = new CopyOnWriteArrayList<>();
+		CountDownLatch gate = new CountDownLatch(1);
+		CompletableFuture<Long> holder = holdInTurn(fixture, key, "holder", order, gate);
+		awaitLocalWaiters(fixture, 1);
+		CompletableFuture<Long> next = holdInTurn(fixture, key, "next", order, OPEN);
+		awaitLocalWaiters(fixture, 2);
+		first.release();
+		await().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1)).until(() -> order.contains("holder"));
+		long heldSince = System.nanoTime();
+		fixture.redis.delete(key);
+		if (!late) {
+			await().pollDelay(Duration.ZERO)
+				.pollInterval(Duration.ofMillis(5))
+				.until(() -> System.nanoTime() - heldSince > WINDOW_NANOS * 6 / 10);
+		}
+		armed.set(true);
+		gate.countDown();
+		if (late) {
+			long passed = System.nanoTime();
+			await().pollDelay(Duration.ZERO)
+				.pollInterval(Duration.ofMillis(5))
+				.until(() -> System.nanoTime() - passed > 2 * WINDOW_NANOS);
+			answered.countDown();
+		}
+		long holderToken;
+		try {
+			holderToken = holder.join();
+		}
+		catch (CompletionException ex) {
+			// Passed too late: the token was confirmed on the holder's thread first.
+			assertThat(ex).hasCauseInstanceOf(LockLeaseLostException.class);
+			answered.countDown();
+			next.join();
+			return new PassRace(key, false, List.copyOf(lostKeys), 0, 0);
+		}
+		long nextToken;
+		try {
+			nextToken = next.join();
+		}
+		catch (CompletionException ex) {
+			// Its hold was found lost before it began: its release says so.
+			assertThat(ex).hasCauseInstanceOf(LockLeaseLostException.class);
+			nextToken = -1;
+		}
+		return new PassRace(key, true, List.copyOf(lostKeys), holderToken, nextToken);
+	}
+
+	private static void awaitQuietly(CountDownLatch latch) {
+		try {
+			if (!latch.await(10, TimeUnit.SECONDS)) {
+				throw new IllegalStateException("the confirmation of the pass was never answered");
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/**
+	 * One run of {@link #lockPassedWhileTheConfirmationFindsTheKeyGone}.
+	 *
+	 * @param key the key
+	 * @param passed whether the holder passed the lock on, asking for a confirmation in
+	 * the background
+	 * @param lostKeys the keys of the leases the client was told it lost
+	 * @param holderToken the fencing token of the holder that passed the lock on
+	 * @param nextToken the fencing token of the thread it passed it to, -1 if its hold
+	 * was found lost
+	 */
+	private record PassRace(String key, boolean passed, List<String> lostKeys, long holderToken, long nextToken) {
 	}
 
 	/**

@@ -298,13 +298,56 @@ class LostLockKeyTests {
 		}
 
 		/**
-		 * Bodies of A that started after the loss with a token of the lost hold (below
-		 * B's first) and a lease A believed it still held.
+		 * The last fencing token of the lost hold that a body of A took: the tokens of
+		 * the block A's grant reserved follow each other from the block's start as the
+		 * lock passes between A's threads, and end where a pass stopped (a baton not
+		 * taken leaves a gap after which the lost hold has no body); a later grant of A
+		 * in Redis, once A learned of the loss, starts a block of its own above the lost
+		 * one. A body that took the token after the last of the block would be counted
+		 * too, as if the lost hold had gone on.
+		 */
+		long lastTokenOfTheLostHold() {
+			long last = this.blockStart.token;
+			List<Long> tokens = this.bodiesA.stream()
+				.map(Body::token)
+				.filter((token) -> token > last)
+				.sorted()
+				.toList();
+			long end = last;
+			for (long token : tokens) {
+				if (token != end + 1) {
+					break;
+				}
+				end = token;
+			}
+			return end;
+		}
+
+		/**
+		 * When A was first granted the key in Redis again after the loss: its first body
+		 * with a token above the lost hold's, or -1 if none.
+		 */
+		long regrantedA() {
+			long lastLost = lastTokenOfTheLostHold();
+			return this.bodiesA.stream()
+				.filter((body) -> body.token > lastLost)
+				.mapToLong(Body::start)
+				.min()
+				.orElse(-1);
+		}
+
+		/**
+		 * Bodies of A that started after the loss with a token of the lost hold (from the
+		 * block's start to {@link #lastTokenOfTheLostHold()}, below B's first) and a
+		 * lease A believed it still held. Bodies of a hold A was granted in Redis again
+		 * after the loss hold the lock: B, asking later, waits for them in Redis.
 		 */
 		List<Body> staleBodies() {
 			long firstTokenB = firstTokenB();
+			long lastLost = lastTokenOfTheLostHold();
 			return this.bodiesA.stream()
-				.filter((body) -> body.start > this.faultStart && body.token < firstTokenB && !body.lostAtStart)
+				.filter((body) -> body.start > this.faultStart && body.token >= this.blockStart.token
+						&& body.token <= lastLost && body.token < firstTokenB && !body.lostAtStart)
 				.toList();
 		}
 
@@ -325,10 +368,12 @@ class LostLockKeyTests {
 			Figures.record(scenario, "4 threads of A passing the key, %d ms bodies, fault %d ms after A took it "
 					+ "in Redis; B granted %d ms after the loss; %d bodies of A started after the loss with a token "
 					+ "of the lost hold and isLeaseLost() false (%d of them after B's grant, %d overlapping B's "
-					+ "holds), the last %d ms after the loss; A told %s; B's first token %s A's last (%d > %d); "
-					+ "holds: A %d, B %d", BODY_MS, ms(this.blockStart.start, this.faultStart),
-					ms(this.lost, firstGrantB()), stale.size(), afterB, overlapping, ms(this.lost, lastStale),
+					+ "holds), the last %d ms after the loss; A told %s; A granted in Redis again %s; B's first "
+					+ "token %s A's last (%d > %d); holds: A %d, B %d", BODY_MS,
+					ms(this.blockStart.start, this.faultStart), ms(this.lost, firstGrantB()), stale.size(), afterB,
+					overlapping, ms(this.lost, lastStale),
 					(this.toldAt < 0) ? "never" : ms(this.lost, this.toldAt) + " ms after the loss",
+					(regrantedA() < 0) ? "never" : ms(this.lost, regrantedA()) + " ms after the loss",
 					(firstTokenB() > maxTokenA) ? "above" : "NOT above", firstTokenB(), maxTokenA, this.bodiesA.size(),
 					this.bodiesB.size());
 		}

@@ -139,6 +139,15 @@ final class KeyCohort {
 	}
 
 	/**
+	 * Whether the client holds the lock with the given owner token and it is passing
+	 * between threads: no hold of the client that is still going has it
+	 * ({@link Tenure#isPassingWith}).
+	 */
+	boolean isPassingWith(String token) {
+		return this.tenure.isPassingWith(token);
+	}
+
+	/**
 	 * A hold with the given owner token no longer has the lock (its lease ran out, or
 	 * Redis no longer holds the key with the token): if the client held the lock with it,
 	 * it no longer does, and the first waiter here goes to Redis next.

@@ -229,10 +229,21 @@ public final class LocalCohort {
 	 * A hold of the client no longer has the lock: its lease ran out by the local count
 	 * or was found lost, or Redis no longer holds its key with its owner token. If the
 	 * client held the lock with that token, it no longer does: no thread gets it without
-	 * Redis, and the first thread waiting here is woken to go to Redis.
+	 * Redis (a thread passed the lock that has not taken it yet goes to Redis instead),
+	 * and the first thread waiting here is woken to go to Redis.
+	 * @return whether the lock was passing between threads with that token: its last
+	 * holder had passed it on, and the thread passed it had not taken it yet, so no hold
+	 * of the client that is still going has the token, and the loss is the client's to
+	 * report on the hold told of it even though that hold has ended (no release of the
+	 * client can have removed the key: only a holder releases it in Redis)
 	 */
-	public void holdLost(PassableHold hold) {
-		update(hold.key(), (queue) -> queue.tokenLost(hold.token()));
+	public boolean holdLost(PassableHold hold) {
+		boolean[] passing = new boolean[1];
+		update(hold.key(), (queue) -> {
+			passing[0] = queue.isPassingWith(hold.token());
+			return queue.tokenLost(hold.token());
+		});
+		return passing[0];
 	}
 
 	/** A hold ended in Redis: if it was the client's, the first waiter goes next. */

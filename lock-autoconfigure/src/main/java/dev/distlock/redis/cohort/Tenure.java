@@ -33,6 +33,16 @@ final class Tenure {
 		return token.equals(this.token);
 	}
 
+	/**
+	 * Whether the client holds the lock in Redis with the given owner token and it is
+	 * passing between threads: its last holder passed it on, and the thread passed it has
+	 * not taken it yet ({@link #heldBy}), so no hold of the client that is still going
+	 * has it.
+	 */
+	boolean isPassingWith(String token) {
+		return isHeldWith(token) && this.holder == null && this.passing != null;
+	}
+
 	/** Whether the given hold is the one that has the lock now. */
 	boolean isHolder(PassableHold handle) {
 		return this.holder == handle;

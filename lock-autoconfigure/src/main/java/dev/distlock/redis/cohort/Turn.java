@@ -19,8 +19,12 @@ public sealed interface Turn permits Turn.Passed, Turn.AcquireInRedis, Turn.Give
 	 * Another thread of the client passed the lock on: hold it with what it passed.
 	 *
 	 * @param baton what the previous holder passed on
+	 * @param confirmFirst whether Redis last confirmed the owner token longer than the
+	 * {@link LocalCohort#CONFIRMATION_WINDOW} ago (the thread was woken late): the new
+	 * holder has Redis confirm it before its hold begins, and a key found gone then marks
+	 * the hold lost
 	 */
-	record Passed(Baton baton) implements Turn {
+	record Passed(Baton baton, boolean confirmFirst) implements Turn {
 	}
 
 	/** Acquire the lock in Redis. */

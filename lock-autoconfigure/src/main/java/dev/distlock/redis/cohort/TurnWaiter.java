@@ -15,8 +15,9 @@ import dev.distlock.redis.wait.WaitTimings;
  * {@link WaitTimings#MAX_SILENT_WAIT}, the backstop for a missed wake-up) is settled in
  * the {@link KeyCohort}: a tenure that lapsed no longer keeps the line waiting, and a
  * waiter that gives up leaves. A passed lock is taken only while the client still holds
- * it with the token it was passed with, its validity lasts, and Redis confirmed the token
- * within the {@link LocalCohort#CONFIRMATION_WINDOW}.
+ * it with the token it was passed with and its validity lasts; if Redis last confirmed
+ * the token longer than the {@link LocalCohort#CONFIRMATION_WINDOW} ago, the new holder
+ * has it confirmed before its hold begins ({@link Turn.Passed#confirmFirst}).
  */
 final class TurnWaiter {
 
@@ -80,15 +81,18 @@ final class TurnWaiter {
 	/**
 	 * Takes the lock a holder passed on, unless, while this thread was being woken (a
 	 * pause, CPU starvation), the client stopped holding it with that token (the key was
-	 * found gone, or the tenure lapsed), its validity ran out, or Redis's last
-	 * confirmation of the token became older than the window: then the thread goes to
+	 * found gone, or the tenure lapsed) or its validity ran out: then the thread goes to
 	 * Redis instead, and the lock is released there by its owner token in the background.
+	 * If Redis's last confirmation of the token became older than the window meanwhile,
+	 * the lock is taken all the same, to be confirmed before the hold begins: a lock
+	 * released here instead would leave a key found gone by that release, or by a
+	 * confirmation answered after it, untold to the client.
 	 */
 	private Turn takeBaton(String key, KeyCohort queue, Baton baton) {
 		synchronized (queue) {
-			if (queue.isHeldWith(baton) && !baton.lease().isLost()
-					&& System.nanoTime() - baton.lease().confirmedSendNanos() < this.windowNanos) {
-				return new Turn.Passed(baton);
+			if (queue.isHeldWith(baton) && !baton.lease().isLost()) {
+				boolean confirmedLately = System.nanoTime() - baton.lease().confirmedSendNanos() < this.windowNanos;
+				return new Turn.Passed(baton, !confirmedLately);
 			}
 			queue.rejectBaton(baton);
 		}
