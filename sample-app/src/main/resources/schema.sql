@@ -17,13 +17,14 @@ create table if not exists check_in (
 );
 create index if not exists check_in_gender_position on check_in (gender, queue_position);
 
--- The last position given in each queue and the fencing token of the lock holder that gave it.
--- Every check-in moves its queue's head with "... where gender = ? and fence < ?", so a holder
--- whose lease ran out, once a newer holder has written, can no longer write.
+-- The last position given in each queue and the fencing token of the lock holder that gave it
+-- (distlock's fence column: bigint not null default 0, no index). Every check-in moves its queue's
+-- head through FencedJdbc ("... where gender = ? and fence <= :token"), so a holder whose lease ran
+-- out, once a newer holder has written, can no longer write.
 create table if not exists queue_head (
 	gender varchar(6) not null primary key,
 	last_position integer not null,
-	fence bigint not null
+	fence bigint not null default 0
 );
 insert into queue_head (gender, last_position, fence)
 	select 'FEMALE', 0, 0 where not exists (select 1 from queue_head where gender = 'FEMALE');

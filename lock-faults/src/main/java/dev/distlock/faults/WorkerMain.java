@@ -24,6 +24,9 @@ import dev.distlock.LockClient;
  * fenced write or read ({@link HoldCommand});</li>
  * <li>{@code contend <id> <lock> <key>[,<key>...] <threads> <durationMs> <leaseMs|renew> <bodyMs> <resourcePort> <file>}:
  * see {@link ContendCommand};</li>
+ * <li>{@code fenced-hold}, {@code fenced-write}, {@code fenced-release}: a hold with a
+ * fixed lease and writes of the data it protects, fenced or not, to PostgreSQL and Redis
+ * (see {@link FencedWriteCommand});</li>
  * <li>{@code quit}.</li>
  * </ul>
  * It also replies {@code waiting <key>} when a caller's first attempt found the key held.
@@ -49,6 +52,7 @@ public final class WorkerMain {
 			context.getBean(StringRedisTemplate.class).hasKey("faults:warm-up");
 			HoldCommand holds = new HoldCommand(client, context.getBean(StringRedisTemplate.class));
 			ContendCommand contention = new ContendCommand(client, context);
+			FencedWriteCommand fencedWrites = new FencedWriteCommand(client);
 			Replies.send("ready " + ProcessHandle.current().pid());
 			BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
 			String line;
@@ -61,6 +65,9 @@ public final class WorkerMain {
 						case "write" -> holds.write(command[1], Integer.parseInt(command[2]));
 						case "read" -> holds.read(command[1], Integer.parseInt(command[2]));
 						case "contend" -> contention.start(command);
+						case "fenced-hold" -> fencedWrites.hold(command);
+						case "fenced-write" -> fencedWrites.write(command);
+						case "fenced-release" -> fencedWrites.release(command[1]);
 						default -> Replies.send("error - unknown command " + line);
 					}
 				}

@@ -68,22 +68,6 @@ public class CheckInRepository {
 	}
 
 	/**
-	 * Records a new last position of a queue, unless a lock holder with the same or a
-	 * newer fencing token has already written it: the write that makes a stale holder
-	 * fail.
-	 * @param gender the queue
-	 * @param position the position just given
-	 * @param fence the fencing token of the lock held by the caller
-	 * @return {@code false} if the queue's fence is not older than {@code fence}, and
-	 * nothing was written
-	 */
-	public boolean advanceHead(Gender gender, int position, long fence) {
-		return this.jdbc.sql("update queue_head set last_position = ?, fence = ? where gender = ? and fence < ?")
-			.params(position, fence, gender.name(), fence)
-			.update() == 1;
-	}
-
-	/**
 	 * Inserts a check-in.
 	 * @param checkIn the new row
 	 */

@@ -9,6 +9,8 @@ import org.springframework.transaction.annotation.Transactional;
 
 import dev.distlock.DistributedLock;
 import dev.distlock.LockContext;
+import dev.distlock.fencing.FencedJdbc;
+import dev.distlock.fencing.StaleFencingTokenException;
 
 /**
  * Hands out check-in queue positions: one queue per gender, numbered from 1 without gaps.
@@ -24,21 +26,27 @@ import dev.distlock.LockContext;
  * <p>
  * A lock's lease can still run out while its holder is paused (a long GC, a stalled VM),
  * and the next holder then runs at the same time. So the write is fenced: before
- * inserting, a check-in moves its queue's head ({@code queue_head}) only if the lock's
- * fencing token is newer than the last one written there. A holder that resumes after a
- * newer holder has written finds its token stale, and refuses with a
- * {@link LockLostException} instead of inserting a duplicate. (The fence orders writes,
- * it does not make the read safe on its own: the lock wrapping the commit does that.)
+ * inserting, a check-in moves its queue's head ({@code queue_head}) through distlock's
+ * {@link FencedJdbc}, in one statement that applies only if no newer fencing token than
+ * the lock's is stored in the row ({@code ... where gender = ? and fence <= :token}), and
+ * stores the token with it. A holder that resumes after a newer holder has written is
+ * refused by the database ({@link StaleFencingTokenException}), and the check-in fails
+ * with a {@link LockLostException} instead of inserting a duplicate. (The fence orders
+ * writes, it does not make the read safe on its own: the lock wrapping the commit does
+ * that.)
  */
 @Service
 public class CheckInService {
 
 	private final CheckInRepository checkIns;
 
+	private final FencedJdbc fencedJdbc;
+
 	private final Clock clock;
 
-	CheckInService(CheckInRepository checkIns, Clock clock) {
+	CheckInService(CheckInRepository checkIns, FencedJdbc fencedJdbc, Clock clock) {
 		this.checkIns = checkIns;
+		this.fencedJdbc = fencedJdbc;
 		this.clock = clock;
 	}
 
@@ -62,8 +70,14 @@ public class CheckInService {
 		}
 		long fence = LockContext.fencingToken();
 		int position = this.checkIns.maxPosition(request.gender()) + 1;
-		if (!this.checkIns.advanceHead(request.gender(), position, fence)) {
-			throw new LockLostException(request.gender(), fence);
+		try {
+			this.fencedJdbc.update("queue_head")
+				.set("last_position", position)
+				.where("gender", request.gender().name())
+				.execute();
+		}
+		catch (StaleFencingTokenException ex) {
+			throw new LockLostException(request.gender(), fence, ex);
 		}
 		CheckIn checkIn = new CheckIn(request.phone(), request.studentName(), request.gender(), request.arrivalDate(),
 				position, this.clock.instant().truncatedTo(ChronoUnit.MILLIS), fence);

@@ -1,5 +1,7 @@
 package dev.distlock.sample.checkin;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Thrown when a check-in's write is refused because its lock was lost: the lease ran out
  * while the check-in was paused (a long GC, a stalled VM), and a newer holder of the
@@ -19,8 +21,19 @@ public class LockLostException extends RuntimeException {
 	 * @param fencingToken the caller's fencing token, older than the queue's fence
 	 */
 	public LockLostException(Gender gender, long fencingToken) {
+		this(gender, fencingToken, null);
+	}
+
+	/**
+	 * Creates the exception for a write the store refused.
+	 * @param gender the queue
+	 * @param fencingToken the caller's fencing token, older than the queue's fence
+	 * @param cause the refusal, such as distlock's
+	 * {@link dev.distlock.fencing.StaleFencingTokenException}, or {@code null}
+	 */
+	public LockLostException(Gender gender, long fencingToken, @Nullable Throwable cause) {
 		super("The lock of the " + gender + " check-in queue was lost: a holder with a newer fencing token than "
-				+ fencingToken + " has written since, so this check-in was refused and nothing was stored");
+				+ fencingToken + " has written since, so this check-in was refused and nothing was stored", cause);
 		this.gender = gender;
 		this.fencingToken = fencingToken;
 	}

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.IntStream;
 
@@ -18,8 +19,9 @@ import dev.distlock.sample.stock.StockService;
  * The {@code --demo} mode: starts an embedded Redis server and two instances of the
  * sample application sharing it and one in-memory H2 database, sends a few thousand
  * concurrent requests to scenarios 1 and 2 alternately through both instances, checks the
- * outcome and prints a report. The exit status is {@code 0} only if everything is
- * consistent.
+ * outcome, pauses an instance past its lease to show its fenced writes refused
+ * ({@link PausedHolderCheck}) and prints a report. The exit status is {@code 0} only if
+ * everything is consistent.
  * <p>
  * The embedded Redis comes from the development-only {@code lock-test-support}, which
  * {@code spring-boot:run} has on its class path and the application jar does not: without
@@ -114,11 +116,14 @@ public final class DemoLauncher {
 				responses = load.send(requests, LOAD_TIMEOUT);
 			}
 			Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-			DemoReport report = new DemoReport(requests.size(), elapsed,
-					StockCheck.of(this.settings, responses, (sku) -> stock.get(sku).quantity()),
-					QueueCheck.of(responses, instances.bean(0, JdbcClient.class)),
-					DemoReport.lockAcquisitions(recorders),
-					Percentiles.ofNanos(responses.stream().map(DemoResponse::nanos).toList()));
+			StockCheck stockCheck = StockCheck.of(this.settings, responses, (sku) -> stock.get(sku).quantity());
+			QueueCheck queueCheck = QueueCheck.of(responses, instances.bean(0, JdbcClient.class));
+			Map<String, Percentiles> lockAcquisitions = DemoReport.lockAcquisitions(recorders);
+			this.out.println(
+					"Pausing one instance past its lease while it holds a lock, letting the other write, then the paused one...");
+			PausedHolderCheck pausedHolder = PausedHolderCheck.run(instances);
+			DemoReport report = new DemoReport(requests.size(), elapsed, stockCheck, queueCheck, pausedHolder,
+					lockAcquisitions, Percentiles.ofNanos(responses.stream().map(DemoResponse::nanos).toList()));
 			report.print(this.out);
 			return report;
 		}

@@ -15,18 +15,20 @@ import java.util.stream.Stream;
  * @param elapsed how long sending them took
  * @param stock the check of scenario 1
  * @param queue the check of scenario 2
+ * @param pausedHolder the writes of an instance paused past its lease, after the load
  * @param lockAcquisitions time to acquire, by lock family, over all instances
  * @param requestLatency request latency seen by the client
  */
 public record DemoReport(int requests, Duration elapsed, StockCheck stock, QueueCheck queue,
-		Map<String, Percentiles> lockAcquisitions, Percentiles requestLatency) {
+		PausedHolderCheck pausedHolder, Map<String, Percentiles> lockAcquisitions, Percentiles requestLatency) {
 
 	/**
 	 * Whether both scenarios ended exactly as they must.
-	 * @return {@code true} if the stock and the queues are consistent
+	 * @return {@code true} if the stock and the queues are consistent, and the paused
+	 * instance's writes were refused
 	 */
 	public boolean consistent() {
-		return this.stock.consistent() && this.queue.consistent();
+		return this.stock.consistent() && this.queue.consistent() && this.pausedHolder.consistent();
 	}
 
 	/**
@@ -65,6 +67,7 @@ public record DemoReport(int requests, Duration elapsed, StockCheck stock, Queue
 						+ "phones answered with different positions: %d%n",
 				new TreeMap<>(this.queue.maxPositions()), this.queue.rows(), this.queue.duplicates(), this.queue.gaps(),
 				this.queue.disagreeingPhones());
+		this.pausedHolder.print(out);
 		this.lockAcquisitions
 			.forEach((family, percentiles) -> out.printf("lock wait        %-16s %s%n", family, percentiles));
 		out.printf("request latency  %s%n", this.requestLatency);

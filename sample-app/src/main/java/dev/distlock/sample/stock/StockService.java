@@ -4,6 +4,9 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.stereotype.Service;
 
 import dev.distlock.DistributedLock;
+import dev.distlock.LockContext;
+import dev.distlock.fencing.FencedRedis;
+import dev.distlock.fencing.StaleFencingTokenException;
 
 /**
  * Keeps the stock of each SKU as a plain number in Redis ({@code stock:sku:<id>}) and
@@ -11,6 +14,12 @@ import dev.distlock.DistributedLock;
  * Two concurrent decrements of the same SKU would both read the same number and one sale
  * would be lost, so every write holds the lock {@code lock:sku:<id>}: one lock per item,
  * never one for the whole shop.
+ * <p>
+ * Every write goes through distlock's {@link FencedRedis}: it applies only if no newer
+ * fencing token than the lock's is stored for the key, and stores the token with it (in
+ * {@code {stock:sku:<id>}:fence}). A request whose lease ran out while it was paused (a
+ * long GC, a stalled VM), once a newer holder has written, is refused with a
+ * {@link StaleFencingTokenException} instead of overwriting the newer stock.
  * <p>
  * (Redis could decrement atomically with {@code DECRBY} or a script; the
  * read-modify-write stands for the business logic that real services run between the read
@@ -21,8 +30,11 @@ public class StockService {
 
 	private final StringRedisTemplate redis;
 
-	StockService(StringRedisTemplate redis) {
+	private final FencedRedis fencedRedis;
+
+	StockService(StringRedisTemplate redis, FencedRedis fencedRedis) {
 		this.redis = redis;
+		this.fencedRedis = fencedRedis;
 	}
 
 	/**
@@ -43,7 +55,7 @@ public class StockService {
 	 */
 	@DistributedLock(name = "stock", key = "'lock:sku:' + #skuId", waitTime = "${sample.stock.lock-wait-time:5s}")
 	public StockLevel set(long skuId, long quantity) {
-		this.redis.opsForValue().set(stockKey(skuId), Long.toString(quantity));
+		this.fencedRedis.set(stockKey(skuId), Long.toString(quantity));
 		return new StockLevel(skuId, quantity);
 	}
 
@@ -65,7 +77,7 @@ public class StockService {
 			throw new OutOfStockException(skuId, current, quantity);
 		}
 		long remaining = current - quantity;
-		this.redis.opsForValue().set(stockKey(skuId), Long.toString(remaining));
+		this.fencedRedis.set(stockKey(skuId), Long.toString(remaining));
 		return new StockLevel(skuId, remaining);
 	}
 
@@ -92,9 +104,22 @@ public class StockService {
 		if (fromSkuId == toSkuId) {
 			return new StockLevel(fromSkuId, from);
 		}
-		this.redis.opsForValue().set(stockKey(fromSkuId), Long.toString(from - quantity));
-		this.redis.opsForValue().set(stockKey(toSkuId), Long.toString(to + quantity));
+		// Two locks, two tokens: each SKU's stock is written with the token of its own
+		// lock.
+		writeUnderLockOf(fromSkuId, from - quantity);
+		writeUnderLockOf(toSkuId, to + quantity);
 		return new StockLevel(fromSkuId, from - quantity);
+	}
+
+	private void writeUnderLockOf(long skuId, long quantity) {
+		String lockKey = LockContext.current()
+			.orElseThrow()
+			.keys()
+			.stream()
+			.filter((key) -> key.endsWith(lockKey(skuId)))
+			.findFirst()
+			.orElseThrow();
+		this.fencedRedis.forLockKey(lockKey).set(stockKey(skuId), Long.toString(quantity));
 	}
 
 	private long read(long skuId) {
@@ -103,6 +128,10 @@ public class StockService {
 			throw new SkuNotFoundException(skuId);
 		}
 		return Long.parseLong(value);
+	}
+
+	private static String lockKey(long skuId) {
+		return "lock:sku:" + skuId;
 	}
 
 	private static String stockKey(long skuId) {

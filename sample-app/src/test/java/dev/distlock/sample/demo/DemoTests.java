@@ -15,8 +15,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The {@code --demo} mode end to end, with a smaller load: two instances, one Redis, one
- * database, and a consistent report; and without {@code lock-test-support}, a clear
- * refusal.
+ * database, and a consistent report, in which the writes of an instance paused past its
+ * lease are refused; and without {@code lock-test-support}, a clear refusal.
  */
 class DemoTests {
 
@@ -33,6 +33,10 @@ class DemoTests {
 		assertThat(report.queue().duplicates()).isZero();
 		assertThat(report.queue().gaps()).isZero();
 		assertThat(report.lockAcquisitions()).containsKeys("lock:sku", "lock:check-in");
+		assertThat(report.pausedHolder().stockRefusal()).isEqualTo("StaleFencingTokenException");
+		assertThat(report.pausedHolder().stockKept()).isTrue();
+		assertThat(report.pausedHolder().checkInRefusal()).isEqualTo("LockLostException");
+		assertThat(report.pausedHolder().checkInStored()).isFalse();
 		assertThat(printed).contains("=== distlock demo report ===", "RESULT: CONSISTENT (exit status 0)");
 	}
 
