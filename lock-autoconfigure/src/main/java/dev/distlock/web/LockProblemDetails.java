@@ -11,6 +11,7 @@ import org.springframework.web.ErrorResponse;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.fencing.StaleFencingTokenException;
 
 /**
  * Builds the RFC 9457 problem details that answer lock failures, for Spring MVC and
@@ -106,6 +107,21 @@ public class LockProblemDetails {
 				"This request was processed, but its lock expired before it was released, so its work may have "
 						+ "overlapped with another holder's. Check the outcome before retrying.",
 				ex.getName(), ex.getKey())
+			.build();
+	}
+
+	/**
+	 * Answers a fenced write refused for a stale fencing token: {@code 409 Conflict}
+	 * without {@code Retry-After}. The data was kept as a later holder of the lock wrote
+	 * it; the request's own lease had run out, and its write did not apply.
+	 * @param ex the refusal
+	 * @return the answer
+	 */
+	public ErrorResponse staleFencingToken(StaleFencingTokenException ex) {
+		return builder(ex, HttpStatus.CONFLICT, LockProblemTypes.STALE_FENCING_TOKEN, "Stale fencing token",
+				"This request's lock expired while it worked and another holder of the lock has written since, "
+						+ "so its write was refused and the newer data kept. Read the current state before retrying.",
+				ex.getLockName(), ex.getLockKey())
 			.build();
 	}
 

@@ -19,6 +19,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.fencing.StaleFencingTokenException;
 
 /**
  * Answers the lock failures that reach a controller with the problem details of
@@ -115,6 +116,20 @@ public class LockProblemDetailsExceptionHandler implements MessageSourceAware, O
 	public ResponseEntity<ProblemDetail> handleLockLeaseLost(LockLeaseLostException ex, Exception thrown, Locale locale)
 			throws Exception {
 		return answer(ex, thrown, this.problems.leaseLost(ex), locale);
+	}
+
+	/**
+	 * Answers a fenced write refused for a stale fencing token.
+	 * @param ex the refusal
+	 * @param thrown the exception the controller threw: the refusal, or one that wraps it
+	 * @param locale the locale of the request, for the message source
+	 * @return {@code 409 Conflict}
+	 * @throws Exception the thrown exception, if it only wraps the refusal
+	 */
+	@ExceptionHandler(StaleFencingTokenException.class)
+	public ResponseEntity<ProblemDetail> handleStaleFencingToken(StaleFencingTokenException ex, Exception thrown,
+			Locale locale) throws Exception {
+		return answer(ex, thrown, this.problems.staleFencingToken(ex), locale);
 	}
 
 	/**

@@ -35,6 +35,13 @@ public final class LockProblemTypes {
 	 */
 	public static final URI LOCK_LEASE_LOST = URI.create("https://distlock.dev/problems/lock-lease-lost");
 
+	/**
+	 * {@code 409 Conflict}: a fenced write of the request was refused, because a later
+	 * holder of its lock had written with a newer fencing token; the request's lease had
+	 * run out while it worked.
+	 */
+	public static final URI STALE_FENCING_TOKEN = URI.create("https://distlock.dev/problems/stale-fencing-token");
+
 	private LockProblemTypes() {
 	}
 

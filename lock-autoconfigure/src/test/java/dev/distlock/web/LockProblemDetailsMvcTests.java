@@ -11,9 +11,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.support.StaticMessageSource;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.json.JsonCompareMode;
@@ -24,6 +26,8 @@ import org.springframework.web.context.WebApplicationContext;
 import dev.distlock.LockContext;
 import dev.distlock.LockHandle;
 import dev.distlock.LockNotAcquiredException;
+import dev.distlock.autoconfigure.fencing.DistributedLockFencingAutoConfiguration;
+import dev.distlock.fencing.FencedRedis;
 import dev.distlock.testing.OwnRedisServer;
 import dev.distlock.web.LockedWebApplication.LockedWork;
 
@@ -239,6 +243,45 @@ class LockProblemDetailsMvcTests {
 				taken[0].release();
 			}
 		});
+	}
+
+	@Test
+	void fencedWriteRefusedForAStaleTokenAnswers409WithoutRetryAfter() {
+		LockedWebApplication.servlet(REDIS.server())
+			.withConfiguration(AutoConfigurations.of(DistributedLockFencingAutoConfiguration.class))
+			.run((context) -> {
+				try (OtherInstance other = new OtherInstance(REDIS.server(), "")) {
+					LockedWork work = context.getBean(LockedWork.class);
+					FencedRedis fenced = context.getBean(FencedRedis.class);
+					work.during(() -> {
+						// A later grant (of another lock of the other instance) writes
+						// the
+						// data
+						// first, with a newer token than this request's hold.
+						LockHandle later = other.lock("web:report:other");
+						fenced.under(later).set("web:report:data", "later");
+						later.release();
+						fenced.set("web:report:data", "stale");
+					});
+					MvcTestResult result = post(context, "/reports/q3");
+					assertThat(result).hasStatus(409).hasContentType(MediaType.APPLICATION_PROBLEM_JSON);
+					assertThat(result).doesNotContainHeader(HttpHeaders.RETRY_AFTER);
+					assertThat(result).bodyJson()
+						.isEqualTo(
+								"""
+										{
+										  "type": "https://distlock.dev/problems/stale-fencing-token",
+										  "title": "Stale fencing token",
+										  "status": 409,
+										  "detail": "This request's lock expired while it worked and another holder of the lock has written since, so its write was refused and the newer data kept. Read the current state before retrying.",
+										  "instance": "/reports/q3",
+										  "lock": "report"
+										}""",
+								JsonCompareMode.STRICT);
+					assertThat(context.getBean(StringRedisTemplate.class).opsForValue().get("web:report:data"))
+						.isEqualTo("later");
+				}
+			});
 	}
 
 	@Test
