@@ -64,7 +64,7 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 				LETTUCE_PRESENT);
 		LockWaiter waiter = (messaging.waiter() != null) ? messaging.waiter() : builder.waiter;
 		LockGrants grants = new LockGrants(held, renewer, events, releaser::lastHoldEnded,
-				new LeaseExtension(commands, renewer, reports));
+				new LeaseExtension<>(commands, renewer, reports));
 		LockAcquirer acquirer = new LockAcquirer(new AcquisitionServices(commands, pending, cohort, waiting), waiter,
 				grants, events, builder.renewalLease, tokens);
 		RedisLockMonitor monitor = new RedisLockMonitor(held, releaser, waiting, new KeyStateReader(commands, held),

@@ -7,6 +7,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
 
+import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
@@ -30,16 +31,15 @@ import dev.distlock.support.LeaseExtensionRules;
  * sets the lease to the given time from now, the deadline may move earlier, and the
  * hold's deadline watch is rescheduled to the new one.
  */
-final class LeaseExtension {
+final class LeaseExtension<H extends LeasedHold & LockHandle> {
 
 	private final RedisLockCommands commands;
 
-	private final LeaseRenewer<RedisLockHandle> renewer;
+	private final LeaseRenewer<H> renewer;
 
-	private final RenewalListener<RedisLockHandle> reports;
+	private final RenewalListener<H> reports;
 
-	LeaseExtension(RedisLockCommands commands, LeaseRenewer<RedisLockHandle> renewer,
-			RenewalListener<RedisLockHandle> reports) {
+	LeaseExtension(RedisLockCommands commands, LeaseRenewer<H> renewer, RenewalListener<H> reports) {
 		this.commands = commands;
 		this.renewer = renewer;
 		this.reports = reports;
@@ -49,7 +49,7 @@ final class LeaseExtension {
 	 * Extends the hold's lease to the given time from now, on the calling thread.
 	 * @param released whether the holder's handle was released
 	 */
-	void extend(RedisLockHandle hold, Duration leaseTime, boolean released) {
+	void extend(H hold, Duration leaseTime, boolean released) {
 		RuntimeException refusal = refusal(hold, leaseTime, released);
 		if (refusal != null) {
 			throw refusal;
@@ -69,7 +69,7 @@ final class LeaseExtension {
 	 * Returns why the hold cannot be extended, checked before anything is sent
 	 * ({@link LeaseExtensionRules}); null if it may be.
 	 */
-	@Nullable RuntimeException refusal(RedisLockHandle hold, Duration leaseTime, boolean released) {
+	@Nullable RuntimeException refusal(H hold, Duration leaseTime, boolean released) {
 		return LeaseExtensionRules.refusal(hold, leaseTime, released, hold.heldFor());
 	}
 
@@ -81,7 +81,7 @@ final class LeaseExtension {
 	 * @throws ReplicaAcknowledgementException if fewer replicas acknowledged the
 	 * extension than must
 	 */
-	void applyReply(RedisLockHandle hold, long sent, Duration leaseTime, RenewalReply reply) {
+	void applyReply(H hold, long sent, Duration leaseTime, RenewalReply reply) {
 		if (!reply.renewed()[0]) {
 			this.reports.tokenLost(hold, "its key was gone or held by another owner when extending its lease");
 			throw lost(hold);
@@ -104,14 +104,14 @@ final class LeaseExtension {
 	 * Returns the failure of an extension that Redis did not answer, or refused for a
 	 * misconfiguration (a missing permission, wrong credentials).
 	 */
-	RuntimeException unavailable(RedisLockHandle hold, DataAccessException cause) {
+	RuntimeException unavailable(H hold, DataAccessException cause) {
 		LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(hold.key(),
 				LockUnavailableException.EXTEND, cause);
 		return (misconfigured != null) ? misconfigured
 				: this.commands.unavailable(hold.key(), hold.name(), LockUnavailableException.EXTEND, cause);
 	}
 
-	private static LockLeaseLostException lost(RedisLockHandle hold) {
+	private static <H extends LeasedHold & LockHandle> LockLeaseLostException lost(H hold) {
 		return LeaseExtensionRules.lost(hold, hold.heldFor());
 	}
 

@@ -135,6 +135,9 @@ abstract class LeasedHold implements RenewedHold, PassableHold {
 	 * or later ({@link Lease#extended}).
 	 * @return false if the lease was lost or ran out by the local count first
 	 */
+	/** How long the hold has been held, from its grant. */
+	abstract Duration heldFor();
+
 	boolean extended(long sentNanos, Duration validFor) {
 		return this.lease.extended(sentNanos, validFor);
 	}

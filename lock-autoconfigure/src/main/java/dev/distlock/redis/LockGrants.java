@@ -26,10 +26,10 @@ final class LockGrants {
 
 	private final Consumer<RedisLockHandle> ending;
 
-	private final LeaseExtension extension;
+	private final LeaseExtension<RedisLockHandle> extension;
 
 	LockGrants(HeldLocks held, LeaseRenewer<RedisLockHandle> renewer, LockEvents events,
-			Consumer<RedisLockHandle> ending, LeaseExtension extension) {
+			Consumer<RedisLockHandle> ending, LeaseExtension<RedisLockHandle> extension) {
 		this.held = held;
 		this.renewer = renewer;
 		this.events = events;

@@ -104,7 +104,7 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 	@Override
 	public Mono<Void> extend(Duration leaseTime) {
 		return Mono.defer(() -> {
-			LeaseExtension extension = this.hold.extension();
+			LeaseExtension<RedisLockHandle> extension = this.hold.extension();
 			RuntimeException refusal = extension.refusal(this.hold, leaseTime, this.released.get());
 			if (refusal != null) {
 				return Mono.error(refusal);

@@ -32,7 +32,7 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	/** Ends the hold in Redis, or passes it on, when its last hold ends. */
 	private final Consumer<RedisLockHandle> ending;
 
-	private final LeaseExtension extension;
+	private final LeaseExtension<RedisLockHandle> extension;
 
 	/** Held while an extension is sent and applied: one at a time per hold. */
 	private final Object extending = new Object();
@@ -55,8 +55,9 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	 * Creates a hold of the current thread, or of reactive work if not bound to the
 	 * thread, whose validity, by the local count, is the given lease.
 	 */
-	RedisLockHandle(Consumer<RedisLockHandle> ending, LeaseExtension extension, String key, String token,
-			long fencingToken, Duration leaseTime, LockOptions options, Lease lease, boolean boundToThread) {
+	RedisLockHandle(Consumer<RedisLockHandle> ending, LeaseExtension<RedisLockHandle> extension, String key,
+			String token, long fencingToken, Duration leaseTime, LockOptions options, Lease lease,
+			boolean boundToThread) {
 		super(key, token, fencingToken, leaseTime, lease, boundToThread);
 		this.ending = ending;
 		this.extension = extension;
@@ -106,6 +107,7 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 		return this.released.get();
 	}
 
+	@Override
 	Duration heldFor() {
 		return Duration.ofNanos(System.nanoTime() - this.acquiredNanos);
 	}
@@ -203,7 +205,7 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	/**
 	 * Returns what extends this hold's lease, for the reactive handle that holds it.
 	 */
-	LeaseExtension extension() {
+	LeaseExtension<RedisLockHandle> extension() {
 		return this.extension;
 	}
 
