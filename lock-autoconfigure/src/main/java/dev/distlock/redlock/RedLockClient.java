@@ -676,6 +676,19 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			exit();
 		}
 
+		/**
+		 * Not offered with RedLock yet: an extension would have to be confirmed by a
+		 * majority, as a renewal is, and is not built. Refused with a message rather than
+		 * left unimplemented, so that no caller believes a lease was extended.
+		 * @throws UnsupportedOperationException always
+		 */
+		@Override
+		public void extend(Duration leaseTime) {
+			throw new UnsupportedOperationException("LockHandle.extend is not supported with distlock.store=redlock "
+					+ "yet (lock " + this.key + "): lock with a lease time long enough for the work, or without one "
+					+ "(auto-renewing, distlock.renewal.lease), which RedLock renews on a majority of its nodes");
+		}
+
 		/** Ends one hold; the last one releases the lock on every node. */
 		void exit() {
 			if (this.holds.exit()) {
