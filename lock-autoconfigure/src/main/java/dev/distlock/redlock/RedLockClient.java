@@ -603,7 +603,8 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		}
 		boolean lost = hold.isLeaseLost();
 		MajorityReplies<Long> released = release(hold.key, hold.owner,
-				hold.validUntilNanos() + drift(hold.lease) + 2 * this.nodeTimeout.toNanos())
+				Math.max(hold.validUntilNanos() + drift(hold.lease), System.nanoTime() + hold.keyLeaseNanos())
+						+ 2 * this.nodeTimeout.toNanos())
 			.awaitUninterruptibly();
 		if (lost) {
 			throw new LockLeaseLostException(hold.key, hold.name(), hold.lease, hold.heldFor());
@@ -654,6 +655,15 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 		private volatile @Nullable ScheduledFuture<?> renewal;
 
+		/** Applies extensions one at a time. */
+		private final Object extending = new Object();
+
+		/**
+		 * The longest lease the key was given on the nodes (by the acquisition or an
+		 * extension), for how long a release is retried.
+		 */
+		private long keyLeaseNanos;
+
 		Hold(String key, String owner, LockOptions options, Duration lease, long leaseNanos, long fencingToken,
 				long grantedNanos, long validUntil) {
 			this.key = key;
@@ -664,6 +674,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			this.fencingToken = fencingToken;
 			this.grantedNanos = grantedNanos;
 			this.validUntil = validUntil;
+			this.keyLeaseNanos = leaseNanos;
 		}
 
 		@Override
@@ -719,6 +730,58 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			exit();
 		}
 
+		/**
+		 * Extends the lease on every node by the owner-checked renewal script, with the
+		 * given lease; the validity moves (forward or back) to
+		 * {@code send time + lease - drift} only when a majority confirmed. Extensions of
+		 * one hold are applied one at a time.
+		 */
+		@Override
+		public void extend(Duration leaseTime) {
+			if (leaseTime.toMillis() < 1) {
+				throw new IllegalArgumentException("Cannot extend lock " + this.key + " by " + leaseTime
+						+ ": the lease time must be at least 1ms");
+			}
+			synchronized (this.extending) {
+				if (isReleased()) {
+					throw new IllegalStateException(
+							"Cannot extend lock " + this.key + ": its handle was already released; lock it again");
+				}
+				if (isAutoRenewing()) {
+					throw new IllegalStateException("Cannot extend lock " + this.key
+							+ ": its lease is auto-renewing (renewal keeps it extended while it is held); "
+							+ "extend only locks taken with a lease time");
+				}
+				if (isLeaseLost()) {
+					throw new LockLeaseLostException(this.key, name(), this.lease, heldFor());
+				}
+				long sent = System.nanoTime();
+				List<CompletableFuture<Long>> extensions = new ArrayList<>();
+				for (RedLockNode node : RedLockClient.this.nodes) {
+					extensions.add(node.eval(RedLockScript.RENEW, ScriptOutputType.INTEGER, new String[] { this.key },
+							this.owner, Long.toString(leaseTime.toMillis())));
+				}
+				MajorityReplies<Long> replies = MajorityReplies.of(extensions, (extended) -> extended == 1L)
+					.awaitUninterruptibly();
+				if (replies.succeeded()) {
+					synchronized (this) {
+						if (!isLeaseLost()) {
+							this.validUntil = sent + Deadlines.nanos(leaseTime) - drift(leaseTime);
+							this.keyLeaseNanos = Math.max(this.keyLeaseNanos, Deadlines.nanos(leaseTime));
+							return;
+						}
+					}
+					throw new LockLeaseLostException(this.key, name(), this.lease, heldFor());
+				}
+				if (replies.majorityUnreachable()) {
+					throw unavailable(this.key, this.options, LockUnavailableException.EXTEND, replies);
+				}
+				// A majority answered, and too many of them no longer hold the lock.
+				markLost();
+				throw new LockLeaseLostException(this.key, name(), this.lease, heldFor());
+			}
+		}
+
 		/** Ends one hold; the last one releases the lock on every node. */
 		void exit() {
 			if (this.holds.exit()) {
@@ -750,6 +813,10 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 		synchronized void markLost() {
 			this.lost = true;
+		}
+
+		synchronized long keyLeaseNanos() {
+			return this.keyLeaseNanos;
 		}
 
 		synchronized long validUntilNanos() {

@@ -30,7 +30,9 @@ import dev.distlock.LockClient;
  * While it holds: {@code write <id> <resourcePort>} writes the fenced register
  * {@code fenced:<key>} of the {@link FencedResource} with the hold's token and replies
  * {@code written <id> <accepted>}; {@code read <id> <resourcePort>} reads it as a reader
- * and replies {@code read <id> <accepted>}.
+ * and replies {@code read <id> <accepted>}; {@code write-unfenced <id> <resourcePort>}
+ * sets the plain register {@code plain:<key>} to the hold's id, with no token, and
+ * replies {@code written-unfenced <id>}.
  */
 final class HoldCommand {
 
@@ -74,6 +76,14 @@ final class HoldCommand {
 				.stream()
 				.allMatch((key) -> resource.writeFenced("fenced:" + key, taken.held().token(key), id));
 			Replies.send("written " + id + " " + accepted);
+		}
+	}
+
+	void writeUnfenced(String id, int resourcePort) {
+		Taken taken = this.holds.get(id);
+		try (RespConnection resource = Resp.connect(resourcePort)) {
+			taken.keys().forEach((key) -> resource.call("SET", "plain:" + key, id));
+			Replies.send("written-unfenced " + id);
 		}
 	}
 

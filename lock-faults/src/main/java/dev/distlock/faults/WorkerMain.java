@@ -22,6 +22,8 @@ import dev.distlock.LockClient;
  * <li>{@code release <id>}: ends a hold started with {@code holdMs = -1};</li>
  * <li>{@code write <id> <resourcePort>}, {@code read <id> <resourcePort>}: a hold's
  * fenced write or read ({@link HoldCommand});</li>
+ * <li>{@code write-unfenced <id> <resourcePort>}: a hold's write with no token
+ * ({@link HoldCommand});</li>
  * <li>{@code contend <id> <lock> <key>[,<key>...] <threads> <durationMs> <leaseMs|renew> <bodyMs> <resourcePort> <file>}:
  * see {@link ContendCommand};</li>
  * <li>{@code fenced-hold}, {@code fenced-write}, {@code fenced-release}: a hold with a
@@ -63,6 +65,7 @@ public final class WorkerMain {
 						case "hold" -> holds.start(command);
 						case "release" -> holds.release(command[1]);
 						case "write" -> holds.write(command[1], Integer.parseInt(command[2]));
+						case "write-unfenced" -> holds.writeUnfenced(command[1], Integer.parseInt(command[2]));
 						case "read" -> holds.read(command[1], Integer.parseInt(command[2]));
 						case "contend" -> contention.start(command);
 						case "fenced-hold" -> fencedWrites.hold(command);

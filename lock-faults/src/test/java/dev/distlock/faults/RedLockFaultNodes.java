@@ -1,0 +1,182 @@
+package dev.distlock.faults;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.distlock.LockOptions;
+import dev.distlock.faults.RedisNode.Persistence;
+import dev.distlock.redlock.RedLockClient;
+
+/**
+ * The nodes of RedLock scenarios: independent {@link RedisNode} processes without
+ * persistence (a restart comes back empty), optionally one of them behind a
+ * {@link FaultProxy}; RedLock clients on them (as other instances of an application would
+ * have), and the properties of a worker JVM or an application with
+ * {@code distlock.store=redlock} on them. Closes everything it started.
+ */
+final class RedLockFaultNodes implements AutoCloseable {
+
+	private final List<RedisNode> nodes = new ArrayList<>();
+
+	private final List<RedLockClient> clients = new ArrayList<>();
+
+	private @Nullable FaultProxy proxy;
+
+	private RedLockFaultNodes() {
+	}
+
+	/**
+	 * Starts nodes.
+	 * @param count how many
+	 * @return the nodes
+	 */
+	static RedLockFaultNodes start(int count) {
+		RedLockFaultNodes started = new RedLockFaultNodes();
+		for (int i = 0; i < count; i++) {
+			started.nodes.add(RedisNode.start(Persistence.NONE));
+		}
+		return started;
+	}
+
+	/**
+	 * Starts nodes, the first behind a {@link FaultProxy}: clients reach it only through
+	 * the proxy.
+	 * @param count how many
+	 * @return the nodes
+	 */
+	static RedLockFaultNodes startWithProxyInFrontOfTheFirst(int count) {
+		RedLockFaultNodes started = start(count);
+		started.proxy = FaultProxy.start(started.nodes.get(0).port());
+		return started;
+	}
+
+	RedisNode node(int index) {
+		return this.nodes.get(index);
+	}
+
+	FaultProxy proxy() {
+		if (this.proxy == null) {
+			throw new IllegalStateException("No proxy: start with startWithProxyInFrontOfTheFirst");
+		}
+		return this.proxy;
+	}
+
+	/**
+	 * The URLs clients use, the proxy's for the first node when there is one.
+	 * @return {@code redis://127.0.0.1:<port>} for each node
+	 */
+	List<String> urls() {
+		List<String> urls = new ArrayList<>();
+		for (int i = 0; i < this.nodes.size(); i++) {
+			int port = (i == 0 && this.proxy != null) ? this.proxy.port() : this.nodes.get(i).port();
+			urls.add("redis://127.0.0.1:" + port);
+		}
+		return urls;
+	}
+
+	/**
+	 * The properties of an application (or worker JVM) with
+	 * {@code distlock.store=redlock} on these nodes. Its own Redis connection
+	 * ({@code spring.data.redis.*}), which RedLock does not use for locks, goes to the
+	 * given port.
+	 * @param applicationRedisPort the port of {@code spring.data.redis.port}
+	 * @param nodeTimeout {@code distlock.redlock.node-timeout}
+	 * @param more further {@code name=value} properties
+	 * @return the properties
+	 */
+	List<String> properties(int applicationRedisPort, Duration nodeTimeout, String... more) {
+		List<String> properties = LockApps.properties(applicationRedisPort, "distlock.store=redlock",
+				"distlock.redlock.nodes=" + String.join(",", urls()),
+				"distlock.redlock.node-timeout=" + nodeTimeout.toMillis() + "ms");
+		properties.addAll(List.of(more));
+		return properties;
+	}
+
+	/**
+	 * A client on every node, connected before it is returned.
+	 * @param nodeTimeout the node timeout
+	 * @return the client
+	 */
+	RedLockClient client(Duration nodeTimeout) {
+		RedLockClient client = RedLockClient.builder(urls())
+			.defaultOptions(LockOptions.renewing(Duration.ofSeconds(5)))
+			.nodeTimeout(nodeTimeout)
+			.renewalLease(Duration.ofSeconds(3))
+			.build();
+		this.clients.add(client);
+		client.checkNodes(Duration.ofSeconds(5));
+		awaitConnected();
+		return client;
+	}
+
+	/**
+	 * Waits until every client's connection to every node answers a {@code PING}.
+	 */
+	void awaitConnected() {
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		for (RedLockClient client : this.clients) {
+			Map<String, Boolean> answers;
+			while ((answers = client.pingNodes(Duration.ofMillis(200))).containsValue(false)) {
+				if (System.nanoTime() - deadline > 0) {
+					throw new IllegalStateException("Not every RedLock node answers after 10 s: " + answers);
+				}
+				Pause.millis(5);
+			}
+		}
+	}
+
+	/**
+	 * Whether a node has a key whose name contains the lock key.
+	 * @param index the node
+	 * @param key the lock key given to the client
+	 * @return whether some key on the node contains it
+	 */
+	boolean holdsKey(int index, String key) {
+		Object keys = Resp.call(this.nodes.get(index).port(), "KEYS", "*" + key + "*");
+		return keys instanceof List<?> list && !list.isEmpty();
+	}
+
+	/**
+	 * The SHA1 a RedLock script is sent with ({@code EVALSHA}), a marker for the
+	 * {@link FaultProxy}.
+	 * @param script the script's file name, such as {@code acquire.lua}
+	 * @return the SHA1, in lower-case hex
+	 */
+	static String scriptSha(String script) {
+		try (InputStream in = RedLockClient.class.getResourceAsStream(script)) {
+			if (in == null) {
+				throw new IllegalStateException("No RedLock script dev/distlock/redlock/" + script);
+			}
+			String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+			return HexFormat.of()
+				.formatHex(MessageDigest.getInstance("SHA-1").digest(text.getBytes(StandardCharsets.UTF_8)));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	@Override
+	public void close() {
+		this.clients.forEach(RedLockClient::close);
+		if (this.proxy != null) {
+			this.proxy.close();
+		}
+		this.nodes.forEach(RedisNode::close);
+	}
+
+}

@@ -1,0 +1,267 @@
+package dev.distlock.faults;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
+import dev.distlock.redlock.RedLockClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Issue 25, item 7: one of 3 RedLock nodes behind a {@link FaultProxy}, blackholed, or
+ * with the reply to one acquire (phase 1), one fencing write (phase 2) or one release
+ * lost, or a release request lost: exclusion holds, every call ends within the node
+ * timeout plus a slack for scheduling, and no lock stays stranded on the faulty node
+ * after its release (the background retry frees it, well before its 10 s lease). The
+ * control shows the blackhole does stall a client of that node alone: a single-server
+ * distlock client on it fails only after its command timeout.
+ */
+class RedLockLostReplyTests {
+
+	private static final Duration NODE_TIMEOUT = Duration.ofMillis(100);
+
+	/** For scheduling on a loaded 2-core machine. */
+	private static final Duration SLACK = Duration.ofMillis(150);
+
+	private static final Duration BOUND = NODE_TIMEOUT.plus(SLACK);
+
+	private static final LockOptions NO_WAIT = new LockOptions(Duration.ZERO, Duration.ofSeconds(10));
+
+	private RedLockFaultNodes nodes;
+
+	private RedLockClient holderA;
+
+	private RedLockClient otherB;
+
+	@BeforeEach
+	void start() {
+		this.nodes = RedLockFaultNodes.startWithProxyInFrontOfTheFirst(3);
+		this.holderA = this.nodes.client(NODE_TIMEOUT);
+		this.otherB = this.nodes.client(NODE_TIMEOUT);
+		// Load the scripts on every node, so that the faults meet EVALSHA.
+		this.holderA.lock("redlock:warm-up", NO_WAIT).release();
+		this.otherB.lock("redlock:warm-up", NO_WAIT).release();
+	}
+
+	@AfterEach
+	void stop() {
+		this.nodes.close();
+	}
+
+	@Test
+	void blackholedNodeChangesNoExclusionAndNoCallWaitsLongerThanANodeTimeout() {
+		String key = "redlock:blackhole:" + UUID.randomUUID();
+		Calls calls = new Calls();
+		LockHandle heldA = this.holderA.lock(key, NO_WAIT);
+		this.nodes.proxy().blackhole();
+		int excluded = 0;
+		for (int i = 0; i < 20; i++) {
+			if (calls.time(() -> this.otherB.tryLock(key, NO_WAIT)).isEmpty()) {
+				excluded++;
+			}
+		}
+		calls.time(() -> {
+			heldA.release();
+			return true;
+		});
+		Optional<LockHandle> heldB = calls.time(() -> this.otherB.tryLock(key, NO_WAIT));
+		int grantsWhileBlackholed = 0;
+		for (int i = 0; i < 10; i++) {
+			String other = key + ":" + i;
+			Optional<LockHandle> taken = calls.time(() -> this.holderA.tryLock(other, NO_WAIT));
+			if (taken.isPresent() && calls.time(() -> this.otherB.tryLock(other, NO_WAIT)).isEmpty()) {
+				grantsWhileBlackholed++;
+				calls.time(() -> {
+					taken.get().release();
+					return true;
+				});
+			}
+		}
+		Figures.record("redlock node blackholed (1 of 3)",
+				"B excluded in %d of 20 attempts while A held; B granted after A's release: %s; %d of 10 grants "
+						+ "exclusive while blackholed; slowest of %d calls %d ms (node timeout %d ms + slack %d ms)",
+				excluded, heldB.isPresent(), grantsWhileBlackholed, calls.count(), calls.slowestMs(),
+				NODE_TIMEOUT.toMillis(), SLACK.toMillis());
+		assertThat(excluded).as("attempts of B excluded while A held").isEqualTo(20);
+		assertThat(heldB).as("B after A's release").isPresent();
+		assertThat(heldB.get().fencingToken()).isGreaterThan(heldA.fencingToken());
+		assertThat(grantsWhileBlackholed).as("exclusive grants while blackholed").isEqualTo(10);
+		assertThat(calls.slowestMs()).as("slowest call, ms").isLessThanOrEqualTo(BOUND.toMillis());
+		heldB.get().release();
+		// The blackhole ends: node 0 takes part in grants again.
+		this.nodes.proxy().passThrough();
+		long ended = System.nanoTime();
+		String after = key + ":after";
+		long deadline = ended + Duration.ofSeconds(10).toNanos();
+		boolean onNodeZero = false;
+		while (!onNodeZero && System.nanoTime() - deadline < 0) {
+			LockHandle taken = this.holderA.lock(after, NO_WAIT);
+			onNodeZero = this.nodes.holdsKey(0, after);
+			taken.release();
+			if (!onNodeZero) {
+				Pause.millis(50);
+			}
+		}
+		long rejoinedMs = (System.nanoTime() - ended) / 1_000_000;
+		Figures.record("redlock node blackholed (1 of 3): after the blackhole",
+				"node 0 holds a new grant again %s, %d ms after the blackhole ended", onNodeZero, rejoinedMs);
+		assertThat(onNodeZero).as("node 0 granting again within 10 s of the blackhole's end").isTrue();
+	}
+
+	@Test
+	void controlBlackholeStallsASingleServerClientOfThatNodeForItsCommandTimeout() {
+		try (LockApps apps = new LockApps()) {
+			LockClient single = apps.client(this.nodes.proxy().port(), "spring.data.redis.timeout=500ms");
+			single.lock("redlock:control:warm-up", NO_WAIT).release();
+			this.nodes.proxy().blackhole();
+			long start = System.nanoTime();
+			Throwable failure = null;
+			try {
+				single.tryLock("redlock:control:" + UUID.randomUUID(), NO_WAIT);
+			}
+			catch (RuntimeException ex) {
+				failure = ex;
+			}
+			long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+			Figures.record("redlock node blackholed (control: one-server client of that node)",
+					"tryLock ended after %d ms with %s", elapsedMs,
+					(failure != null) ? failure.getClass().getSimpleName() : "no failure");
+			assertThat(failure).isInstanceOf(LockUnavailableException.class);
+			assertThat(elapsedMs).as("call, ms").isGreaterThanOrEqualTo(500).isGreaterThan(BOUND.toMillis());
+		}
+	}
+
+	@Test
+	void lostAcquireReplyFromOneNodeChangesNothingAndStrandsNoLock() {
+		String key = "redlock:lost-acquire:" + UUID.randomUUID();
+		ReplyDrop drop = this.nodes.proxy().dropNextReplyTo(RedLockFaultNodes.scriptSha("acquire.lua"));
+		lostReplyRun("phase 1 (acquire)", key, drop, true);
+	}
+
+	@Test
+	void lostPhaseTwoReplyFromOneNodeChangesNothingAndStrandsNoLock() {
+		String key = "redlock:lost-fence:" + UUID.randomUUID();
+		ReplyDrop drop = this.nodes.proxy().dropNextReplyTo(RedLockFaultNodes.scriptSha("fence.lua"));
+		lostReplyRun("phase 2 (fence)", key, drop, true);
+	}
+
+	@Test
+	void lostReleaseReplyFromOneNodeChangesNothingAndStrandsNoLock() {
+		String key = "redlock:lost-release:" + UUID.randomUUID();
+		LockHandle heldA = this.holderA.lock(key, NO_WAIT);
+		ReplyDrop drop = this.nodes.proxy().dropNextReplyTo(RedLockFaultNodes.scriptSha("release.lua"));
+		releaseRun("release reply", key, heldA, drop);
+	}
+
+	@Test
+	void lostReleaseRequestToOneNodeIsRetriedInTheBackground() {
+		String key = "redlock:lost-release-request:" + UUID.randomUUID();
+		LockHandle heldA = this.holderA.lock(key, NO_WAIT);
+		ReplyDrop drop = this.nodes.proxy().dropNextRequest(RedLockFaultNodes.scriptSha("release.lua"));
+		releaseRun("release request", key, heldA, drop);
+	}
+
+	private void lostReplyRun(String what, String key, ReplyDrop drop, boolean release) {
+		Calls calls = new Calls();
+		Optional<LockHandle> heldA = calls.time(() -> this.holderA.tryLock(key, NO_WAIT));
+		boolean fired = drop.await(Duration.ofSeconds(2));
+		boolean excluded = calls.time(() -> this.otherB.tryLock(key, NO_WAIT)).isEmpty();
+		assertThat(heldA).as("A granted by the two other nodes").isPresent();
+		calls.time(() -> {
+			heldA.get().release();
+			return true;
+		});
+		long freedMs = awaitFreedOnNodeZero(key);
+		Optional<LockHandle> heldB = calls.time(() -> this.otherB.tryLock(key, NO_WAIT));
+		Figures.record("redlock lost reply from 1 of 3 nodes: " + what,
+				"fault fired %s; A granted %s, B excluded %s, B granted after A's release %s (token above A's %s); "
+						+ "A's key gone from the faulty node %d ms after the release (lease 10000 ms); "
+						+ "slowest of %d calls %d ms (node timeout %d ms + slack %d ms)",
+				fired, heldA.isPresent(), excluded, heldB.isPresent(),
+				heldB.isPresent() && heldB.get().fencingToken() > heldA.get().fencingToken(), freedMs, calls.count(),
+				calls.slowestMs(), NODE_TIMEOUT.toMillis(), SLACK.toMillis());
+		assertThat(fired).as("the reply was dropped").isTrue();
+		assertThat(excluded).as("B excluded while A held").isTrue();
+		assertThat(heldB).as("B after A's release").isPresent();
+		assertThat(heldB.get().fencingToken()).isGreaterThan(heldA.get().fencingToken());
+		assertThat(freedMs).as("ms until the faulty node dropped A's key").isLessThan(2000);
+		assertThat(calls.slowestMs()).as("slowest call, ms").isLessThanOrEqualTo(BOUND.toMillis());
+		heldB.get().release();
+	}
+
+	private void releaseRun(String what, String key, LockHandle heldA, ReplyDrop drop) {
+		Calls calls = new Calls();
+		calls.time(() -> {
+			heldA.release();
+			return true;
+		});
+		boolean fired = drop.await(Duration.ofSeconds(2));
+		boolean heldOnNodeZeroAfterRelease = this.nodes.holdsKey(0, key);
+		Optional<LockHandle> heldB = calls.time(() -> this.otherB.tryLock(key, NO_WAIT));
+		if (heldB.isPresent()) {
+			heldB.get().release();
+		}
+		long freedMs = awaitFreedOnNodeZero(key);
+		Figures.record("redlock lost " + what + " to 1 of 3 nodes",
+				"fault fired %s; key still on the faulty node when release returned: %s; B granted at once %s "
+						+ "(token above A's %s); A's key gone from the faulty node %d ms after the release "
+						+ "(lease 10000 ms); slowest of %d calls %d ms",
+				fired, heldOnNodeZeroAfterRelease, heldB.isPresent(),
+				heldB.isPresent() && heldB.get().fencingToken() > heldA.fencingToken(), freedMs, calls.count(),
+				calls.slowestMs());
+		assertThat(fired).as("the fault fired").isTrue();
+		assertThat(heldB).as("B granted after A's release").isPresent();
+		assertThat(heldB.get().fencingToken()).isGreaterThan(heldA.fencingToken());
+		assertThat(freedMs).as("ms until the faulty node dropped A's key").isLessThan(2000);
+		assertThat(calls.slowestMs()).as("slowest call, ms").isLessThanOrEqualTo(BOUND.toMillis());
+	}
+
+	/** Waits until node 0 no longer has the key; returns how long that took, in ms. */
+	private long awaitFreedOnNodeZero(String key) {
+		long start = System.nanoTime();
+		long deadline = start + Duration.ofSeconds(12).toNanos();
+		while (this.nodes.holdsKey(0, key) && System.nanoTime() - deadline < 0) {
+			Pause.millis(5);
+		}
+		return (System.nanoTime() - start) / 1_000_000;
+	}
+
+	/** Times calls, keeping the slowest. */
+	private static final class Calls {
+
+		private final List<Long> nanos = new ArrayList<>();
+
+		<T> T time(Supplier<T> call) {
+			long start = System.nanoTime();
+			try {
+				return call.get();
+			}
+			finally {
+				this.nanos.add(System.nanoTime() - start);
+			}
+		}
+
+		int count() {
+			return this.nanos.size();
+		}
+
+		long slowestMs() {
+			return this.nanos.stream().mapToLong(Long::longValue).max().orElse(0) / 1_000_000;
+		}
+
+	}
+
+}
