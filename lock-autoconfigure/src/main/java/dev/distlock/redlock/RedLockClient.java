@@ -490,49 +490,6 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	}
 
 	/**
-	 * Sets a fixed-lease hold's lease to the given time from now on every node, as a
-	 * renewal does: the hold's validity moves (earlier or later) only when a majority
-	 * confirmed, counted from the send time minus the drift margin.
-	 */
-	private void extend(Hold hold, Duration leaseTime) {
-		if (leaseTime.toMillis() < 1) {
-			throw new IllegalArgumentException(
-					"Cannot extend lock " + hold.key + " by " + leaseTime + ": give a lease time of at least 1ms");
-		}
-		if (hold.isReleased()) {
-			throw new IllegalStateException("Cannot extend lock " + hold.key
-					+ ": its handle was already released. Extend a lock while holding it, before release().");
-		}
-		if (hold.isAutoRenewing()) {
-			throw new IllegalStateException("Cannot extend lock " + hold.key
-					+ ": its lease is auto-renewing, and renewal keeps it extended while it is held. "
-					+ "Extend only locks taken with a lease time.");
-		}
-		if (hold.isLeaseLost()) {
-			throw LockLeaseLostException.whenExtending(hold.key, hold.name(), hold.lease, hold.heldFor());
-		}
-		String[] keys = { hold.key };
-		long sent = System.nanoTime();
-		List<CompletableFuture<Long>> extensions = new ArrayList<>();
-		for (RedLockNode node : this.nodes) {
-			extensions.add(node.eval(RedLockScript.RENEW, ScriptOutputType.INTEGER, keys, hold.owner,
-					Long.toString(leaseTime.toMillis())));
-		}
-		MajorityReplies<Long> replies = MajorityReplies.of(extensions, (renewed) -> renewed == 1L)
-			.awaitUninterruptibly();
-		if (replies.succeeded()) {
-			hold.extendTo(sent + leaseTime.toNanos() - drift(leaseTime));
-			return;
-		}
-		if (replies.majorityUnreachable()) {
-			throw unavailable(hold.key, hold.options, LockUnavailableException.EXTEND, replies);
-		}
-		// A majority answered, and too many of them no longer hold the lock.
-		hold.markLost();
-		throw LockLeaseLostException.whenExtending(hold.key, hold.name(), hold.lease, hold.heldFor());
-	}
-
-	/**
 	 * Sends a release to every node without waiting; a node whose reply is unknown is
 	 * asked again in the background.
 	 */
@@ -786,21 +743,6 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		void exit() {
 			if (this.holds.exit()) {
 				end(this);
-			}
-		}
-
-		@Override
-		public void extend(Duration leaseTime) {
-			RedLockClient.this.extend(this, leaseTime);
-		}
-
-		/**
-		 * Sets the validity to an extension's, earlier or later, unless it already ran
-		 * out.
-		 */
-		synchronized void extendTo(long extendedUntil) {
-			if (!isLeaseLost()) {
-				this.validUntil = extendedUntil;
 			}
 		}
 
