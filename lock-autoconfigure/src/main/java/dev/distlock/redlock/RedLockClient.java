@@ -46,6 +46,7 @@ import dev.distlock.LockUnavailableException;
 import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.redis.protocol.LockKeyspace;
 import dev.distlock.support.HoldCount;
+import dev.distlock.support.LeaseExtensionRules;
 import dev.distlock.support.NestedLockHandle;
 
 /**
@@ -788,20 +789,9 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		 */
 		@Override
 		public synchronized void extend(Duration leaseTime) {
-			if (leaseTime.compareTo(Duration.ofMillis(1)) < 0) {
-				throw new IllegalArgumentException("Cannot extend lock " + LockKeyQuoting.quote(this.key) + " by "
-						+ leaseTime + ": the lease time must be at least 1ms");
-			}
-			if (this.released) {
-				throw new IllegalStateException(
-						"Cannot extend lock " + LockKeyQuoting.quote(this.key) + ": it was released");
-			}
-			if (isAutoRenewing()) {
-				throw new IllegalStateException("Cannot extend lock " + LockKeyQuoting.quote(this.key)
-						+ ": its lease is auto-renewing, and renewal keeps it extended while it is held");
-			}
-			if (isLeaseLost()) {
-				throw new LockLeaseLostException(this.key, name(), this.lease, heldFor());
+			RuntimeException refusal = LeaseExtensionRules.refusal(this, leaseTime, this.released, heldFor());
+			if (refusal != null) {
+				throw refusal;
 			}
 			long sent = System.nanoTime();
 			List<CompletableFuture<Long>> extensions = new ArrayList<>();
@@ -822,7 +812,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			}
 			this.lost = true;
 			reportLeaseLost(this, "no majority of the RedLock nodes held it when asked to extend its lease");
-			throw new LockLeaseLostException(this.key, name(), this.lease, heldFor());
+			throw LeaseExtensionRules.lost(this, heldFor());
 		}
 
 		/** Moves the validity to a renewal's, unless it already ran out. */
