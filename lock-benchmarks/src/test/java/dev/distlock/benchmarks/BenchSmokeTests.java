@@ -141,6 +141,10 @@ class BenchSmokeTests {
 			});
 			assertThat(RedLockBench.uncontendedTable(report.uncontended())).contains(RedLockBench.REDISSON_REDLOCK);
 			assertThat(RedLockBench.contendedTable(report.contended())).contains(RedLockBench.REDISSON_MULTILOCK);
+			assertChartsOfEveryTable(
+					"## RedLock 1. Uncontended\n\n" + RedLockBench.uncontendedTable(report.uncontended())
+							+ "\n## RedLock 2. Contended\n\n" + RedLockBench.contendedTable(report.contended()),
+					"redlock-uncontended.png", "redlock-contended.png");
 		}
 		finally {
 			servers.forEach(RedisServerProcess::close);
