@@ -85,7 +85,7 @@ class RedLockActuatorTests {
 			}
 			String nodes = String.join(",",
 					servers.stream().map((server) -> "redis://" + server.host() + ":" + server.port()).toList());
-			this.runner.withPropertyValues("distlock.redlock.nodes=" + nodes, "distlock.redlock.node-timeout=100ms")
+			this.runner.withPropertyValues("distlock.redlock.nodes=" + nodes, "distlock.redlock.node-timeout=500ms")
 				.run((context) -> {
 					assertThat(context).hasNotFailed().hasSingleBean(RedLockEndpoint.class);
 					LockClient client = context.getBean(LockClient.class);
