@@ -18,6 +18,7 @@ package dev.distlock.autoconfigure;
 
 import java.time.Duration;
 
+import io.micrometer.observation.ObservationRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -30,6 +31,7 @@ import org.springframework.context.annotation.Configuration;
 
 import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.LockClient;
+import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
 import dev.distlock.aop.LockDefinitionSource;
 import dev.distlock.autoconfigure.DistributedLockProperties.Store;
@@ -42,8 +44,10 @@ import dev.distlock.redlock.RedLockClient;
  * {@code spring.data.redis.*} connection is not used). Startup checks each node: a
  * replica, a cluster node or a server listed twice fails startup; a node that does not
  * answer is logged, and fails startup only when fewer than a majority answer. An even
- * number of nodes is warned about. A {@code @DistributedLock} method that asks for a
- * shared lock or a minimum hold time fails startup ({@link RedLockDefinitionCheck}).
+ * number of nodes is warned about. The client reports to the application's
+ * {@link LockListener} beans and observation registry, as the Redis client does. A
+ * {@code @DistributedLock} method that asks for a shared lock or a minimum hold time
+ * fails startup ({@link RedLockDefinitionCheck}).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnMissingBean(LockClient.class)
@@ -63,7 +67,8 @@ class RedLockClientConfiguration {
 	}
 
 	@Bean(destroyMethod = "close")
-	RedLockClient distributedLockClient(DistributedLockProperties properties) {
+	RedLockClient distributedLockClient(DistributedLockProperties properties, ObjectProvider<LockListener> listeners,
+			ObjectProvider<ObservationRegistry> observationRegistry) {
 		DistributedLockProperties.RedLock redlock = properties.getRedlock();
 		if (redlock.getNodes().size() % 2 == 0) {
 			logger.warn("distlock.redlock.nodes lists " + redlock.getNodes().size() + " nodes: an even number "
@@ -76,7 +81,9 @@ class RedLockClientConfiguration {
 			.defaultOptions(new LockOptions(properties.getWaitTime(), properties.getLeaseTime(), Duration.ZERO))
 			.renewalLease(properties.getRenewal().getLease())
 			.nodeTimeout(redlock.getNodeTimeout())
-			.driftMargin(redlock.getDriftMargin());
+			.driftMargin(redlock.getDriftMargin())
+			.observationRegistry(observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP));
+		listeners.orderedStream().forEach(builder::listener);
 		properties.getLocks().forEach((name, lock) -> builder.defaultOptions(name, lock::applyTo));
 		RedLockClient client = builder.build();
 		try {

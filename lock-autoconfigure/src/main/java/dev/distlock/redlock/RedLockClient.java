@@ -44,6 +44,8 @@ import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.Delay;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
 import dev.distlock.Deadlines;
@@ -52,12 +54,15 @@ import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.LockKeyQuoting;
 import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockListener;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.redis.protocol.LockKeyspace;
 import dev.distlock.support.HoldCount;
+import dev.distlock.support.LeaseExtensionRules;
 import dev.distlock.support.NestedLockHandle;
 
 /**
@@ -129,6 +134,10 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	 */
 	private final Queue<PendingRelease> pendingReleases = new ConcurrentLinkedQueue<>();
 
+	private final RedLockEvents events;
+
+	private final ObservationRegistry observationRegistry;
+
 	private final ThreadLocal<Map<String, Hold>> heldByThread = ThreadLocal.withInitial(HashMap::new);
 
 	private RedLockClient(Builder builder) {
@@ -156,6 +165,8 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		builder.namedOptions.forEach(
 				(name, derive) -> this.namedOptions.put(name, derive.apply(builder.defaultOptions).withName(name)));
 		this.renewalLease = builder.renewalLease;
+		this.events = new RedLockEvents(builder.listeners);
+		this.observationRegistry = builder.observationRegistry;
 		this.scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
 			Thread thread = new Thread(task, "distlock-redlock");
 			thread.setDaemon(true);
@@ -320,27 +331,79 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 					+ "RedLock: it must exceed twice distlock.redlock.node-timeout (" + this.nodeTimeout
 					+ ") plus the drift margin (" + Duration.ofNanos(driftNanos) + "). Use a longer lease.");
 		}
+		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry, lockKey,
+				options);
+		Hold hold;
+		try (Observation.Scope scope = observation.openScope()) {
+			hold = acquireNew(lockKey, options, start, lease, leaseNanos, driftNanos);
+		}
+		catch (RuntimeException ex) {
+			observation.error(ex);
+			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
+			throw ex;
+		}
+		if (hold == null) {
+			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
+			return null;
+		}
+		LockObservationDocumentation.stop(observation, LockObservationDocumentation.ACQUIRED);
+		hold.observation = LockObservationDocumentation.HOLD.start(this.observationRegistry, lockKey, options);
+		return hold;
+	}
+
+	/**
+	 * Attempts until a majority granted or the wait time ended, reporting the outcome to
+	 * the listeners as the Redis client does: acquired, not acquired, or unavailable,
+	 * with started and stopped waiting around the attempts after the first.
+	 */
+	private @Nullable Hold acquireNew(String lockKey, LockOptions options, long start, Duration lease, long leaseNanos,
+			long driftNanos) {
 		long deadline = Deadlines.after(start, options.waitTime());
-		while (true) {
-			Hold hold = attempt(lockKey, options, lease, leaseNanos, driftNanos);
-			if (hold != null) {
-				this.heldByThread.get().put(lockKey, hold);
-				if (options.isAutoRenewing()) {
-					long period = Math.max(1, leaseNanos / 3);
-					hold.renewal = this.scheduler.scheduleWithFixedDelay(() -> renew(hold), period, period,
-							TimeUnit.NANOSECONDS);
+		boolean waiting = false;
+		try {
+			while (true) {
+				Hold hold = attempt(lockKey, options, lease, leaseNanos, driftNanos);
+				if (hold != null) {
+					this.heldByThread.get().put(lockKey, hold);
+					if (options.isAutoRenewing()) {
+						long period = Math.max(1, leaseNanos / 3);
+						hold.renewal = this.scheduler.scheduleWithFixedDelay(() -> renew(hold), period, period,
+								TimeUnit.NANOSECONDS);
+					}
+					waiting = stopWaiting(waiting, lockKey, options);
+					this.events.acquired(hold, start);
+					return hold;
 				}
-				return hold;
-			}
-			long left = deadline - System.nanoTime();
-			if (left <= 0 || Thread.currentThread().isInterrupted()) {
-				return null;
-			}
-			LockSupport.parkNanos(Math.min(left, ThreadLocalRandom.current().nextLong(1, MAX_PAUSE_NANOS)));
-			if (Thread.currentThread().isInterrupted()) {
-				return null;
+				long left = deadline - System.nanoTime();
+				if (left <= 0 || Thread.currentThread().isInterrupted()) {
+					waiting = stopWaiting(waiting, lockKey, options);
+					this.events.notAcquired(lockKey, options, start);
+					return null;
+				}
+				if (!waiting) {
+					waiting = true;
+					this.events.startedWaiting(lockKey, options);
+				}
+				LockSupport.parkNanos(Math.min(left, ThreadLocalRandom.current().nextLong(1, MAX_PAUSE_NANOS)));
+				if (Thread.currentThread().isInterrupted()) {
+					waiting = stopWaiting(waiting, lockKey, options);
+					this.events.notAcquired(lockKey, options, start);
+					return null;
+				}
 			}
 		}
+		catch (LockUnavailableException ex) {
+			stopWaiting(waiting, lockKey, options);
+			this.events.unavailable(lockKey, options, start, ex);
+			throw ex;
+		}
+	}
+
+	private boolean stopWaiting(boolean waiting, String lockKey, LockOptions options) {
+		if (waiting) {
+			this.events.stoppedWaiting(lockKey, options);
+		}
+		return false;
 	}
 
 	private void refuseWhatRedLockDoesNotDo(String lockKey, LockOptions options) {
@@ -397,6 +460,11 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		for (RedLockNode node : this.nodes) {
 			grants.add(node.eval(RedLockScript.ACQUIRE, ScriptOutputType.MULTI, keys, owner,
 					Long.toString(lease.toMillis())));
+		}
+		for (int i = 0; i < grants.size(); i++) {
+			RedLockNode node = this.nodes.get(i);
+			grants.get(i)
+				.whenComplete((reply, failure) -> node.countAttempt(reply != null && isGranted(reply), failure));
 		}
 		MajorityReplies<List<Object>> phase1 = MajorityReplies.of(grants, RedLockClient::isGranted);
 		try {
@@ -480,8 +548,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		}
 		if (hold.isLeaseLost()) {
 			hold.cancelRenewal();
-			logger.warn("Lease of " + hold.key + " was lost: no majority of the RedLock nodes confirmed a renewal "
-					+ "before its validity ran out, so another holder may run at the same time");
+			reportLeaseLost(hold, "no majority of the RedLock nodes confirmed a renewal before its validity ran out");
 			return;
 		}
 		String[] keys = { hold.key };
@@ -575,16 +642,44 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			this.heldByThread.remove();
 		}
 		boolean lost = hold.isLeaseLost();
-		MajorityReplies<Long> released = release(hold.key, hold.owner,
-				Math.max(hold.validUntilNanos() + drift(hold.lease), System.nanoTime() + hold.keyLeaseNanos())
-						+ 2 * this.nodeTimeout.toNanos())
-			.awaitUninterruptibly();
+		Duration heldFor = hold.heldFor();
+		MajorityReplies<Long> released;
+		try {
+			released = release(hold.key, hold.owner,
+					Math.max(hold.validUntilNanos() + drift(hold.lease), System.nanoTime() + hold.keyLeaseNanos())
+							+ 2 * this.nodeTimeout.toNanos())
+				.awaitUninterruptibly();
+		}
+		finally {
+			LockObservationDocumentation.stopHold(hold.observation, hold);
+		}
+		if (lost) {
+			reportLeaseLost(hold, "its validity ran out before release");
+		}
+		this.events.released(hold, heldFor,
+				lost ? "released on every node after its validity ran out" : "released on every node");
 		if (lost) {
 			throw new LockLeaseLostException(hold.key, hold.name(), hold.lease, hold.heldFor());
 		}
 		if (released.majorityUnreachable()) {
 			throw unavailable(hold.key, hold.options, LockUnavailableException.RELEASE, released);
 		}
+	}
+
+	/** Tells the listeners that a hold's lease was lost, once per hold. */
+	private void reportLeaseLost(Hold hold, String reason) {
+		if (hold.markLossReported()) {
+			this.events.reportLeaseLost(hold, hold.heldFor(), reason);
+		}
+	}
+
+	/**
+	 * Returns how each node answered acquisition attempts since the client started, in
+	 * the order of {@code distlock.redlock.nodes}.
+	 * @return the outcomes of each node
+	 */
+	public List<RedLockNodeOutcomes> nodeOutcomes() {
+		return this.nodes.stream().map(RedLockNode::outcomes).toList();
 	}
 
 	/**
@@ -625,6 +720,10 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		private boolean lost;
 
 		private boolean released;
+
+		private boolean lossReported;
+
+		private volatile Observation observation = Observation.NOOP;
 
 		private volatile @Nullable ScheduledFuture<?> renewal;
 
@@ -711,22 +810,10 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		 */
 		@Override
 		public void extend(Duration leaseTime) {
-			if (leaseTime.toMillis() < 1) {
-				throw new IllegalArgumentException("Cannot extend lock " + this.key + " by " + leaseTime
-						+ ": the lease time must be at least 1ms");
-			}
 			synchronized (this.extending) {
-				if (isReleased()) {
-					throw new IllegalStateException(
-							"Cannot extend lock " + this.key + ": its handle was already released; lock it again");
-				}
-				if (isAutoRenewing()) {
-					throw new IllegalStateException("Cannot extend lock " + this.key
-							+ ": its lease is auto-renewing (renewal keeps it extended while it is held); "
-							+ "extend only locks taken with a lease time");
-				}
-				if (isLeaseLost()) {
-					throw new LockLeaseLostException(this.key, name(), this.lease, heldFor());
+				RuntimeException refusal = LeaseExtensionRules.refusal(this, leaseTime, isReleased(), heldFor());
+				if (refusal != null) {
+					throw refusal;
 				}
 				long sent = System.nanoTime();
 				List<CompletableFuture<Long>> extensions = new ArrayList<>();
@@ -744,14 +831,15 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 							return;
 						}
 					}
-					throw new LockLeaseLostException(this.key, name(), this.lease, heldFor());
 				}
-				if (replies.majorityUnreachable()) {
+				else if (replies.majorityUnreachable()) {
 					throw unavailable(this.key, this.options, LockUnavailableException.EXTEND, replies);
 				}
-				// A majority answered, and too many of them no longer hold the lock.
+				// A majority answered, and too many of them no longer hold the lock (or
+				// the validity ran out while they answered).
 				markLost();
-				throw new LockLeaseLostException(this.key, name(), this.lease, heldFor());
+				reportLeaseLost(this, "no majority of the RedLock nodes held it when asked to extend its lease");
+				throw LeaseExtensionRules.lost(this, heldFor());
 			}
 		}
 
@@ -775,6 +863,18 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 		synchronized long keyLeaseNanos() {
 			return this.keyLeaseNanos;
+		}
+
+		/** Whether the loss is reported now for the first time. */
+		synchronized boolean markLossReported() {
+			boolean first = !this.lossReported;
+			this.lossReported = true;
+			return first;
+		}
+
+		@Override
+		public Observation observation() {
+			return this.observation;
 		}
 
 		synchronized long validUntilNanos() {
@@ -822,6 +922,10 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		private Duration connectTimeout = Duration.ofSeconds(1);
 
 		private Duration driftMargin = Duration.ofMillis(2);
+
+		private final List<LockListener> listeners = new ArrayList<>();
+
+		private ObservationRegistry observationRegistry = ObservationRegistry.NOOP;
 
 		private Builder(List<String> nodes) {
 			if (nodes.size() < 3) {
@@ -909,6 +1013,30 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		 */
 		public Builder driftMargin(Duration driftMargin) {
 			this.driftMargin = driftMargin;
+			return this;
+		}
+
+		/**
+		 * Adds a listener told of acquisitions, waits, releases and lost leases, as by
+		 * the Redis client.
+		 * @param listener the listener
+		 * @return this builder
+		 */
+		public Builder listener(LockListener listener) {
+			this.listeners.add(listener);
+			return this;
+		}
+
+		/**
+		 * Sets where acquisitions and holds are observed
+		 * ({@link LockObservationDocumentation#ACQUISITION},
+		 * {@link LockObservationDocumentation#HOLD}).
+		 * @param observationRegistry the registry, {@link ObservationRegistry#NOOP} for
+		 * none
+		 * @return this builder
+		 */
+		public Builder observationRegistry(ObservationRegistry observationRegistry) {
+			this.observationRegistry = observationRegistry;
 			return this;
 		}
 

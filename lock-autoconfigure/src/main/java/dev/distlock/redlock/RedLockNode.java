@@ -22,15 +22,18 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionException;
+import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.StringCodec;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One independent Redis master of a {@link RedLockClient}, on a connection of its own,
@@ -48,6 +51,16 @@ final class RedLockNode implements AutoCloseable {
 
 	private final String name;
 
+	private final String server;
+
+	private final LongAdder granted = new LongAdder();
+
+	private final LongAdder refused = new LongAdder();
+
+	private final LongAdder timedOut = new LongAdder();
+
+	private final LongAdder failed = new LongAdder();
+
 	private final long timeoutNanos;
 
 	private final Object connecting = new Object();
@@ -60,7 +73,8 @@ final class RedLockNode implements AutoCloseable {
 		this.client = client;
 		this.uri = RedisURI.create(url);
 		String server = RedLockNodeAddresses.server(url);
-		this.name = "distlock.redlock.nodes[" + index + "] (" + ((server != null) ? server : "?") + ")";
+		this.server = (server != null) ? server : "?";
+		this.name = "distlock.redlock.nodes[" + index + "] (" + this.server + ")";
 		this.timeoutNanos = timeout.toNanos();
 		this.lastConnectNanos = System.nanoTime();
 		this.connection = connect();
@@ -69,6 +83,38 @@ final class RedLockNode implements AutoCloseable {
 	/** The node's property and server, without credentials, for messages. */
 	String name() {
 		return this.name;
+	}
+
+	/**
+	 * Counts how this node answered one acquisition attempt (phase 1).
+	 * @param granted whether it granted, if it answered
+	 * @param failure why it did not answer, or null if it did
+	 */
+	void countAttempt(boolean granted, @Nullable Throwable failure) {
+		if (failure == null) {
+			(granted ? this.granted : this.refused).increment();
+		}
+		else if (isTimeout(failure)) {
+			this.timedOut.increment();
+		}
+		else {
+			this.failed.increment();
+		}
+	}
+
+	/** How this node answered acquisition attempts so far. */
+	RedLockNodeOutcomes outcomes() {
+		return new RedLockNodeOutcomes(this.name, this.server, this.granted.sum(), this.refused.sum(),
+				this.timedOut.sum(), this.failed.sum());
+	}
+
+	private static boolean isTimeout(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof RedisCommandTimeoutException || cause instanceof TimeoutException) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

@@ -35,7 +35,9 @@ import dev.distlock.test.redis.RedisServerProcess;
  * error). {@code ./bench/run cluster ...} runs scenarios 1 and 2 on a local Redis Cluster
  * instead ({@link ClusterBench}); {@code ./bench/run reactive [smoke]} measures the
  * reactive locks ({@link ReactiveBench}); {@code ./bench/run kinds [smoke]} the
- * read-write locks and semaphores ({@link KindsBench}); {@code ./bench/run charts
+ * read-write locks and semaphores ({@link KindsBench}); {@code ./bench/run redlock
+ * [smoke]} RedLock on 3 and 5 servers against Redisson's ({@link RedLockBench});
+ * {@code ./bench/run charts
  * <results.md> [<directory>]} draws the charts of results written earlier
  * ({@link BenchmarkCharts}).
  */
@@ -64,6 +66,10 @@ public final class BenchMain {
 			BenchmarkCharts.main(List.of(args).subList(1, args.length).toArray(String[]::new));
 			return;
 		}
+		if (args.length > 0 && args[0].equals("redlock")) {
+			RedLockBench.run(List.of(args).subList(1, args.length));
+			return;
+		}
 		if (args.length > 0 && args[0].equals("kinds")) {
 			KindsBench.run(List.of(args).subList(1, args.length));
 			return;
@@ -75,7 +81,7 @@ public final class BenchMain {
 			case "all", "smoke" -> SCENARIOS;
 			default -> {
 				if (!SCENARIOS.contains(scenario)) {
-					System.err.println("Usage: bench/run [all|smoke|cluster|reactive|kinds|charts|"
+					System.err.println("Usage: bench/run [all|smoke|cluster|reactive|kinds|redlock|charts|"
 							+ String.join("|", SCENARIOS) + "] [smoke]");
 					System.exit(2);
 				}

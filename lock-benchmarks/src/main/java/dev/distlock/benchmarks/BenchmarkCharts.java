@@ -82,6 +82,8 @@ import dev.distlock.benchmarks.BenchmarkResults.Table;
  * <li>{@code kinds-read-mostly.png}, {@code kinds-permits.png}: time to the lock per
  * access, with operations per second in the labels.</li>
  * <li>{@code reactive.png}: operations per second per reactive load.</li>
+ * <li>{@code redlock-uncontended.png}, {@code redlock-contended.png}: RedLock on 3 and 5
+ * nodes against one server, p50 and p99 of acquire + release, and holds per second.</li>
  * </ul>
  */
 public final class BenchmarkCharts {
@@ -104,6 +106,10 @@ public final class BenchmarkCharts {
 	private static final Pattern KINDS_READ_MOSTLY = Pattern.compile("Kinds 1\\. ");
 
 	private static final Pattern KINDS_PERMITS = Pattern.compile("Kinds 2\\. ");
+
+	private static final Pattern REDLOCK_UNCONTENDED = Pattern.compile("RedLock 1\\. ");
+
+	private static final Pattern REDLOCK_CONTENDED = Pattern.compile("RedLock 2\\. ");
 
 	private static final Pattern CONTENDED_FLOOR = Pattern.compile("Floor for the gap ratio:.*?([0-9][0-9.,]*) µs");
 
@@ -158,7 +164,7 @@ public final class BenchmarkCharts {
 		if (charts.isEmpty()) {
 			throw new IllegalArgumentException("No benchmark table in " + markdown
 					+ ": BenchmarkCharts reads the Markdown ./bench/run prints (headings such as '1. Uncontended', "
-					+ "'2. Contended', 'Kinds 1.', 'Reactive 1.', each followed by its table)");
+					+ "'2. Contended', 'Kinds 1.', 'Reactive 1.', 'RedLock 1.', each followed by its table)");
 		}
 		Files.createDirectories(directory);
 		List<Path> written = new ArrayList<>();
@@ -186,6 +192,8 @@ public final class BenchmarkCharts {
 		results.first(KINDS_READ_MOSTLY).map(BenchmarkCharts::kindsReadMostly).ifPresent(charts::add);
 		results.first(KINDS_PERMITS).map(BenchmarkCharts::kindsPermits).ifPresent(charts::add);
 		reactive(results).ifPresent(charts::add);
+		results.first(REDLOCK_UNCONTENDED).map(BenchmarkCharts::redLockUncontended).ifPresent(charts::add);
+		results.first(REDLOCK_CONTENDED).map(BenchmarkCharts::redLockContended).ifPresent(charts::add);
 		return charts;
 	}
 
@@ -324,6 +332,32 @@ public final class BenchmarkCharts {
 		JFreeChart chart = barChart("Reactive: throughput per load", null,
 				"operations per second (acquire, work, release); higher is better", dataset, false, "#,##0");
 		return Optional.of(new Chart("reactive.png", chart, dataset.getColumnCount(), dataset.getRowCount()));
+	}
+
+	static Chart redLockUncontended(Section section) {
+		Table table = section.table();
+		Map<String, String> series = new LinkedHashMap<>();
+		series.put("p50 µs", "p50");
+		series.put("p99 µs", "p99");
+		DefaultCategoryDataset dataset = byContender(table, series, (row) -> redLockCategory(table, row));
+		JFreeChart chart = barChart("RedLock, uncontended: acquire + release", section,
+				"µs per acquire + release (log scale); lower is better", dataset, true, "#,##0");
+		return new Chart("redlock-uncontended.png", chart, dataset.getColumnCount(), dataset.getRowCount());
+	}
+
+	static Chart redLockContended(Section section) {
+		Table table = section.table();
+		DefaultCategoryDataset dataset = byContender(table, Map.of("holds/s", "holds/s"),
+				(row) -> redLockCategory(table, row));
+		JFreeChart chart = barChart("RedLock, contended: one key", section,
+				"holds per second (1 ms critical section: at most 1,000); higher is better", dataset, false, "#,##0");
+		return new Chart("redlock-contended.png", chart, dataset.getColumnCount(), dataset.getRowCount());
+	}
+
+	private static String redLockCategory(Table table, List<String> row) {
+		String nodes = table.cell(row, "nodes");
+		return table.cell(row, CONTENDER).replace(" (one server)", "") + ", " + nodes
+				+ (nodes.equals("1") ? " server" : " nodes");
 	}
 
 	private static DefaultCategoryDataset byContender(Table table, Map<String, String> series,

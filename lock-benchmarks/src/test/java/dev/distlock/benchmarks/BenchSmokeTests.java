@@ -16,6 +16,7 @@
 
 package dev.distlock.benchmarks;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -124,6 +125,45 @@ class BenchSmokeTests {
 			assertChartsOfEveryTable("## Kinds 1. Read-mostly\n\n" + KindsBench.readMostlyTable(readMostly)
 					+ "\n## Kinds 2. Permits\n\n" + KindsBench.permitsTable(permits), "kinds-read-mostly.png",
 					"kinds-permits.png");
+		}
+	}
+
+	@Test
+	void redLockScenariosProduceRowsForEveryContenderOnThreeAndFiveNodesWithoutOverlaps() throws Exception {
+		RedLockBench.Sizes sizes = RedLockBench.Sizes.smoke();
+		List<RedisServerProcess> servers = new ArrayList<>();
+		try {
+			for (int i = 0; i < 5; i++) {
+				servers.add(RedisServerProcess.startOnFreePort());
+			}
+			RedLockBench.Report report = RedLockBench.run(servers.stream().map(RedisServerProcess::url).toList(), sizes,
+					false);
+			List<String> rows = List.of(RedLockBench.DISTLOCK_SINGLE + " 1", RedLockBench.REDISSON_SINGLE + " 1",
+					RedLockBench.DISTLOCK_REDLOCK + " 3", RedLockBench.REDISSON_REDLOCK + " 3",
+					RedLockBench.REDISSON_MULTILOCK + " 3", RedLockBench.DISTLOCK_REDLOCK + " 5",
+					RedLockBench.REDISSON_REDLOCK + " 5", RedLockBench.REDISSON_MULTILOCK + " 5");
+			assertThat(report.uncontended()).extracting((result) -> result.name() + " " + result.nodes())
+				.containsExactlyElementsOf(rows);
+			assertThat(report.uncontended())
+				.allSatisfy((result) -> assertThat(result.latency().getTotalCount()).as(result.name())
+					.isEqualTo(sizes.measuredPairs()));
+			assertThat(report.contended()).extracting((result) -> result.name() + " " + result.nodes())
+				.containsExactlyElementsOf(rows);
+			assertThat(report.contended()).allSatisfy((result) -> {
+				String row = result.name() + " on " + result.nodes();
+				assertThat(result.holds()).as(row).isPositive();
+				assertThat(result.overlaps()).as(row).isZero();
+				assertThat(result.lostIncrements()).as(row).isZero();
+			});
+			assertThat(RedLockBench.uncontendedTable(report.uncontended())).contains(RedLockBench.REDISSON_REDLOCK);
+			assertThat(RedLockBench.contendedTable(report.contended())).contains(RedLockBench.REDISSON_MULTILOCK);
+			assertChartsOfEveryTable(
+					"## RedLock 1. Uncontended\n\n" + RedLockBench.uncontendedTable(report.uncontended())
+							+ "\n## RedLock 2. Contended\n\n" + RedLockBench.contendedTable(report.contended()),
+					"redlock-uncontended.png", "redlock-contended.png");
+		}
+		finally {
+			servers.forEach(RedisServerProcess::close);
 		}
 	}
 

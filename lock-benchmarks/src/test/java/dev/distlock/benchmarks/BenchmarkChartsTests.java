@@ -237,7 +237,8 @@ class BenchmarkChartsTests {
 		List<Path> written = BenchmarkCharts.write(page, directory);
 		assertThat(written.stream().map((file) -> file.getFileName().toString())).containsExactly("uncontended.png",
 				"contended-throughput.png", "contended-gaps.png", "many-keys.png", "held-locks.png",
-				"kinds-read-mostly.png", "kinds-permits.png", "reactive.png");
+				"kinds-read-mostly.png", "kinds-permits.png", "reactive.png", "redlock-uncontended.png",
+				"redlock-contended.png");
 		String markdown = Files.readString(page, StandardCharsets.UTF_8);
 		for (Path file : written) {
 			Path committed = Path.of("..", "docs", "images", "benchmarks").resolve(file.getFileName());

@@ -29,14 +29,18 @@ import org.springframework.context.annotation.Configuration;
 
 import dev.distlock.actuate.DistributedLockEndpoint;
 import dev.distlock.actuate.ForceReleasingDistributedLockEndpoint;
+import dev.distlock.actuate.RedLockEndpoint;
 import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
 import dev.distlock.redis.RedisLockClient;
+import dev.distlock.redlock.RedLockClient;
 
 /**
  * Auto-configures the {@code distlock} actuator {@link DistributedLockEndpoint endpoint}
  * of the auto-configured lock client, when the endpoint is available (enabled and
  * exposed). Its force-release operation exists only with
- * {@code distlock.endpoint.force-release.enabled=true}.
+ * {@code distlock.endpoint.force-release.enabled=true}. With
+ * {@code distlock.store=redlock} the endpoint is the {@link RedLockEndpoint}: the nodes
+ * and how they answered.
  */
 @AutoConfiguration(after = DistributedLockAutoConfiguration.class)
 @ConditionalOnClass({ Endpoint.class, ConditionalOnAvailableEndpoint.class })
@@ -67,6 +71,23 @@ public final class DistributedLockEndpointAutoConfiguration {
 		ForceReleasingDistributedLockEndpoint distributedLockForceReleasingEndpoint(
 				RedisLockClient distributedLockClient) {
 			return new ForceReleasingDistributedLockEndpoint(distributedLockClient.monitor());
+		}
+
+	}
+
+	/**
+	 * The endpoint of the RedLock client ({@code distlock.store=redlock}): its nodes and
+	 * their outcomes.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnAvailableEndpoint(RedLockEndpoint.class)
+	@ConditionalOnBean(RedLockClient.class)
+	static class RedLockEndpointConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		RedLockEndpoint distributedLockRedLockEndpoint(RedLockClient distributedLockClient) {
+			return new RedLockEndpoint(distributedLockClient);
 		}
 
 	}

@@ -17,6 +17,7 @@
 package dev.distlock.autoconfigure.metrics;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.observation.MeterObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 
@@ -30,6 +31,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
 import dev.distlock.observation.LockMetrics;
+import dev.distlock.observation.RedLockNodeMetrics;
+import dev.distlock.redlock.RedLockClient;
 
 /**
  * Auto-configures the {@link LockMetrics meters} of distributed locks when the
@@ -37,7 +40,8 @@ import dev.distlock.observation.LockMetrics;
  * lock client reports to. Each lock timer is recorded once: by the application's
  * {@link ObservationRegistry}, from the lock observations, where it records observations
  * as timers (as Spring Boot does with a {@link MeterRegistry}); else by the listener,
- * with the same names and tags.
+ * with the same names and tags. With {@code distlock.store=redlock}, also the
+ * {@link RedLockNodeMetrics per-node counter} of the RedLock nodes.
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
@@ -55,6 +59,34 @@ public final class DistributedLockMetricsAutoConfiguration {
 			ObjectProvider<MeterObservationHandler<?>> meterObservationHandlers, Environment environment) {
 		return new LockMetrics(meterRegistry,
 				TimedLockObservations.find(observationRegistry, meterObservationHandlers, environment));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnClass(name = "io.lettuce.core.RedisClient")
+	RedLockNodeMetricsBinder distributedLockRedLockNodeMetrics(ObjectProvider<RedLockClient> redLockClient) {
+		return new RedLockNodeMetricsBinder(redLockClient);
+	}
+
+	/**
+	 * Binds {@link RedLockNodeMetrics} when the application has a {@link RedLockClient}
+	 * ({@code distlock.store=redlock}); binds nothing otherwise. Looked up when the
+	 * registry binds, after the client exists, so it needs no ordering against the lock
+	 * client's configuration.
+	 */
+	static final class RedLockNodeMetricsBinder implements MeterBinder {
+
+		private final ObjectProvider<RedLockClient> redLockClient;
+
+		RedLockNodeMetricsBinder(ObjectProvider<RedLockClient> redLockClient) {
+			this.redLockClient = redLockClient;
+		}
+
+		@Override
+		public void bindTo(MeterRegistry registry) {
+			this.redLockClient.ifUnique((client) -> new RedLockNodeMetrics(client).bindTo(registry));
+		}
+
 	}
 
 }

@@ -16,6 +16,7 @@
 
 package dev.distlock.autoconfigure.actuate;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,10 +28,14 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import dev.distlock.LockClient;
+import dev.distlock.LockOptions;
 import dev.distlock.actuate.DistributedLockEndpoint;
 import dev.distlock.actuate.DistributedLockHealthIndicator;
+import dev.distlock.actuate.RedLockEndpoint;
 import dev.distlock.actuate.RedLockHealthIndicator;
 import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import dev.distlock.redlock.RedLockNodeOutcomes;
 import dev.distlock.test.redis.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,7 +43,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * With {@code distlock.store=redlock} the {@code distlock} health indicator shows each
  * RedLock node, and is DOWN only when fewer than a majority answer; the endpoint, which
- * reads the Redis client's state, backs off.
+ * reads the Redis client's state, backs off, and the RedLock endpoint shows each node's
+ * answers to acquisition attempts.
  */
 class RedLockActuatorTests {
 
@@ -80,6 +86,40 @@ class RedLockActuatorTests {
 				servers.get(2).crash();
 				assertThat(indicator.health().getStatus()).isEqualTo(Status.DOWN);
 			});
+		}
+		finally {
+			servers.forEach(RedisServerProcess::close);
+		}
+	}
+
+	@Test
+	void endpointShowsEachNodesOutcomesWithACrashedNodeAsFailed() {
+		List<RedisServerProcess> servers = new ArrayList<>();
+		try {
+			for (int i = 0; i < 3; i++) {
+				servers.add(RedisServerProcess.startOnFreePort());
+			}
+			String nodes = String.join(",",
+					servers.stream().map((server) -> "redis://" + server.host() + ":" + server.port()).toList());
+			this.runner.withPropertyValues("distlock.redlock.nodes=" + nodes, "distlock.redlock.node-timeout=500ms")
+				.run((context) -> {
+					assertThat(context).hasNotFailed().hasSingleBean(RedLockEndpoint.class);
+					LockClient client = context.getBean(LockClient.class);
+					LockOptions options = new LockOptions(Duration.ZERO, Duration.ofSeconds(10));
+					client.lock("endpoint", options).release();
+					servers.get(1).crash();
+					client.lock("endpoint", options).release();
+					RedLockEndpoint.NodesDescriptor descriptor = context.getBean(RedLockEndpoint.class).nodes();
+					assertThat(descriptor.majority()).isEqualTo(2);
+					assertThat(descriptor.nodes()).extracting(RedLockNodeOutcomes::node)
+						.containsExactly("distlock.redlock.nodes[0] (127.0.0.1:" + servers.get(0).port() + ")",
+								"distlock.redlock.nodes[1] (127.0.0.1:" + servers.get(1).port() + ")",
+								"distlock.redlock.nodes[2] (127.0.0.1:" + servers.get(2).port() + ")");
+					assertThat(descriptor.nodes()).extracting(RedLockNodeOutcomes::granted).containsExactly(2L, 1L, 2L);
+					RedLockNodeOutcomes crashed = descriptor.nodes().get(1);
+					assertThat(crashed.failed() + crashed.timedOut()).isEqualTo(1);
+					assertThat(crashed.refused()).isZero();
+				});
 		}
 		finally {
 			servers.forEach(RedisServerProcess::close);
