@@ -31,7 +31,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 
 import dev.distlock.observation.LockMetrics;
-import dev.distlock.observation.RedLockNodeMetrics;
+import dev.distlock.redlock.RedLockNodeMetrics;
 import dev.distlock.redlock.RedLockClient;
 
 /**

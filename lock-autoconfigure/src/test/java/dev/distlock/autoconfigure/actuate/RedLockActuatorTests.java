@@ -39,6 +39,7 @@ import dev.distlock.redlock.RedLockNodeOutcomes;
 import dev.distlock.test.redis.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * With {@code distlock.store=redlock} the {@code distlock} health indicator shows each
@@ -109,7 +110,16 @@ class RedLockActuatorTests {
 					client.lock("endpoint", options).release();
 					servers.get(1).crash();
 					client.lock("endpoint", options).release();
-					RedLockEndpoint.NodesDescriptor descriptor = context.getBean(RedLockEndpoint.class).nodes();
+					// The attempt is decided by the two nodes that granted; the crashed
+					// node's
+					// failure is counted when its connection reports it, which may come
+					// later.
+					RedLockEndpoint endpoint = context.getBean(RedLockEndpoint.class);
+					await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+						RedLockNodeOutcomes crashedNode = endpoint.nodes().nodes().get(1);
+						assertThat(crashedNode.failed() + crashedNode.timedOut()).isEqualTo(1);
+					});
+					RedLockEndpoint.NodesDescriptor descriptor = endpoint.nodes();
 					assertThat(descriptor.majority()).isEqualTo(2);
 					assertThat(descriptor.nodes()).extracting(RedLockNodeOutcomes::node)
 						.containsExactly("distlock.redlock.nodes[0] (127.0.0.1:" + servers.get(0).port() + ")",

@@ -37,7 +37,7 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockOptions;
 import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
-import dev.distlock.observation.RedLockNodeMetrics;
+import dev.distlock.redlock.RedLockNodeMetrics;
 import dev.distlock.redlock.RedLockClient;
 import dev.distlock.test.redis.RedisServerProcess;
 

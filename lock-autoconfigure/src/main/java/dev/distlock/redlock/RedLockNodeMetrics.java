@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.observation;
+package dev.distlock.redlock;
 
 import java.util.List;
 import java.util.function.ToLongFunction;
@@ -22,9 +22,6 @@ import java.util.function.ToLongFunction;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
-
-import dev.distlock.redlock.RedLockClient;
-import dev.distlock.redlock.RedLockNodeOutcomes;
 
 /**
  * Binds the {@value #NODE_ACQUISITIONS} counter of a {@link RedLockClient}: how each node
