@@ -84,15 +84,7 @@ class OutageBeforeTheDeadlineTests {
 			this.redis.kill();
 			outcomes = callers.outcomes();
 		}
-		long skipped = SkipCallers.count(outcomes, SkipCallers.SKIPPED);
-		long unavailable = SkipCallers.count(outcomes, "LockUnavailableException");
-		long longest = SkipCallers.longestMillis(outcomes);
-		Figures.record("SKIP, Redis killed " + beforeDeadlineMs + " ms before the deadline",
-				"%d waiting: %d skipped (null), %d LockUnavailableException, longest call %d ms (bound %d ms): %s",
-				CALLERS, skipped, unavailable, longest, BOUND_MS, outcomes);
-		assertThat(skipped).as("calls that returned skipped").isZero();
-		assertThat(unavailable).as("calls that got LockUnavailableException").isEqualTo(CALLERS);
-		assertThat(longest).as("longest call, ms").isLessThanOrEqualTo(BOUND_MS);
+		assertEveryCallerUnavailable("SKIP, Redis killed " + beforeDeadlineMs + " ms before the deadline", outcomes);
 	}
 
 	@ParameterizedTest(name = "Redis blackholed {0} ms before the deadline")
@@ -109,15 +101,8 @@ class OutageBeforeTheDeadlineTests {
 				outcomes = callers.outcomes();
 			}
 		}
-		long skipped = SkipCallers.count(outcomes, SkipCallers.SKIPPED);
-		long unavailable = SkipCallers.count(outcomes, "LockUnavailableException");
-		long longest = SkipCallers.longestMillis(outcomes);
-		Figures.record("SKIP, Redis blackholed " + beforeDeadlineMs + " ms before the deadline",
-				"%d waiting: %d skipped (null), %d LockUnavailableException, longest call %d ms (bound %d ms): %s",
-				CALLERS, skipped, unavailable, longest, BOUND_MS, outcomes);
-		assertThat(skipped).as("calls that returned skipped").isZero();
-		assertThat(unavailable).as("calls that got LockUnavailableException").isEqualTo(CALLERS);
-		assertThat(longest).as("longest call, ms").isLessThanOrEqualTo(BOUND_MS);
+		assertEveryCallerUnavailable("SKIP, Redis blackholed " + beforeDeadlineMs + " ms before the deadline",
+				outcomes);
 	}
 
 	@Test
@@ -131,6 +116,22 @@ class OutageBeforeTheDeadlineTests {
 		}
 		Figures.record("SKIP before the deadline, control", "key held, Redis up, waitTime 3s: %s", outcomes);
 		assertThat(SkipCallers.count(outcomes, SkipCallers.SKIPPED)).isEqualTo(CALLERS);
+	}
+
+	/**
+	 * Records the outcomes, then asserts that no caller was skipped, that every one got
+	 * {@link LockUnavailableException}, and that none took longer than the bound.
+	 */
+	private static void assertEveryCallerUnavailable(String scenario, List<Outcome> outcomes) {
+		long skipped = SkipCallers.count(outcomes, SkipCallers.SKIPPED);
+		long unavailable = SkipCallers.count(outcomes, "LockUnavailableException");
+		long longest = SkipCallers.longestMillis(outcomes);
+		Figures.record(scenario,
+				"%d waiting: %d skipped (null), %d LockUnavailableException, longest call %d ms (bound %d ms): %s",
+				CALLERS, skipped, unavailable, longest, BOUND_MS, outcomes);
+		assertThat(skipped).as("calls that returned skipped").isZero();
+		assertThat(unavailable).as("calls that got LockUnavailableException").isEqualTo(CALLERS);
+		assertThat(longest).as("longest call, ms").isLessThanOrEqualTo(BOUND_MS);
 	}
 
 	private SkippingJob job() {
