@@ -17,7 +17,6 @@
 package dev.distlock.redis;
 
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
@@ -50,12 +49,6 @@ final class LockAcquirer {
 	/** Why a call that ended without the lock while its node was in doubt failed. */
 	static final String WAIT_ENDED_IN_DOUBT = "the call ended while the lock's Redis node was failing, "
 			+ "unreachable or not answering lock commands";
-
-	/**
-	 * How recent an answer of the lock's node must be for a wait that ends without the
-	 * lock to report it held elsewhere without asking the node again.
-	 */
-	static final long RECENT_ANSWER_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
 	private final AcquisitionServices services;
 
@@ -122,15 +115,15 @@ final class LockAcquirer {
 	 * Makes sure that a call that ends without the lock ends so because the lock is held
 	 * elsewhere, not because of Redis: the lock's node must not be in doubt, and a call
 	 * that waited needs an answer from the node to a command sent in the last
-	 * {@link #RECENT_ANSWER_NANOS}, or asks it once more. A connection lost just before
-	 * the deadline is told by Lettuce's events only later, and a thread that waited
-	 * behind another of its process sent nothing itself.
+	 * {@link RedisReachability#RECENT_ANSWER_NANOS}, or asks it once more. A connection
+	 * lost just before the deadline is told by Lettuce's events only later, and a thread
+	 * that waited behind another of its process sent nothing itself.
 	 * @throws LockUnavailableException if the node is in doubt or does not answer
 	 */
 	private void checkRedisAnswered(String key, LockOptions options) {
 		RedisReachability reachability = this.services.commands().reachability();
-		if (!reachability.inDoubt(key) && !options.waitTime().isZero() && !Thread.currentThread().isInterrupted()
-				&& !reachability.answeredSince(key, System.nanoTime() - RECENT_ANSWER_NANOS)) {
+		if (!options.waitTime().isZero() && !Thread.currentThread().isInterrupted()
+				&& reachability.needsFreshAnswer(key)) {
 			try {
 				this.services.commands().confirmAnswering(key);
 			}

@@ -117,12 +117,11 @@ final class ReactiveAcquirer {
 	 */
 	private Mono<ReactiveLockHandle> notAcquired(String redisKey, LockOptions options, long start) {
 		RedisReachability reachability = this.services.commands().reachability();
-		Mono<Void> answered = (!reachability.inDoubt(redisKey) && !options.waitTime().isZero()
-				&& !reachability.answeredSince(redisKey, System.nanoTime() - LockAcquirer.RECENT_ANSWER_NANOS))
-						? this.commands.confirmAnswering(redisKey)
-							.onErrorMap(DataAccessException.class, (ex) -> this.services.commands()
-								.unavailable(redisKey, options.name(), "acquire", ex))
-						: Mono.empty();
+		Mono<Void> answered = (!options.waitTime().isZero() && reachability.needsFreshAnswer(redisKey))
+				? this.commands.confirmAnswering(redisKey)
+					.onErrorMap(DataAccessException.class,
+							(ex) -> this.services.commands().unavailable(redisKey, options.name(), "acquire", ex))
+				: Mono.empty();
 		return answered.then(Mono.defer(() -> {
 			if (reachability.inDoubt(redisKey)) {
 				return Mono.error(this.services.commands()

@@ -53,6 +53,12 @@ public final class RedisReachability {
 	 */
 	public static final long STALL_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
+	/**
+	 * How recent an answer of a lock's node must be for a wait that ends without the lock
+	 * to report it held elsewhere without asking the node again.
+	 */
+	public static final long RECENT_ANSWER_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
 	private static final int CLUSTER_SLOTS = 16384;
 
 	/** Every lock command of the client, to whichever node it went. */
@@ -192,6 +198,17 @@ public final class RedisReachability {
 	public boolean answeredSince(String key, long sinceNanos) {
 		NodeHealth node = slotNode(key);
 		return ((node != null) ? node : this.client).answeredSentNanos - sinceNanos >= 0;
+	}
+
+	/**
+	 * Whether a wait for a lock that ends without it must ask the lock's node once more
+	 * before it reports the lock held elsewhere: the node is not known to be in doubt,
+	 * yet answered no lock command sent in the last {@link #RECENT_ANSWER_NANOS}.
+	 * @param key the Redis key of the lock
+	 * @return whether to ask the node again
+	 */
+	public boolean needsFreshAnswer(String key) {
+		return !inDoubt(key) && !answeredSince(key, System.nanoTime() - RECENT_ANSWER_NANOS);
 	}
 
 	/**
