@@ -40,12 +40,12 @@ public final class LockMonitoringCommands {
 
 	private final LockKeyspace keyspace;
 
-	private final ReachabilityRecorder recorder;
+	private final RedisReachability reachability;
 
-	LockMonitoringCommands(StringRedisTemplate redis, LockKeyspace keyspace, ReachabilityRecorder recorder) {
+	LockMonitoringCommands(StringRedisTemplate redis, LockKeyspace keyspace, RedisReachability reachability) {
 		this.redis = redis;
 		this.keyspace = keyspace;
-		this.recorder = recorder;
+		this.reachability = reachability;
 	}
 
 	/**
@@ -57,8 +57,17 @@ public final class LockMonitoringCommands {
 	 */
 	public KeyInspection inspect(String key, List<String> tokens) {
 		List<String> keys = List.of(key, this.keyspace.waitersKey(key), this.keyspace.queueKey(key));
-		return KeyInspection
-			.of(this.recorder.call(key, () -> this.redis.execute(LockScripts.INSPECT, keys, tokens.toArray())));
+		long sent = this.reachability.sending(key);
+		List<Long> reply;
+		try {
+			reply = this.redis.execute(LockScripts.INSPECT, keys, tokens.toArray());
+		}
+		catch (RuntimeException | Error ex) {
+			this.reachability.failed(key, sent, ex);
+			throw ex;
+		}
+		this.reachability.answered(key, sent);
+		return KeyInspection.of(reply);
 	}
 
 	/**

@@ -165,12 +165,11 @@ public final class ReactiveLockCommands {
 			AtomicBoolean done = new AtomicBoolean();
 			return command.doOnSuccess((result) -> {
 				if (done.compareAndSet(false, true)) {
-					reachability.done(key, sent, true, true, null);
+					reachability.answered(key, sent);
 				}
 			}).doOnError((ex) -> {
 				if (done.compareAndSet(false, true)) {
-					String misconfiguration = RedisErrors.fix(ex);
-					reachability.done(key, sent, misconfiguration != null, false, misconfiguration);
+					reachability.failed(key, sent, ex);
 				}
 			}).doFinally((signal) -> {
 				if (signal == SignalType.CANCEL && done.compareAndSet(false, true)) {

@@ -18,6 +18,7 @@ package dev.distlock.redis.protocol;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -40,8 +41,6 @@ public final class RedisLockCommands {
 	private final LockKeyspace keyspace;
 
 	private final RedisReachability reachability;
-
-	private final ReachabilityRecorder recorder;
 
 	/** How long a release keeps a lock it hands over until the new holder confirms it. */
 	private final long claimWindowMillis;
@@ -91,9 +90,8 @@ public final class RedisLockCommands {
 		this.address = RedisAddress.of(redis.getConnectionFactory());
 		this.keyspace = keyspace;
 		this.reachability = reachability;
-		this.recorder = new ReachabilityRecorder(reachability);
 		this.claimWindowMillis = claimWindowMillis;
-		this.monitoring = new LockMonitoringCommands(redis, keyspace, this.recorder);
+		this.monitoring = new LockMonitoringCommands(redis, keyspace, reachability);
 		this.acknowledged = acknowledgement.isRequired()
 				? new AcknowledgedScript(redis, acknowledgement, keyspace.isCluster()) : null;
 		this.acquire = new AcquireScript(redis, acknowledgement, this.acknowledged);
@@ -127,7 +125,7 @@ public final class RedisLockCommands {
 	 * @throws org.springframework.dao.DataAccessException if the node does not answer
 	 */
 	public void confirmAnswering(String key) {
-		this.recorder.call(key, () -> this.redis.hasKey(key));
+		recorded(key, () -> this.redis.hasKey(key));
 	}
 
 	/**
@@ -158,8 +156,8 @@ public final class RedisLockCommands {
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
 		List<String> args = acquireArguments(token, leaseMillis, handOverChannel, queueEntryTtlMillis, block,
 				mayBeQueued);
-		return noticed(key, AcquireReply
-			.of(this.recorder.call(key, () -> this.acquire.run(scriptKeys(key), args.toArray(String[]::new)))));
+		return noticed(key,
+				AcquireReply.of(recorded(key, () -> this.acquire.run(scriptKeys(key), args.toArray(String[]::new)))));
 	}
 
 	/** Reports a restart quarantine that an attempt found, once per quarantine. */
@@ -217,8 +215,9 @@ public final class RedisLockCommands {
 			scriptKeys.add(this.keyspace.quarantineKey(keys.get(0)));
 			addQuarantine(args);
 		}
-		return MultiAcquireReply.of(this.recorder.call(keys.get(0),
-				() -> this.redis.execute(LockScripts.MULTI_ACQUIRE, scriptKeys, args.toArray())), keys.size());
+		return MultiAcquireReply.of(
+				recorded(keys.get(0), () -> this.redis.execute(LockScripts.MULTI_ACQUIRE, scriptKeys, args.toArray())),
+				keys.size());
 	}
 
 	/**
@@ -242,7 +241,7 @@ public final class RedisLockCommands {
 
 	private ReleaseOutcome releaseAcknowledged(AcknowledgedScript acknowledged, String key, String token,
 			long keepMillis, boolean leavingQueue) {
-		AcknowledgedReply<Long> run = this.recorder.call(key,
+		AcknowledgedReply<Long> run = recorded(key,
 				() -> acknowledged.run(LockScripts.release(token), scriptKeys(key),
 						(reply) -> ReleaseOutcome.of(reply) == ReleaseOutcome.KEPT_FOR_MIN_HOLD,
 						releaseArguments(token, keepMillis, leavingQueue).toArray(String[]::new)));
@@ -275,8 +274,8 @@ public final class RedisLockCommands {
 	}
 
 	private ReleaseOutcome runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
-		return ReleaseOutcome.of(this.recorder.call(key, () -> this.redis.execute(LockScripts.release(token),
-				scriptKeys(key), releaseArguments(token, keepMillis, leavingQueue).toArray())));
+		return ReleaseOutcome.of(recorded(key, () -> this.redis.execute(LockScripts.release(token), scriptKeys(key),
+				releaseArguments(token, keepMillis, leavingQueue).toArray())));
 	}
 
 	/**
@@ -303,7 +302,7 @@ public final class RedisLockCommands {
 	 * acknowledged the renewals
 	 */
 	public RenewalReply renew(List<String> keys, List<String> tokens, long leaseMillis) {
-		return this.recorder.call(keys.get(0), () -> renewBatch(keys, tokens, leaseMillis));
+		return recorded(keys.get(0), () -> renewBatch(keys, tokens, leaseMillis));
 	}
 
 	private RenewalReply renewBatch(List<String> keys, List<String> tokens, long leaseMillis) {
@@ -317,6 +316,24 @@ public final class RedisLockCommands {
 				args);
 		return new RenewalReply(RenewScriptCodec.renewed(run.reply(), keys.size()),
 				run.suffices(acknowledged.acknowledgement().replicas()), run.replicas());
+	}
+
+	/**
+	 * Runs one command, recording it in the client's reachability under the key that
+	 * tells its node: sent, then answered or failed.
+	 */
+	private <T> T recorded(String key, Supplier<T> command) {
+		long sent = this.reachability.sending(key);
+		T result;
+		try {
+			result = command.get();
+		}
+		catch (RuntimeException | Error ex) {
+			this.reachability.failed(key, sent, ex);
+			throw ex;
+		}
+		this.reachability.answered(key, sent);
+		return result;
 	}
 
 	/**

@@ -127,6 +127,33 @@ public final class RedisReachability {
 	}
 
 	/**
+	 * Records that a command sent with {@link #sending} was answered.
+	 * @param key the key given to {@link #sending}
+	 * @param sentNanos the send time that {@link #sending} returned
+	 */
+	public void answered(@Nullable String key, long sentNanos) {
+		done(key, sentNanos, true, true, null);
+	}
+
+	/**
+	 * Records that a command sent with {@link #sending} failed. An error reply that means
+	 * misconfiguration is an answer, with what to fix; the failure of an interrupted
+	 * caller, or an {@link Error}, says nothing about Redis.
+	 * @param key the key given to {@link #sending}
+	 * @param sentNanos the send time that {@link #sending} returned
+	 * @param failure what the command threw
+	 */
+	public void failed(@Nullable String key, long sentNanos, Throwable failure) {
+		if (failure instanceof RuntimeException ex) {
+			String misconfiguration = RedisErrors.fix(ex);
+			done(key, sentNanos, misconfiguration != null, Thread.currentThread().isInterrupted(), misconfiguration);
+		}
+		else {
+			done(key, sentNanos, false, true, null);
+		}
+	}
+
+	/**
 	 * Returns what to fix, if the last lock command got an error reply that means
 	 * misconfiguration (a missing permission, wrong credentials).
 	 * @return the fix, or {@code null}
