@@ -17,32 +17,67 @@
 package dev.distlock.redis;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 
 import dev.distlock.Deadlines;
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockMisconfigurationException;
+import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.ReplicaAcknowledgementException;
+import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.cohort.Turn;
+import dev.distlock.redis.protocol.AcquireReply;
 import dev.distlock.redis.protocol.OwnerTokens;
+import dev.distlock.redis.protocol.PendingReleases;
+import dev.distlock.redis.protocol.RedisErrors;
+import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.RedisReachability;
+import dev.distlock.redis.protocol.ReplicaAcknowledgement;
 import dev.distlock.redis.protocol.SharedTokens;
 import dev.distlock.redis.wait.LockWaiter;
+import dev.distlock.redis.wait.WaitTimings;
 
 /**
- * Acquires a lock for the calling thread: takes its turn among the client's threads that
- * want the same key ({@link LocalCohort}), which either passes it the lock without Redis
- * or lets it acquire in Redis as the representative of the client ({@link LockAttempts}),
- * and records the grant ({@link LockGrants}). A shared hold (a reader, a writer, a
- * permit) skips the cohort and acquires in Redis with an owner token of its kind. A call
- * that ends without the lock while the lock's Redis node is in doubt (its last lock
- * command failed, its commands stalled, or the client is reconnecting to it) ends with a
- * {@link LockUnavailableException}, whether it waited in Redis's queue or behind another
- * thread of the client: an outage is never reported as a lock that someone else holds.
+ * Acquires a lock for the calling thread, from start to end, in this order:
+ * <ol>
+ * <li>A key the thread already holds is re-entered at once ({@link HeldLocks}), with no
+ * round trip and no observation. Any other acquisition runs inside an
+ * {@link LockObservationDocumentation#ACQUISITION} observation, and a new hold is
+ * observed from there until its release ({@link LockObservationDocumentation#HOLD}).</li>
+ * <li>The thread takes its turn among the client's threads that want the same key
+ * ({@link LocalCohort}), which either passes it the lock without Redis or lets it acquire
+ * in Redis as the representative of the client. A shared hold (a reader, a writer, a
+ * permit) skips the cohort: each is its own hold in Redis.</li>
+ * <li>In Redis, the attempts of one owner token ({@link Acquisition} keeps what they
+ * learn): a caller that may wait begins its {@link LockWaiter.Wait} before the first
+ * attempt; if the wait gives a hand-over channel, a failed attempt also takes a place in
+ * the lock's queue, and a release may then hand the lock over during the wait, with no
+ * attempt of its own. Where replicas must acknowledge grants, a hand-over is taken by
+ * another attempt, which confirms it with a write that {@code WAIT} can count, and a
+ * grant that too few replicas acknowledged is released again at once.</li>
+ * <li>The grant becomes a hold ({@link LockGrants}).</li>
+ * </ol>
+ * An acquirer that gives up leaves the queue, passing on a lock handed over in the
+ * meantime, and waits briefly for Redis to have done so; an attempt whose outcome is
+ * unknown leaves it in the background. A call that ends without the lock while the lock's
+ * Redis node is in doubt (its last lock command failed, its commands stalled, or the
+ * client is reconnecting to it), or that waited and has no recent answer from the node
+ * that the node gives when asked once more, ends with a {@link LockUnavailableException}:
+ * an outage is never reported as a lock that someone else holds.
  */
 final class LockAcquirer {
 
@@ -50,7 +85,23 @@ final class LockAcquirer {
 	static final String WAIT_ENDED_IN_DOUBT = "the call ended while the lock's Redis node was failing, "
 			+ "unreachable or not answering lock commands";
 
-	private final AcquisitionServices services;
+	/**
+	 * How long an acquirer that gives up waits for Redis to have taken it out of the
+	 * queue.
+	 */
+	private static final long LEAVE_WAIT_MILLIS = 100;
+
+	private final RedisLockCommands commands;
+
+	private final PendingReleases pending;
+
+	private final OwnerTokens tokens;
+
+	private final HeldLocks held;
+
+	private final LocalCohort local;
+
+	private final WaitingAcquirers waiting;
 
 	private final LockWaiter waiter;
 
@@ -60,31 +111,78 @@ final class LockAcquirer {
 
 	private final Duration renewalLease;
 
-	private final LocalCohort local;
+	private final ObservationRegistry observationRegistry;
 
-	private final WaitingAcquirers waiting;
-
-	private final OwnerTokens tokens;
-
-	LockAcquirer(AcquisitionServices services, LockWaiter waiter, LockGrants grants, LockEvents events,
-			Duration renewalLease, OwnerTokens tokens) {
-		this.services = services;
+	LockAcquirer(RedisLockCommands commands, PendingReleases pending, OwnerTokens tokens, HeldLocks held,
+			LocalCohort local, WaitingAcquirers waiting, LockWaiter waiter, LockGrants grants, LockEvents events,
+			Duration renewalLease, ObservationRegistry observationRegistry) {
+		this.commands = commands;
+		this.pending = pending;
+		this.tokens = tokens;
+		this.held = held;
+		this.local = local;
+		this.waiting = waiting;
 		this.waiter = waiter;
 		this.grants = grants;
 		this.events = events;
 		this.renewalLease = renewalLease;
-		this.local = services.cohort();
-		this.waiting = services.waiting();
-		this.tokens = tokens;
+		this.observationRegistry = observationRegistry;
 	}
 
 	/**
-	 * Acquires the key, waiting no longer than the options allow.
-	 * @return the new hold, or null if not acquired in time or interrupted
+	 * Acquires a key for the calling thread, as {@link #acquire} does, or throws.
+	 * @throws LockNotAcquiredException if not acquired in time or interrupted
 	 */
-	@Nullable RedisLockHandle acquire(String key, LockOptions options, long start) {
-		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
-		this.services.commands().quarantine().checkLease(key, lease);
+	LockHandle lock(String key, LockOptions options) {
+		long start = System.nanoTime();
+		LockHandle handle = acquire(key, options, start);
+		if (handle == null) {
+			throw new LockNotAcquiredException(key, options.name(), options.waitTime(),
+					Duration.ofNanos(System.nanoTime() - start));
+		}
+		return handle;
+	}
+
+	/**
+	 * Acquires a key for the calling thread, waiting no longer than the options allow.
+	 * @param key the Redis key, including the client's key prefix
+	 * @param options the options of the call
+	 * @param start when the call began, by {@link System#nanoTime()}
+	 * @return the hold, or null if not acquired in time or interrupted
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws LockLeaseLostException if the thread's hold of the key has lost its lease
+	 */
+	@Nullable LockHandle acquire(String key, LockOptions options, long start) {
+		LockHandle reentered = this.held.reenter(key, options);
+		if (reentered != null) {
+			return reentered;
+		}
+		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry, key,
+				options);
+		RedisLockHandle handle;
+		try (Observation.Scope scope = observation.openScope()) {
+			handle = acquireNew(key, options, start);
+		}
+		catch (RuntimeException ex) {
+			if (ex instanceof LockUnavailableException unavailable) {
+				this.events.unavailable(key, options, start, unavailable);
+			}
+			observation.error(ex);
+			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
+			throw ex;
+		}
+		if (handle == null) {
+			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
+			return null;
+		}
+		LockObservationDocumentation.stop(observation, LockObservationDocumentation.ACQUIRED);
+		handle.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, key, options));
+		return handle;
+	}
+
+	private @Nullable RedisLockHandle acquireNew(String key, LockOptions options, long start) {
+		Duration lease = leaseOf(options);
+		this.commands.quarantine().checkLease(key, lease);
 		long deadline = Deadlines.after(start, options.waitTime());
 		// Shared holds never pass between threads: each reader and permit is its own
 		// hold.
@@ -93,8 +191,7 @@ final class LockAcquirer {
 			RedisLockHandle handle = this.grants.passed(key, passed.baton(), lease, options, start);
 			if (!this.local.heldBy(handle)) {
 				// The key was found gone between the pass and now: the holds of its
-				// token,
-				// this one too, have lost it.
+				// token, this one too, have lost it.
 				this.events.leaseLost(handle, "its key was gone from Redis when the lock passed to it");
 			}
 			else if (passed.confirmFirst()) {
@@ -111,30 +208,22 @@ final class LockAcquirer {
 		return handle;
 	}
 
-	/**
-	 * Makes sure that a call that ends without the lock ends so because the lock is held
-	 * elsewhere, not because of Redis: the lock's node must not be in doubt, and a call
-	 * that waited needs an answer from the node to a command sent in the last
-	 * {@link RedisReachability#RECENT_ANSWER_NANOS}, or asks it once more. A connection
-	 * lost just before the deadline is told by Lettuce's events only later, and a thread
-	 * that waited behind another of its process sent nothing itself.
-	 * @throws LockUnavailableException if the node is in doubt or does not answer
-	 */
-	private void checkRedisAnswered(String key, LockOptions options) {
-		RedisReachability reachability = this.services.commands().reachability();
-		if (!options.waitTime().isZero() && !Thread.currentThread().isInterrupted()
-				&& reachability.needsFreshAnswer(key)) {
-			try {
-				this.services.commands().confirmAnswering(key);
-			}
-			catch (DataAccessException ex) {
-				throw this.services.commands().unavailable(key, options.name(), "acquire", ex);
-			}
+	/** Returns the lease of a call: its own, else that of auto-renewing holds. */
+	Duration leaseOf(LockOptions options) {
+		return (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
+	}
+
+	private Turn takeTurn(String key, LockOptions options, long deadline) {
+		Turn turn = this.local.enter(key, options.isAutoRenewing(), deadline);
+		if (!(turn instanceof Turn.Queued queued)) {
+			return turn;
 		}
-		if (reachability.inDoubt(key)) {
-			throw this.services.commands()
-				.unavailable(key, options.name(), "acquire",
-						new DataAccessResourceFailureException(WAIT_ENDED_IN_DOUBT));
+		WaitingAcquirers.Waiting waitingHere = this.waiting.started(key, options);
+		try {
+			return this.local.awaitTurn(queued, deadline);
+		}
+		finally {
+			this.waiting.stopped(waitingHere);
 		}
 	}
 
@@ -156,29 +245,15 @@ final class LockAcquirer {
 		}
 	}
 
-	private Turn takeTurn(String key, LockOptions options, long deadline) {
-		Turn turn = this.local.enter(key, options.isAutoRenewing(), deadline);
-		if (!(turn instanceof Turn.Queued queued)) {
-			return turn;
-		}
-		WaitingAcquirers.Waiting waitingHere = this.waiting.started(key, options);
-		try {
-			return this.local.awaitTurn(queued, deadline);
-		}
-		finally {
-			this.waiting.stopped(waitingHere);
-		}
-	}
-
 	private @Nullable RedisLockHandle acquireInRedis(String key, LockOptions options, Duration lease, long start,
 			long deadline) {
-		LockAttempts attempts = new LockAttempts(this.services, key, SharedTokens.of(options, this.tokens.next()),
-				lease.toMillis(), options);
+		Acquisition acquisition = new Acquisition(key, SharedTokens.of(options, this.tokens.next()), lease.toMillis(),
+				this.commands.claimMillis(lease.toMillis()));
 		RedisLockHandle handle = null;
 		try {
-			Grant grant = attempts.acquire(this.waiter, deadline);
+			Grant grant = attempts(acquisition, options, deadline);
 			if (grant != null) {
-				handle = this.grants.grantedInRedis(key, attempts.token(), grant, lease, options, start);
+				handle = this.grants.grantedInRedis(key, acquisition.token(), grant, lease, options, start);
 				if (!options.isShared()) {
 					this.local.acquiredInRedis(key, handle, grant.block());
 				}
@@ -190,6 +265,241 @@ final class LockAcquirer {
 				this.local.representativeGaveUp(key);
 			}
 		}
+	}
+
+	/**
+	 * Tries until acquired or given up: a caller that does not wait makes one attempt;
+	 * one that waits begins its wait first.
+	 * @return the grant, or null if not acquired
+	 * @throws LockUnavailableException if an attempt fails
+	 * @throws LockMisconfigurationException if Redis refuses an attempt for a reason to
+	 * fix
+	 */
+	private @Nullable Grant attempts(Acquisition acquisition, LockOptions options, long deadline) {
+		if (System.nanoTime() - deadline >= 0) {
+			AcquireReply reply = attempt(acquisition, options, null);
+			if (reply instanceof AcquireReply.Granted granted) {
+				Grant grant = acquisition.granted(granted);
+				if (grant != null) {
+					return grant;
+				}
+				// The reply came too late to trust the lock: let it go.
+				leave(acquisition);
+			}
+			return null;
+		}
+		LockWaiter.Wait wait = this.waiter.begin(acquisition.key(), acquisition.token());
+		Grant grant = null;
+		try {
+			grant = attemptAndWait(acquisition, options, wait, deadline);
+			return grant;
+		}
+		finally {
+			wait.close(grant != null);
+			WaitingAcquirers.Waiting listed = acquisition.listedAsWaiting();
+			if (listed != null) {
+				this.waiting.stopped(listed);
+			}
+		}
+	}
+
+	private @Nullable Grant attemptAndWait(Acquisition acquisition, LockOptions options, LockWaiter.Wait wait,
+			long deadline) {
+		while (true) {
+			AcquireReply reply = attempt(acquisition, options, wait.handOverChannel());
+			if (reply == null) {
+				break;
+			}
+			if (reply instanceof AcquireReply.Granted granted) {
+				Grant grant = acquisition.granted(granted);
+				if (grant != null) {
+					return grant;
+				}
+				// The reply came after the lease may have run out (a pause, a slow
+				// network): the next attempt checks in Redis whether it is still ours.
+				if (System.nanoTime() - deadline >= 0) {
+					leave(acquisition);
+					return null;
+				}
+				continue;
+			}
+			AcquireReply.Held held = (AcquireReply.Held) reply;
+			acquisition.foundHeld(held);
+			if (System.nanoTime() - deadline >= 0) {
+				break;
+			}
+			// The first wait lists the caller as waiting: one that gets the lock at its
+			// first attempt never was.
+			if (acquisition.listedAsWaiting() == null) {
+				acquisition.listAsWaiting(this.waiting.started(acquisition.key(), options));
+			}
+			if (!wait.await(held.holderLeaseMillis(), deadline)) {
+				break;
+			}
+			Grant grant = acquisition.handedOver(wait.takeHandOver());
+			if (grant != null && !this.commands.acknowledgement().isRequired()) {
+				return grant;
+			}
+			// With replica acknowledgement, the next attempt confirms a hand-over in
+			// Redis, and its grant is acknowledged like any other. None, void, or too
+			// late to trust: the next attempt finds out in Redis whether it is still
+			// ours.
+		}
+		if (acquisition.mayBeQueued()) {
+			leave(acquisition);
+		}
+		return null;
+	}
+
+	/**
+	 * Makes one attempt, one round trip: asks the cohort how large a block of fencing
+	 * tokens to reserve, and tells Redis whether an earlier attempt may have queued the
+	 * caller. An attempt whose outcome is unknown leaves the queue in the background.
+	 * @param handOverChannel where to be told of a hand-over if the lock is held, or null
+	 * to stay out of the lock's queue
+	 * @return the reply, or null if the thread is interrupted
+	 * @throws LockUnavailableException if the attempt fails, or too few replicas
+	 * acknowledged its grant
+	 * @throws LockMisconfigurationException if Redis refuses the attempt for a reason to
+	 * fix
+	 */
+	private @Nullable AcquireReply attempt(Acquisition acquisition, LockOptions options,
+			@Nullable String handOverChannel) {
+		if (Thread.currentThread().isInterrupted()) {
+			return null;
+		}
+		String key = acquisition.key();
+		int block = options.isShared() ? 1 : this.local.tokensToReserve(key, options.isAutoRenewing());
+		boolean queuedBefore = acquisition.sending(handOverChannel, block);
+		boolean acknowledged = this.commands.acknowledgement().isRequired();
+		AcquireReply reply;
+		try {
+			reply = this.commands.acquire(key, acquisition.token(), acquisition.leaseMillis(), handOverChannel,
+					WaitTimings.QUEUE_ENTRY_TTL.toMillis(), block, queuedBefore);
+		}
+		catch (DataAccessException ex) {
+			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(key, "acquire", ex);
+			if (misconfigured != null) {
+				if (acknowledged) {
+					// WAIT may have failed after the script granted the lock.
+					leaveInBackground(acquisition);
+				}
+				throw misconfigured;
+			}
+			// The acquire may have been applied although its reply was lost: undo it once
+			// Redis answers.
+			leaveInBackground(acquisition);
+			if (Thread.currentThread().isInterrupted()) {
+				return null;
+			}
+			throw this.commands.unavailable(key, options.name(), "acquire", ex);
+		}
+		catch (RuntimeException ex) {
+			if (!acknowledged) {
+				throw ex;
+			}
+			leaveInBackground(acquisition);
+			throw this.commands.unavailable(key, options.name(), "acquire", ex);
+		}
+		if (reply instanceof AcquireReply.Granted granted) {
+			checkAcknowledged(acquisition, options, granted);
+		}
+		return reply;
+	}
+
+	/**
+	 * Lets a grant go again, with the owner-checked release (which hands it to the next
+	 * waiter), if fewer replicas acknowledged it than must.
+	 */
+	private void checkAcknowledged(Acquisition acquisition, LockOptions options, AcquireReply.Granted granted) {
+		ReplicaAcknowledgement required = this.commands.acknowledgement();
+		if (!required.isRequired() || granted.acknowledgedReplicas() >= required.replicas()) {
+			return;
+		}
+		try {
+			this.commands.release(acquisition.key(), acquisition.token(), 0);
+		}
+		catch (DataAccessException ex) {
+			leaveInBackground(acquisition);
+		}
+		throw new ReplicaAcknowledgementException(acquisition.key(), options.name(), granted.acknowledgedReplicas(),
+				required.replicas(), required.timeout());
+	}
+
+	/**
+	 * Lets go of what the acquisition may have in Redis (its place in the lock's queue,
+	 * and the lock itself if a release handed it over meanwhile or an attempt whose reply
+	 * was lost took it), by its owner token, so it never touches anyone else's lock,
+	 * retried in the background until Redis answers or the lease has surely run out.
+	 */
+	private CompletableFuture<Void> leaveInBackground(Acquisition acquisition) {
+		return this.pending.release(acquisition.key(), acquisition.token(), acquisition.leaseEndNanos());
+	}
+
+	/**
+	 * Leaves, waiting briefly for Redis to have done so: a holder that releases right
+	 * after this acquirer gave up then no longer hands the lock over to it. An
+	 * interrupted thread, or a Redis that does not answer in time, leaves it to the
+	 * background.
+	 */
+	private void leave(Acquisition acquisition) {
+		CompletableFuture<Void> left = leaveInBackground(acquisition);
+		if (Thread.currentThread().isInterrupted()) {
+			return;
+		}
+		try {
+			left.get(LEAVE_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			// Left to the background.
+		}
+	}
+
+	/**
+	 * Makes sure that a call that ends without the lock ends so because the lock is held
+	 * elsewhere, not because of Redis: the lock's node must not be in doubt, and a call
+	 * that waited needs an answer from the node to a command sent in the last
+	 * {@link RedisReachability#RECENT_ANSWER_NANOS}, or asks it once more. A connection
+	 * lost just before the deadline is told by Lettuce's events only later, and a thread
+	 * that waited behind another of its process sent nothing itself.
+	 * @throws LockUnavailableException if the node is in doubt or does not answer
+	 */
+	private void checkRedisAnswered(String key, LockOptions options) {
+		if (!Thread.currentThread().isInterrupted() && needsFreshAnswer(key, options)) {
+			try {
+				this.commands.confirmAnswering(key);
+			}
+			catch (DataAccessException ex) {
+				throw this.commands.unavailable(key, options.name(), "acquire", ex);
+			}
+		}
+		LockUnavailableException inDoubt = endedInDoubt(key, options);
+		if (inDoubt != null) {
+			throw inDoubt;
+		}
+	}
+
+	/**
+	 * Whether a call that ends without the lock must first ask the lock's node whether it
+	 * answers: it waited, and has no answer from the node to a recent command.
+	 */
+	boolean needsFreshAnswer(String key, LockOptions options) {
+		return !options.waitTime().isZero() && this.commands.reachability().needsFreshAnswer(key);
+	}
+
+	/**
+	 * Returns the exception of a call that ends without the lock while the lock's node is
+	 * in doubt, or null if it is not.
+	 */
+	@Nullable LockUnavailableException endedInDoubt(String key, LockOptions options) {
+		if (!this.commands.reachability().inDoubt(key)) {
+			return null;
+		}
+		return this.commands.unavailable(key, options.name(), "acquire",
+				new DataAccessResourceFailureException(WAIT_ENDED_IN_DOUBT));
 	}
 
 }

@@ -68,7 +68,7 @@ final class LockGrants {
 	/**
 	 * Records a lock acquired in Redis, or handed over through its queue, for reactive
 	 * work: the hold belongs to no thread, and its release is the work's
-	 * ({@link ReactiveReleaser}).
+	 * ({@link ReactiveRedisLockHandle}).
 	 */
 	RedisLockHandle grantedToWork(String key, String token, Grant grant, Duration lease, LockOptions options,
 			long startNanos) {

@@ -19,9 +19,14 @@ package dev.distlock.redis;
 import java.time.Duration;
 import java.util.List;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.dao.DataAccessException;
 import org.springframework.util.Assert;
 
+import dev.distlock.LockKeyQuoting;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockOptions;
@@ -35,21 +40,24 @@ import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.ReleaseOutcome;
 
 /**
- * Ends the holds of a client: passes the lock to the next thread of the client that waits
- * for it ({@link LocalCohort}), having Redis confirm the owner token first when its last
- * confirmation is older than {@link LocalCohort#CONFIRMATION_WINDOW} (one round trip, on
- * the releasing thread), or again in the background when it is half that old; or releases
- * it in Redis, which keeps it for the minimum hold or hands it over to the next waiter in
- * the lock's queue; reports a lease found lost on release, including one whose local
- * validity ran out although Redis still had the key; and ends holds by force for the
- * actuator. A release that cannot reach Redis is retried in the background until Redis
- * answers (the caller gets its exception at once), so that a live holder never strands
- * its lock for a whole lease, keeping it for what is left of the minimum hold at each
- * attempt; a hold given back unused (a call on several keys that did not get them all) is
- * released there from the start, so that its caller is not held up by a Redis that
- * stopped answering.
+ * Ends the holds of a client, blocking and reactive ({@link ReactiveRedisLockHandle}
+ * sends its release without blocking, and leaves the rest to this class): passes the lock
+ * to the next thread of the client that waits for it ({@link LocalCohort}), having Redis
+ * confirm the owner token first when its last confirmation is older than
+ * {@link LocalCohort#CONFIRMATION_WINDOW} (one round trip, on the releasing thread), or
+ * again in the background when it is half that old; or releases it in Redis, which keeps
+ * it for the minimum hold or hands it over to the next waiter in the lock's queue;
+ * reports a lease found lost on release, including one whose local validity ran out
+ * although Redis still had the key; and ends holds by force for the actuator. A release
+ * that cannot reach Redis is retried in the background until Redis answers (the caller
+ * gets its exception at once), so that a live holder never strands its lock for a whole
+ * lease, keeping it for what is left of the minimum hold at each attempt; a hold given
+ * back unused (a call on several keys that did not get them all) is released there from
+ * the start, so that its caller is not held up by a Redis that stopped answering.
  */
 final class LockReleaser {
+
+	private static final Log logger = LogFactory.getLog(LockReleaser.class);
 
 	private final RedisLockCommands commands;
 
@@ -79,11 +87,7 @@ final class LockReleaser {
 	 * @param handle the hold
 	 */
 	void lastHoldEnded(RedisLockHandle handle) {
-		forget(handle);
-		Duration heldFor = handle.heldFor();
-		if (handle.isPastDeadline()) {
-			this.events.leaseLost(handle, "its lease ran out before release, by this process's count");
-		}
+		Duration heldFor = forgetEnded(handle);
 		if (!handle.isShared() && passOn(handle, heldFor)) {
 			this.events.released(handle, heldFor, "passed to the next thread of this client waiting for it");
 			return;
@@ -101,6 +105,23 @@ final class LockReleaser {
 				this.local.releasedInRedis(handle);
 			}
 		}
+	}
+
+	/**
+	 * Stops renewing and forgets a hold that ended, before Redis is asked to release it
+	 * (a renewal or hand-over confirmation that Redis answers after the release, the key
+	 * already released or handed over, is then not taken for a lost lease), and reports a
+	 * lease that ran out before the release by this process's count.
+	 * @param handle the hold, ended already
+	 * @return how long it was held
+	 */
+	Duration forgetEnded(RedisLockHandle handle) {
+		forget(handle);
+		Duration heldFor = handle.heldFor();
+		if (handle.isPastDeadline()) {
+			this.events.leaseLost(handle, "its lease ran out before release, by this process's count");
+		}
+		return heldFor;
 	}
 
 	/**
@@ -171,15 +192,30 @@ final class LockReleaser {
 			this.events.released(handle, heldFor, "kept for " + keep + "ms, not acknowledged by enough replicas");
 			throw ex;
 		}
+		LockLeaseLostException lost = releasedInRedis(handle, heldFor, outcome, keep);
+		if (lost != null) {
+			throw lost;
+		}
+	}
+
+	/**
+	 * Reports what a release in Redis did.
+	 * @param handle the hold released
+	 * @param heldFor how long it was held
+	 * @param outcome what the release did
+	 * @param keep how long the release was asked to keep the lock for the minimum hold
+	 * @return the exception for the holder if its lease was lost, else null
+	 */
+	@Nullable LockLeaseLostException releasedInRedis(RedisLockHandle handle, Duration heldFor, ReleaseOutcome outcome,
+			long keep) {
 		handle.markReleasedInRedis(System.nanoTime());
 		if (!outcome.wasHeld()) {
 			this.events.leaseLost(handle, "its key was gone or held by another owner on release");
 		}
 		this.events.released(handle, heldFor,
 				(outcome == ReleaseOutcome.KEPT_FOR_MIN_HOLD) ? outcome + " for " + keep + "ms" : outcome.toString());
-		if (handle.isLeaseLost()) {
-			throw new LockLeaseLostException(handle.key(), handle.name(), handle.leaseTime(), handle.heldFor());
-		}
+		return handle.isLeaseLost()
+				? new LockLeaseLostException(handle.key(), handle.name(), handle.leaseTime(), handle.heldFor()) : null;
 	}
 
 	/**
@@ -213,17 +249,36 @@ final class LockReleaser {
 	 * Leaves the release of a hold that Redis did not answer to the background.
 	 * @return the exception to throw to the holder
 	 */
-	private RuntimeException releaseLater(RedisLockHandle handle, Duration heldFor, DataAccessException ex) {
+	RuntimeException releaseLater(RedisLockHandle handle, Duration heldFor, DataAccessException ex) {
 		this.events.released(handle, heldFor, "not confirmed by Redis, retried in the background");
 		LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(handle.key(), "release", ex);
 		if (misconfigured != null) {
 			return misconfigured;
 		}
-		// Retried with what is left of the minimum hold at each attempt: another caller
-		// must not get the lock sooner because the first release was lost.
+		retryInBackground(handle);
+		return this.commands.unavailable(handle.key(), handle.name(), LockUnavailableException.RELEASE, ex);
+	}
+
+	/**
+	 * Retries the release of a hold in the background, with what is left of the minimum
+	 * hold at each attempt: another caller must not get the lock sooner because the first
+	 * release was lost or cancelled.
+	 */
+	void retryInBackground(RedisLockHandle handle) {
 		this.pending.release(handle.key(), handle.token(), handle.minimumHold(),
 				System.nanoTime() + handle.leaseTime().toNanos());
-		return this.commands.unavailable(handle.key(), handle.name(), LockUnavailableException.RELEASE, ex);
+	}
+
+	/**
+	 * Ends the hold of reactive work whose handle became unreachable without being
+	 * released: it is no longer renewed, and expires with its lease.
+	 */
+	void abandoned(RedisLockHandle handle) {
+		handle.exit();
+		forget(handle);
+		logger.warn("Stopped renewing lock " + LockKeyQuoting.quote(handle.key()) + ": its ReactiveLockHandle was "
+				+ "discarded without being released; it expires with its lease. Release every handle, or use "
+				+ "withLock, which releases however the work ends");
 	}
 
 	private void forget(RedisLockHandle handle) {

@@ -27,15 +27,27 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
+
+import org.springframework.dao.DataAccessException;
 
 import dev.distlock.Deadlines;
 import dev.distlock.LockHandle;
+import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
 import dev.distlock.MultiKeyLocking;
 import dev.distlock.MultiLockHandle;
+import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.redis.protocol.LockKeyspace;
+import dev.distlock.redis.protocol.MultiAcquireReply;
+import dev.distlock.redis.protocol.OwnerTokens;
+import dev.distlock.redis.protocol.PendingReleases;
+import dev.distlock.redis.protocol.RedisErrors;
+import dev.distlock.redis.protocol.RedisLockCommands;
 
 /**
  * Acquires several keys for the calling thread, all or nothing. The keys are ordered the
@@ -43,10 +55,15 @@ import dev.distlock.redis.protocol.LockKeyspace;
  * slot lie together. When they all lie in one slot (always on a single server or
  * Sentinel; on a cluster when hash tags put them together), no replica must acknowledge
  * grants, and the thread holds none of them yet, the first attempt takes them all at once
- * in one round trip ({@link AllAtOnceAttempt}). Otherwise, or when that attempt finds a
- * key held and wait time remains, they are acquired one by one in that order through the
- * ordinary path (queued first-come-first-served hand-over, waits, re-entry), within what
- * is left of the wait time, giving back those taken when one is not acquired or fails
+ * in one round trip ({@code multi-acquire.lua}: all of them, each with its own fencing
+ * token, if every key is free, else none; the keys granted become ordinary holds,
+ * renewed, watched and released like any other, but never passed to another thread of the
+ * client without Redis: they are not the client's cohort's tenure, so a release always
+ * goes through Redis and its queue, where the client's own waiters for the key queue
+ * too). Otherwise, or when that attempt finds a key held and wait time remains, they are
+ * acquired one by one in that order through the ordinary path (queued
+ * first-come-first-served hand-over, waits, re-entry), within what is left of the wait
+ * time, giving back those taken when one is not acquired or fails
  * ({@link MultiKeyLocking}): the caller never holds some keys beyond the wait time. The
  * keys given back are released in Redis in the background ({@link LockReleaser}), waited
  * for briefly only while their node answers, so that a call stopped by an outage still
@@ -67,20 +84,36 @@ final class MultiKeyAcquirer {
 
 	private final LockKeyspace keyspace;
 
-	private final HoldServices services;
+	private final RedisLockCommands commands;
 
-	private final ObservedAcquirer acquirer;
+	private final PendingReleases pending;
 
-	private final AllAtOnceAttempt allAtOnce;
+	private final OwnerTokens tokens;
+
+	private final HeldLocks held;
+
+	private final LockAcquirer acquirer;
+
+	private final LockGrants grants;
+
+	private final LockEvents events;
+
+	private final ObservationRegistry observationRegistry;
 
 	private final KeyByKey keyByKey = new KeyByKey();
 
-	MultiKeyAcquirer(LockKeyspace keyspace, HoldServices services, ObservedAcquirer acquirer,
-			AllAtOnceAttempt allAtOnce) {
+	MultiKeyAcquirer(LockKeyspace keyspace, RedisLockCommands commands, PendingReleases pending, OwnerTokens tokens,
+			HeldLocks held, LockAcquirer acquirer, LockGrants grants, LockEvents events,
+			ObservationRegistry observationRegistry) {
 		this.keyspace = keyspace;
-		this.services = services;
+		this.commands = commands;
+		this.pending = pending;
+		this.tokens = tokens;
+		this.held = held;
 		this.acquirer = acquirer;
-		this.allAtOnce = allAtOnce;
+		this.grants = grants;
+		this.events = events;
+		this.observationRegistry = observationRegistry;
 	}
 
 	/**
@@ -91,7 +124,7 @@ final class MultiKeyAcquirer {
 	Optional<LockHandle> tryLock(Collection<String> keys, LockOptions options) {
 		long start = System.nanoTime();
 		List<String> ordered = order(keys, options);
-		AllAtOnceAttempt.Result first = attemptAllAtOnce(ordered, options, start);
+		AllAtOnce first = takeAllAtOnce(ordered, options, start);
 		if (first.handle() != null || !mayGoOn(first, options, start)) {
 			return Optional.ofNullable(first.handle());
 		}
@@ -105,7 +138,7 @@ final class MultiKeyAcquirer {
 	LockHandle lock(Collection<String> keys, LockOptions options) {
 		long start = System.nanoTime();
 		List<String> ordered = order(keys, options);
-		AllAtOnceAttempt.Result first = attemptAllAtOnce(ordered, options, start);
+		AllAtOnce first = takeAllAtOnce(ordered, options, start);
 		MultiLockHandle handle = first.handle();
 		if (handle != null) {
 			return handle;
@@ -126,23 +159,106 @@ final class MultiKeyAcquirer {
 	 * Takes every key in one round trip if it may; a result without a key if the attempt
 	 * was not made.
 	 */
-	private AllAtOnceAttempt.Result attemptAllAtOnce(List<String> keys, LockOptions options, long start) {
+	private AllAtOnce takeAllAtOnce(List<String> keys, LockOptions options, long start) {
 		boolean oneSlot = !this.keyspace.isCluster()
 				|| keys.stream().mapToInt(LockKeyspace::slot).distinct().count() == 1;
-		if (!oneSlot || this.services.commands().acknowledgement().isRequired()
-				|| keys.stream().anyMatch(this.services.held()::isHeldByThread)) {
-			return new AllAtOnceAttempt.Result(null, "");
+		if (!oneSlot || this.commands.acknowledgement().isRequired()
+				|| keys.stream().anyMatch(this.held::isHeldByThread)) {
+			return new AllAtOnce(null, "");
 		}
-		AllAtOnceAttempt.Result result = this.allAtOnce.attempt(keys, options, start);
+		AllAtOnce result = attemptAllAtOnce(keys, options, start);
 		if (result.handle() == null && !mayGoOn(result, options, start)) {
-			this.services.events().notAcquired(result.key(), options, start);
+			this.events.notAcquired(result.key(), options, start);
 		}
 		return result;
 	}
 
+	/**
+	 * Tries once to acquire every key.
+	 * @param keys the Redis keys, distinct, in lock order, in one hash slot
+	 * @param start when the call began, by {@link System#nanoTime()}
+	 * @return the holds, or the key found held (the first key if the thread is
+	 * interrupted)
+	 * @throws LockUnavailableException if Redis cannot be reached
+	 * @throws LockMisconfigurationException if Redis refuses the attempt for a reason to
+	 * fix
+	 */
+	private AllAtOnce attemptAllAtOnce(List<String> keys, LockOptions options, long start) {
+		if (Thread.currentThread().isInterrupted()) {
+			return new AllAtOnce(null, keys.get(0));
+		}
+		Duration lease = this.acquirer.leaseOf(options);
+		this.commands.quarantine().checkLease(keys.get(0), lease);
+		String token = this.tokens.next();
+		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry, keys.get(0),
+				options);
+		long sent = System.nanoTime();
+		MultiAcquireReply reply;
+		try {
+			reply = this.commands.multiAcquire(keys, token, lease.toMillis());
+		}
+		catch (DataAccessException ex) {
+			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(keys.get(0), "acquire", ex);
+			if (misconfigured == null) {
+				// The script may have run although its reply was lost: undo it once Redis
+				// answers.
+				keys.forEach((key) -> this.pending.release(key, token, sent + lease.toNanos()));
+			}
+			if (misconfigured == null && Thread.currentThread().isInterrupted()) {
+				LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
+				return new AllAtOnce(null, keys.get(0));
+			}
+			throw failedAllAtOnce(observation, keys.get(0), options, start, (misconfigured != null) ? misconfigured
+					: this.commands.unavailable(keys.get(0), options.name(), "acquire", ex));
+		}
+		if (reply instanceof MultiAcquireReply.Held held) {
+			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
+			return new AllAtOnce(null, keys.get(held.index()));
+		}
+		MultiAcquireReply.Granted granted = (MultiAcquireReply.Granted) reply;
+		if (new Grant(granted.fencingToken(0), 1, sent, lease).hasRunOut()) {
+			// The reply came after the leases may have run out (a pause, a slow network):
+			// let them go.
+			keys.forEach((key) -> this.pending.release(key, token, sent + lease.toNanos()));
+			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
+			return new AllAtOnce(null, keys.get(0));
+		}
+		List<RedisLockHandle> holds = new ArrayList<>(keys.size());
+		for (int i = 0; i < keys.size(); i++) {
+			Grant grant = new Grant(granted.fencingToken(i), 1, sent, lease);
+			holds.add(this.grants.grantedInRedis(keys.get(i), token, grant, lease, options, start));
+		}
+		LockObservationDocumentation.stop(observation, LockObservationDocumentation.ACQUIRED);
+		for (RedisLockHandle hold : holds) {
+			hold.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, hold.key(), options));
+		}
+		return new AllAtOnce(new MultiLockHandle(holds), keys.get(0));
+	}
+
+	private RuntimeException failedAllAtOnce(Observation observation, String key, LockOptions options, long start,
+			RuntimeException failure) {
+		if (failure instanceof LockUnavailableException unavailable) {
+			this.events.unavailable(key, options, start, unavailable);
+		}
+		observation.error(failure);
+		LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
+		return failure;
+	}
+
 	/** Whether to go on key by key: the attempt was not made, or wait time remains. */
-	private boolean mayGoOn(AllAtOnceAttempt.Result attempt, LockOptions options, long start) {
+	private boolean mayGoOn(AllAtOnce attempt, LockOptions options, long start) {
 		return attempt.key().isEmpty() || System.nanoTime() - start < Deadlines.nanos(options.waitTime());
+	}
+
+	/**
+	 * What the attempt to take every key at once got.
+	 *
+	 * @param handle the holds of every key, or null if none was acquired
+	 * @param key the key found held if none was acquired (the first key if the grant came
+	 * too late to trust), empty if no attempt was made
+	 */
+	record AllAtOnce(@Nullable MultiLockHandle handle, String key) {
+
 	}
 
 	/**
@@ -170,7 +286,7 @@ final class MultiKeyAcquirer {
 			for (int i = taken.size() - 1; i >= 0; i--) {
 				if (taken.get(i) instanceof RedisLockHandle hold) {
 					CompletableFuture<Void> release = hold.giveBack();
-					if (!MultiKeyAcquirer.this.services.commands().reachability().inDoubt(hold.key())) {
+					if (!MultiKeyAcquirer.this.commands.reachability().inDoubt(hold.key())) {
 						releases.add(release);
 					}
 				}

@@ -17,38 +17,54 @@
 package dev.distlock.redis;
 
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 import org.springframework.dao.DataAccessException;
-import org.springframework.dao.DataAccessResourceFailureException;
 
 import dev.distlock.Deadlines;
+import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.reactive.ReactiveLockHandle;
+import dev.distlock.redis.protocol.AcquireReply;
+import dev.distlock.redis.protocol.OwnerTokens;
 import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.ReactiveLockCommands;
-import dev.distlock.redis.protocol.RedisReachability;
+import dev.distlock.redis.protocol.RedisErrors;
 import dev.distlock.redis.protocol.SharedTokens;
 import dev.distlock.redis.wait.AsyncWait;
 import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.wait.WaitTimings;
 
 /**
- * Acquires locks for reactive work: runs one acquisition's {@link ReactiveAttempts} with
- * its {@link AsyncWait}, lists it among the client's waiting callers while it pauses,
- * turns the grant into a hold that belongs to the work ({@link LockGrants#grantedToWork})
- * and reports the outcome. A wait that ends without the lock while the lock's Redis node
- * is in doubt ends with a {@link LockUnavailableException}, as a blocking one does.
+ * Acquires locks for reactive work, without blocking a thread: the non-blocking
+ * counterpart of {@link LockAcquirer}, which it asks what is the same for both (the lease
+ * of a call, and how a call that ends without the lock while Redis is in doubt fails),
+ * with the same {@link Acquisition} deciding what its attempts' replies and hand-overs
+ * mean. Between two attempts it pauses on its {@link AsyncWait}, which a hand-over
+ * message ends early, listed among the client's waiting callers. Each step is a new
+ * subscription ({@code repeatWhenEmpty}), never a nested call. The grant becomes a hold
+ * that belongs to the work ({@link LockGrants#grantedToWork}).
+ * <p>
+ * An acquisition that gives up, fails or is cancelled after an attempt leaves the lock's
+ * queue, and releases a lock handed over meanwhile or taken by an attempt whose answer it
+ * never had, in the background and on the reactive connection, behind its attempts: a
+ * release sent on another connection could reach Redis before an attempt still on its
+ * way, which would then take the lock for a whole lease with nobody to release it.
  */
 final class ReactiveAcquirer {
 
+	/** How long an acquisition that gives up waits for Redis to have let it go. */
+	private static final Duration LEAVE_WAIT = Duration.ofMillis(100);
+
 	private final ReactiveLockCommands commands;
 
-	private final HoldServices services;
-
-	private final ReactiveReleaser releaser;
+	private final LockAcquirer blocking;
 
 	/**
 	 * The background releases of acquisitions that end without the lock, on the reactive
@@ -58,77 +74,166 @@ final class ReactiveAcquirer {
 	 */
 	private final PendingReleases pending;
 
-	ReactiveAcquirer(ReactiveLockCommands commands, HoldServices services) {
+	private final OwnerTokens tokens;
+
+	private final WaitingAcquirers waiting;
+
+	private final @Nullable ReleaseMessageWaiter releaseWaiter;
+
+	private final LockGrants grants;
+
+	private final LockEvents events;
+
+	private final LockReleaser releaser;
+
+	ReactiveAcquirer(ReactiveLockCommands commands, LockAcquirer blocking, PendingReleases pending, OwnerTokens tokens,
+			WaitingAcquirers waiting, @Nullable ReleaseMessageWaiter releaseWaiter, LockGrants grants,
+			LockEvents events, LockReleaser releaser) {
 		this.commands = commands;
-		this.services = services;
-		this.pending = commands.pendingReleases(services.pending());
-		this.releaser = new ReactiveReleaser(commands, services);
+		this.blocking = blocking;
+		this.pending = commands.pendingReleases(pending);
+		this.tokens = tokens;
+		this.waiting = waiting;
+		this.releaseWaiter = releaseWaiter;
+		this.grants = grants;
+		this.events = events;
+		this.releaser = releaser;
 	}
 
 	/**
 	 * Acquires the Redis key for reactive work, waiting no longer than the options allow.
 	 * @return the hold, or empty if not acquired in time
 	 */
-	Mono<ReactiveLockHandle> acquire(String redisKey, LockOptions options) {
+	Mono<ReactiveLockHandle> acquire(String key, LockOptions options) {
 		return Mono.defer(() -> {
 			long start = System.nanoTime();
-			Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.services.renewalLease();
-			this.services.commands().quarantine().checkLease(redisKey, lease);
-			ReactiveAttempts attempts = new ReactiveAttempts(this.commands, this.pending, redisKey,
-					SharedTokens.of(options, this.services.tokens().next()), lease.toMillis(), options);
-			AtomicReference<WaitingAcquirers.Waiting> listed = new AtomicReference<>();
+			Duration lease = this.blocking.leaseOf(options);
+			this.commands.blocking().quarantine().checkLease(key, lease);
+			Acquisition acquisition = new Acquisition(key, SharedTokens.of(options, this.tokens.next()),
+					lease.toMillis(), this.commands.blocking().claimMillis(lease.toMillis()));
+			long deadline = Deadlines.after(start, options.waitTime());
 			return Mono
-				.using(() -> beginWait(redisKey, attempts.token(), options),
-						(wait) -> attempts.acquire(wait, Deadlines.after(start, options.waitTime()),
-								() -> listOnce(listed, redisKey, options)),
-						(wait) -> wait.close())
+				.using(() -> beginWait(key, acquisition.token(), options),
+						(wait) -> attempts(acquisition, options, wait, deadline), AsyncWait::close)
 				.<ReactiveLockHandle>map((grant) -> new ReactiveRedisLockHandle(
-						this.services.grants().grantedToWork(redisKey, attempts.token(), grant, lease, options, start),
+						this.grants.grantedToWork(key, acquisition.token(), grant, lease, options, start),
 						this.releaser, this.commands))
-				.switchIfEmpty(Mono.defer(() -> notAcquired(redisKey, options, start)))
-				.doOnError(LockUnavailableException.class,
-						(ex) -> this.services.events().unavailable(redisKey, options, start, ex))
+				.switchIfEmpty(Mono.defer(() -> notAcquired(key, options, start)))
+				.doOnError(LockUnavailableException.class, (ex) -> this.events.unavailable(key, options, start, ex))
 				.doFinally((signal) -> {
-					WaitingAcquirers.Waiting waiting = listed.get();
-					if (waiting != null) {
-						this.services.waiting().stopped(waiting);
+					WaitingAcquirers.Waiting listed = acquisition.listedAsWaiting();
+					if (listed != null) {
+						this.waiting.stopped(listed);
 					}
 				});
 		});
 	}
 
-	private void listOnce(AtomicReference<WaitingAcquirers.Waiting> listed, String redisKey, LockOptions options) {
-		if (listed.get() == null) {
-			listed.set(this.services.waiting().started(redisKey, options));
-		}
-	}
-
-	private AsyncWait beginWait(String redisKey, String token, LockOptions options) {
+	private AsyncWait beginWait(String key, String token, LockOptions options) {
 		// A caller that does not wait never joins the queue, nor a sharded channel.
-		ReleaseMessageWaiter messages = this.services.releaseWaiter();
-		return (messages != null && !options.waitTime().isZero()) ? messages.beginAsync(redisKey, token)
+		ReleaseMessageWaiter messages = this.releaseWaiter;
+		return (messages != null && !options.waitTime().isZero()) ? messages.beginAsync(key, token)
 				: AsyncWait.backoffOnly();
 	}
 
 	/**
-	 * Ends a call without the lock, as {@code LockAcquirer} does: unavailable if the
-	 * lock's node is in doubt, or if a call that waited has no recent answer from it and
-	 * the node does not answer when asked once more.
+	 * Tries until acquired or the deadline passes.
+	 * @return the grant, or empty if not acquired; errors with
+	 * {@link LockUnavailableException} or {@link LockMisconfigurationException}
 	 */
-	private Mono<ReactiveLockHandle> notAcquired(String redisKey, LockOptions options, long start) {
-		RedisReachability reachability = this.services.commands().reachability();
-		Mono<Void> answered = (!options.waitTime().isZero() && reachability.needsFreshAnswer(redisKey))
-				? this.commands.confirmAnswering(redisKey)
+	private Mono<Grant> attempts(Acquisition acquisition, LockOptions options, AsyncWait wait, long deadline) {
+		return Mono.defer(() -> step(acquisition, options, wait, deadline))
+			.repeatWhenEmpty((repeats) -> repeats)
+			.flatMap(Mono::justOrEmpty)
+			.doOnCancel(() -> leaveInBackground(acquisition));
+	}
+
+	/**
+	 * One attempt and, if the lock is held, one pause: a grant, give up, or empty to go
+	 * on.
+	 */
+	private Mono<Optional<Grant>> step(Acquisition acquisition, LockOptions options, AsyncWait wait, long deadline) {
+		boolean last = System.nanoTime() - deadline >= 0;
+		return attempt(acquisition, options, last ? null : wait.handOverChannel()).flatMap((reply) -> {
+			if (reply instanceof AcquireReply.Granted granted) {
+				Grant grant = acquisition.granted(granted);
+				// A reply that came after the lease may have run out: the next attempt
+				// finds out in Redis whether the lock is still ours; a last one lets it
+				// go.
+				return (grant != null) ? Mono.just(Optional.of(grant))
+						: (last ? giveUp(acquisition, true) : Mono.empty());
+			}
+			AcquireReply.Held held = (AcquireReply.Held) reply;
+			acquisition.foundHeld(held);
+			if (last || System.nanoTime() - deadline >= 0) {
+				return giveUp(acquisition, acquisition.mayBeQueued());
+			}
+			if (acquisition.listedAsWaiting() == null) {
+				acquisition.listAsWaiting(this.waiting.started(acquisition.key(), options));
+			}
+			return wait.pause(held.holderLeaseMillis(), deadline)
+				.then(Mono.fromSupplier(() -> Optional.ofNullable(acquisition.handedOver(wait.takeHandOver()))))
+				.filter(Optional::isPresent);
+		});
+	}
+
+	private Mono<AcquireReply> attempt(Acquisition acquisition, LockOptions options, @Nullable String handOverChannel) {
+		boolean queuedBefore = acquisition.sending(handOverChannel, 1);
+		String key = acquisition.key();
+		return this.commands
+			.acquire(key, acquisition.token(), acquisition.leaseMillis(), handOverChannel,
+					WaitTimings.QUEUE_ENTRY_TTL.toMillis(), queuedBefore)
+			.onErrorMap(DataAccessException.class, (ex) -> {
+				LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(key, "acquire", ex);
+				if (misconfigured != null) {
+					return misconfigured;
+				}
+				// The acquire may have been applied although its reply was lost.
+				leaveInBackground(acquisition);
+				return this.commands.blocking().unavailable(key, options.name(), "acquire", ex);
+			});
+	}
+
+	/**
+	 * Gives up: leaves the queue (and lets go a lock that may be ours) if it must,
+	 * waiting briefly (on a timer, not a thread) for Redis to have done so, and goes on
+	 * on a parallel thread rather than the thread of the background releases.
+	 */
+	private Mono<Optional<Grant>> giveUp(Acquisition acquisition, boolean leave) {
+		Mono<Optional<Grant>> none = Mono.just(Optional.empty());
+		if (!leave) {
+			return none;
+		}
+		return Mono.fromFuture(leaveInBackground(acquisition), true)
+			.timeout(LEAVE_WAIT)
+			.onErrorResume((ex) -> Mono.empty())
+			.publishOn(Schedulers.parallel())
+			.then(none);
+	}
+
+	private CompletableFuture<Void> leaveInBackground(Acquisition acquisition) {
+		return acquisition.attempted()
+				? this.pending.release(acquisition.key(), acquisition.token(), acquisition.leaseEndNanos())
+				: CompletableFuture.completedFuture(null);
+	}
+
+	/**
+	 * Ends a call without the lock, as {@link LockAcquirer} does: unavailable if a call
+	 * that waited has no recent answer from the lock's node and the node does not answer
+	 * when asked once more, or if the node is in doubt.
+	 */
+	private Mono<ReactiveLockHandle> notAcquired(String key, LockOptions options, long start) {
+		Mono<Void> answered = this.blocking.needsFreshAnswer(key, options)
+				? this.commands.confirmAnswering(key)
 					.onErrorMap(DataAccessException.class,
-							(ex) -> this.services.commands().unavailable(redisKey, options.name(), "acquire", ex))
+							(ex) -> this.commands.blocking().unavailable(key, options.name(), "acquire", ex))
 				: Mono.empty();
 		return answered.then(Mono.defer(() -> {
-			if (reachability.inDoubt(redisKey)) {
-				return Mono.error(this.services.commands()
-					.unavailable(redisKey, options.name(), "acquire",
-							new DataAccessResourceFailureException(LockAcquirer.WAIT_ENDED_IN_DOUBT)));
+			LockUnavailableException inDoubt = this.blocking.endedInDoubt(key, options);
+			if (inDoubt != null) {
+				return Mono.error(inDoubt);
 			}
-			this.services.events().notAcquired(redisKey, options, start);
+			this.events.notAcquired(key, options, start);
 			return Mono.empty();
 		}));
 	}

@@ -55,14 +55,13 @@ public final class ReactiveRedisLockClient implements ReactiveLockClient {
 	 * @throws IllegalStateException if grants must be acknowledged by replicas
 	 */
 	public ReactiveRedisLockClient(RedisLockClient client, ReactiveStringRedisTemplate redis) {
-		HoldServices services = client.parts().holds();
-		if (services.commands().acknowledgement().isRequired()) {
+		if (client.commands().acknowledgement().isRequired()) {
 			throw new IllegalStateException("The reactive lock client cannot have grants acknowledged by replicas "
 					+ "(distlock.replication.min-replicas-acked): set it to 0, or lock through the blocking "
 					+ "LockClient, whose grants WAIT for replicas");
 		}
 		this.client = client;
-		this.acquirer = new ReactiveAcquirer(new ReactiveLockCommands(redis, services.commands()), services);
+		this.acquirer = client.reactiveAcquirer(redis);
 	}
 
 	@Override
@@ -102,7 +101,7 @@ public final class ReactiveRedisLockClient implements ReactiveLockClient {
 	}
 
 	private String redisKey(String key) {
-		return this.client.parts().keyspace().lockKey(key);
+		return this.client.keyspace().lockKey(key);
 	}
 
 }

@@ -26,14 +26,21 @@ import reactor.core.scheduler.Schedulers;
 
 import org.springframework.dao.DataAccessException;
 
+import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockOptions;
 import dev.distlock.reactive.ReactiveLockHandle;
 import dev.distlock.redis.protocol.ReactiveLockCommands;
 
 /**
  * A lock held by reactive work: a {@link RedisLockHandle} that belongs to no thread
- * (registered, renewed and watched like any other hold of the client), released by the
- * {@link ReactiveReleaser} when its work ends. When its lease is marked lost (by renewal,
+ * (registered, renewed and watched like any other hold of the client), released when its
+ * work ends, without blocking: the hold ends, stops being renewed and is forgotten at
+ * once, then the owner-checked release script runs on the reactive connection, and the
+ * client's {@link LockReleaser} reports what it did, as for a blocking hold. A release
+ * that cannot reach Redis, or that its caller cancels before Redis answered, is retried
+ * in the background (with what is left of the minimum hold at each attempt), and
+ * signalled as a {@link dev.distlock.LockUnavailableException}; a lease found lost as a
+ * {@link dev.distlock.LockLeaseLostException}. When its lease is marked lost (by renewal,
  * by its local deadline, or by a forced release), {@link #leaseLost()} completes. A
  * handle that becomes unreachable unreleased is no longer renewed, as a blocking hold
  * whose thread died.
@@ -44,7 +51,7 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 
 	private final RedisLockHandle hold;
 
-	private final ReactiveReleaser releaser;
+	private final LockReleaser releaser;
 
 	private final ReactiveLockCommands commands;
 
@@ -59,7 +66,7 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 		return this.hold.options();
 	}
 
-	ReactiveRedisLockHandle(RedisLockHandle hold, ReactiveReleaser releaser, ReactiveLockCommands commands) {
+	ReactiveRedisLockHandle(RedisLockHandle hold, LockReleaser releaser, ReactiveLockCommands commands) {
 		this.hold = hold;
 		this.releaser = releaser;
 		this.commands = commands;
@@ -140,7 +147,18 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 				return Mono.empty();
 			}
 			this.abandoned.clean();
-			return this.releaser.release(this.hold);
+			RedisLockHandle hold = this.hold;
+			hold.exit();
+			Duration heldFor = this.releaser.forgetEnded(hold);
+			long keep = hold.minimumHold().remainingMillis();
+			return this.commands.release(hold.key(), hold.token(), keep)
+				// A release cancelled before Redis answered is retried in the background.
+				.doOnCancel(() -> this.releaser.retryInBackground(hold))
+				.onErrorMap(DataAccessException.class, (ex) -> this.releaser.releaseLater(hold, heldFor, ex))
+				.flatMap((outcome) -> {
+					LockLeaseLostException lost = this.releaser.releasedInRedis(hold, heldFor, outcome, keep);
+					return (lost != null) ? Mono.error(lost) : Mono.empty();
+				});
 		});
 	}
 

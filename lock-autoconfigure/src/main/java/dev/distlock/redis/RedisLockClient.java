@@ -17,16 +17,37 @@
 package dev.distlock.redis;
 
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
+import io.micrometer.observation.ObservationRegistry;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.RuntimeHintsRegistrar;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.context.Lifecycle;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.util.ClassUtils;
 
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.lease.LeaseRenewer;
+import dev.distlock.redis.protocol.LockKeyspace;
+import dev.distlock.redis.protocol.OwnerTokens;
+import dev.distlock.redis.protocol.PendingReleases;
+import dev.distlock.redis.protocol.ReactiveLockCommands;
+import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.wait.LockWaiter;
+import dev.distlock.redis.wait.ReleaseMessageWaiter;
 
 /**
  * {@link LockClient} on Redis. Acquire is one round trip (a script that sets the key with
@@ -47,7 +68,55 @@ import dev.distlock.redis.wait.LockWaiter;
  */
 public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseable {
 
-	private final ClientParts parts;
+	/** The Lettuce class whose presence turns on watching Lettuce's connection events. */
+	static final String LETTUCE_EVENT_BUS = "io.lettuce.core.event.EventBus";
+
+	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent(LETTUCE_EVENT_BUS,
+			RedisLockClient.class.getClassLoader());
+
+	private final LockKeyspace keyspace;
+
+	private final LockOptions defaultOptions;
+
+	private final Map<String, LockOptions> namedOptions;
+
+	private final RedisLockCommands commands;
+
+	private final PendingReleases pending;
+
+	private final OwnerTokens tokens;
+
+	private final LockEvents events;
+
+	private final HeldLocks held;
+
+	private final LeaseRenewer<RedisLockHandle> renewer;
+
+	private final LockReleaser releaser;
+
+	private final WaitingAcquirers waiting;
+
+	private final LockGrants grants;
+
+	private final LockAcquirer acquirer;
+
+	private final MultiKeyAcquirer multiKeys;
+
+	private final RedisLockMonitor monitor;
+
+	private final String releaseChannel;
+
+	/** The waiter told of hand-overs by message, or null if waiters only back off. */
+	private final @Nullable ReleaseMessageWaiter releaseWaiter;
+
+	/** The subscription that runs while the client does, or null without one. */
+	private final @Nullable Lifecycle subscription;
+
+	private final AutoCloseable connectionEvents;
+
+	private final EvictionPolicyWarning evictionWarning;
+
+	private volatile boolean running;
 
 	/**
 	 * Creates a client with an auto-renewal lease of 30 seconds and no listeners, whose
@@ -61,8 +130,60 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 		this(builder(redis).waiter(waiter).keyPrefix(keyPrefix).defaultOptions(defaultOptions));
 	}
 
+	/**
+	 * Wires the client from its builder, lowest layer first: the protocol (keyspace,
+	 * commands, background releases), the events and registry of holds, the cohort of the
+	 * client's threads, the lease renewer, the releaser, how waiters are told of
+	 * hand-overs, the acquirers, the monitor, and the watch on Lettuce's connection
+	 * events.
+	 */
 	RedisLockClient(RedisLockClientBuilder builder) {
-		this.parts = ClientParts.of(builder);
+		RedisConnectionFactory connectionFactory = Objects.requireNonNull(builder.redis.getConnectionFactory(),
+				"The StringRedisTemplate of a RedisLockClient needs a connection factory");
+		this.defaultOptions = builder.defaultOptions;
+		this.namedOptions = namedOptions(builder);
+		this.tokens = new OwnerTokens();
+		this.keyspace = new LockKeyspace(builder.keyPrefix, builder.clusterSlots, builder.maxKeyLength);
+		this.commands = new RedisLockCommands(builder.redis, this.keyspace,
+				new RedisReachability(this.keyspace.isCluster()), builder.claimWindow.toMillis(),
+				builder.acknowledgement, builder.restartQuarantine);
+		this.pending = new PendingReleases(this.commands);
+		this.events = new LockEvents(builder.listeners);
+		this.held = new HeldLocks(this.events);
+		LocalCohort cohort = new LocalCohort(builder.maxLocalPasses, this.commands.reachability(), this.pending);
+		RenewalReports reports = new RenewalReports(this.events, this.held, cohort);
+		this.renewer = new LeaseRenewer<>(this.commands, reports, builder.renewalLease, builder.clusterSlots);
+		this.releaser = new LockReleaser(this.commands, this.events, this.held, this.renewer, cohort, this.pending);
+		this.waiting = new WaitingAcquirers(this.events);
+		String clientId = this.tokens.clientId();
+		this.releaseChannel = this.keyspace.releaseChannel(clientId);
+		ReleaseMessaging messaging = ReleaseMessaging.of(builder, connectionFactory, this.keyspace, clientId,
+				LETTUCE_PRESENT);
+		this.releaseWaiter = messaging.waiter();
+		this.subscription = messaging.subscription();
+		this.grants = new LockGrants(this.held, this.renewer, this.events, this.releaser::lastHoldEnded,
+				new LeaseExtension<>(this.commands, this.renewer, reports));
+		this.acquirer = new LockAcquirer(this.commands, this.pending, this.tokens, this.held, cohort, this.waiting,
+				(this.releaseWaiter != null) ? this.releaseWaiter : builder.waiter, this.grants, this.events,
+				builder.renewalLease, builder.observationRegistry);
+		this.multiKeys = new MultiKeyAcquirer(this.keyspace, this.commands, this.pending, this.tokens, this.held,
+				this.acquirer, this.grants, this.events, builder.observationRegistry);
+		this.monitor = new RedisLockMonitor(this.held, this.releaser, this.waiting,
+				new KeyStateReader(this.commands, this.held),
+				new ClientHealthChecks(this.commands,
+						new LockingProbe(this.commands, this.tokens, messaging.channelOf()), messaging.classic(),
+						messaging.sharded()));
+		this.connectionEvents = LETTUCE_PRESENT ? LettuceConnectionEvents.watch(connectionFactory,
+				this.commands.reachability(), this.renewer::renewSoon) : () -> {
+				};
+		this.evictionWarning = new EvictionPolicyWarning(this.commands.monitoring()::evictionPolicies);
+	}
+
+	private static Map<String, LockOptions> namedOptions(RedisLockClientBuilder builder) {
+		Map<String, LockOptions> options = new HashMap<>();
+		builder.namedOptions
+			.forEach((name, derive) -> options.put(name, derive.apply(builder.defaultOptions).withName(name)));
+		return Map.copyOf(options);
 	}
 
 	/**
@@ -76,7 +197,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 
 	@Override
 	public LockOptions defaultOptions() {
-		return this.parts.defaultOptions();
+		return this.defaultOptions;
 	}
 
 	/**
@@ -86,18 +207,19 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	 */
 	@Override
 	public LockOptions defaultOptions(String name) {
-		return this.parts.optionsFor(name);
+		LockOptions options = this.namedOptions.get(name);
+		return (options != null) ? options : this.defaultOptions.withName(name);
 	}
 
 	@Override
 	public Optional<LockHandle> tryLock(String key, LockOptions options) {
-		String redisKey = this.parts.keyspace().lockKey(key);
-		return Optional.ofNullable(this.parts.acquirer().acquire(redisKey, options, System.nanoTime()));
+		String redisKey = this.keyspace.lockKey(key);
+		return Optional.ofNullable(this.acquirer.acquire(redisKey, options, System.nanoTime()));
 	}
 
 	@Override
 	public LockHandle lock(String key, LockOptions options) {
-		return this.parts.acquirer().lock(this.parts.keyspace().lockKey(key), options);
+		return this.acquirer.lock(this.keyspace.lockKey(key), options);
 	}
 
 	/**
@@ -122,7 +244,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	 */
 	@Override
 	public Optional<LockHandle> tryLock(Collection<String> keys, LockOptions options) {
-		return this.parts.multiKeys().tryLock(keys, options);
+		return this.multiKeys.tryLock(keys, options);
 	}
 
 	/**
@@ -138,7 +260,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	 */
 	@Override
 	public LockHandle lock(Collection<String> keys, LockOptions options) {
-		return this.parts.multiKeys().lock(keys, options);
+		return this.multiKeys.lock(keys, options);
 	}
 
 	/**
@@ -153,7 +275,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	 * @see RedisLockMonitor#shardedReleaseSubscription()
 	 */
 	public String releaseChannel() {
-		return this.parts.releaseChannel();
+		return this.releaseChannel;
 	}
 
 	/**
@@ -163,43 +285,113 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	 * @return the monitor
 	 */
 	public RedisLockMonitor monitor() {
-		return this.parts.monitor();
-	}
-
-	/** The parts the client was built from, for the tests of this package. */
-	ClientParts parts() {
-		return this.parts;
+		return this.monitor;
 	}
 
 	/**
 	 * Subscribes to the release channel, if waiters are handed locks by message; until
 	 * the subscription is established (retried every half second), they wait with the
 	 * builder's waiter. With sharded channels on a cluster, it starts the subscriber,
-	 * which subscribes a slot's channel when a caller first waits on that slot.
+	 * which subscribes a slot's channel when a caller first waits on that slot. The first
+	 * start also checks in the background whether Redis may evict lock keys
+	 * ({@link EvictionPolicyWarning}).
 	 */
 	@Override
 	public void start() {
-		this.parts.lifecycle().start();
+		if (this.subscription != null) {
+			this.subscription.start();
+		}
+		this.evictionWarning.start();
+		this.running = true;
 	}
 
+	/** Unsubscribes from the release channel, if there is a subscription. */
 	@Override
 	public void stop() {
-		this.parts.lifecycle().stop();
+		this.running = false;
+		if (this.subscription != null) {
+			this.subscription.stop();
+		}
 	}
 
 	@Override
 	public boolean isRunning() {
-		return this.parts.lifecycle().isRunning();
+		return this.running;
 	}
 
 	/**
-	 * Stops the subscription, renewal and background releases; held locks expire with
-	 * their leases.
+	 * Stops the subscription, renewal and background releases, and the watch on
+	 * connection events; held locks expire with their leases.
 	 */
 	@Override
 	public void close() {
 		stop();
-		this.parts.lifecycle().close();
+		// Connection events first: a reconnect told on Lettuce's event thread asks the
+		// renewer for a round, which must not meet an executor being shut down there.
+		closeQuietly(this.connectionEvents);
+		this.renewer.close();
+		this.pending.close();
+		if (this.subscription instanceof DisposableBean disposable) {
+			closeQuietly(disposable::destroy);
+		}
+	}
+
+	private static void closeQuietly(AutoCloseable closeable) {
+		try {
+			closeable.close();
+		}
+		catch (Exception ex) {
+			// Nothing left to watch.
+		}
+	}
+
+	/**
+	 * Builds the acquirer of a {@link ReactiveRedisLockClient} on this client: the same
+	 * commands, owner tokens, holds, renewer, waiting callers and hand-over messages.
+	 */
+	ReactiveAcquirer reactiveAcquirer(ReactiveStringRedisTemplate redis) {
+		ReactiveLockCommands reactive = new ReactiveLockCommands(redis, this.commands);
+		return new ReactiveAcquirer(reactive, this.acquirer, this.pending, this.tokens, this.waiting,
+				this.releaseWaiter, this.grants, this.events, this.releaser);
+	}
+
+	/** Returns the names of the client's keys and channels. */
+	LockKeyspace keyspace() {
+		return this.keyspace;
+	}
+
+	/** Returns the client's lock commands, for this package and its tests. */
+	RedisLockCommands commands() {
+		return this.commands;
+	}
+
+	/** Returns the holds of the client, for the tests of this package. */
+	HeldLocks held() {
+		return this.held;
+	}
+
+	/** Returns the renewer of the client's leases, for the tests of this package. */
+	LeaseRenewer<RedisLockHandle> renewer() {
+		return this.renewer;
+	}
+
+	/** Returns the waiter told of hand-overs by message, or null without one. */
+	@Nullable ReleaseMessageWaiter releaseWaiter() {
+		return this.releaseWaiter;
+	}
+
+	/**
+	 * Lets a native image find Lettuce's event bus by name, as the check for Lettuce
+	 * does; otherwise Lettuce would look absent there. Registered in
+	 * {@code META-INF/spring/aot.factories}.
+	 */
+	static final class LettuceEventBusHints implements RuntimeHintsRegistrar {
+
+		@Override
+		public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
+			hints.reflection().registerTypeIfPresent(classLoader, LETTUCE_EVENT_BUS);
+		}
+
 	}
 
 }

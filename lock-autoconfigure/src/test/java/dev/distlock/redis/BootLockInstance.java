@@ -87,7 +87,7 @@ final class BootLockInstance implements AutoCloseable {
 
 	/** The client's release message waiter. */
 	ReleaseMessageWaiter waiter() {
-		ReleaseMessageWaiter waiter = this.client.parts().releaseWaiter();
+		ReleaseMessageWaiter waiter = this.client.releaseWaiter();
 		if (waiter == null) {
 			throw new IllegalStateException("release messages are off");
 		}
@@ -96,12 +96,12 @@ final class BootLockInstance implements AutoCloseable {
 
 	/** The Redis key of a lock. */
 	String lockKey(String key) {
-		return this.client.parts().keyspace().lockKey(key);
+		return this.client.keyspace().lockKey(key);
 	}
 
 	/** How many places the queue of a lock holds. */
 	long queued(String key) {
-		Long length = this.redis.opsForList().size(this.client.parts().keyspace().queueKey(lockKey(key)));
+		Long length = this.redis.opsForList().size(this.client.keyspace().queueKey(lockKey(key)));
 		return (length != null) ? length : 0;
 	}
 

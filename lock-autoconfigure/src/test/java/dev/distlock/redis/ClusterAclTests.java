@@ -89,7 +89,7 @@ class ClusterAclTests {
 			.clusterSlots(true)
 			.releaseMessages(true)
 			.build();
-		ReleaseMessageWaiter waiter = waiterSide.parts().releaseWaiter();
+		ReleaseMessageWaiter waiter = waiterSide.releaseWaiter();
 		try {
 			holderSide.start();
 			waiterSide.start();
@@ -126,7 +126,7 @@ class ClusterAclTests {
 			.clusterSlots(true)
 			.releaseMessages(true)
 			.build();
-		ReleaseMessageWaiter waiter = waiterSide.parts().releaseWaiter();
+		ReleaseMessageWaiter waiter = waiterSide.releaseWaiter();
 		try {
 			holderSide.start();
 			waiterSide.start();

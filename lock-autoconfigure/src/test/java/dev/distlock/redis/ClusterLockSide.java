@@ -81,7 +81,7 @@ final class ClusterLockSide implements AutoCloseable {
 
 	/** The client's release message waiter. */
 	ReleaseMessageWaiter waiter() {
-		ReleaseMessageWaiter waiter = this.client.parts().releaseWaiter();
+		ReleaseMessageWaiter waiter = this.client.releaseWaiter();
 		if (waiter == null) {
 			throw new IllegalStateException("release messages are off");
 		}
@@ -90,9 +90,9 @@ final class ClusterLockSide implements AutoCloseable {
 
 	/** The channel a release tells this client's waiters on a lock key on. */
 	String channelOf(String key) {
-		return KEYSPACE.shardedReleaseChannel(this.client.parts()
-			.releaseChannel()
-			.substring(this.client.parts().releaseChannel().lastIndexOf(':') + 1), LockKeyspace.slot(key));
+		return KEYSPACE.shardedReleaseChannel(
+				this.client.releaseChannel().substring(this.client.releaseChannel().lastIndexOf(':') + 1),
+				LockKeyspace.slot(key));
 	}
 
 	@Override

@@ -107,7 +107,7 @@ class LeaseDeadlineTests {
 			.isLessThan(Duration.ofSeconds(2));
 		await().atMost(Duration.ofSeconds(1))
 			.until(() -> this.listener.lost.stream().anyMatch((lost) -> lost.key().equals(key)));
-		assertThat(handle.mayPassLocally(this.fixture.client.parts().reachability())).isFalse();
+		assertThat(handle.mayPassLocally(this.fixture.client.commands().reachability())).isFalse();
 		OwnRedisServer.awaitAnswers(this.fixture.redis);
 		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
 	}

@@ -81,7 +81,7 @@ class LeaseLostAtDeadlineTests {
 			server.start();
 			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
 			assertThat(listener.lost).as("told once, not again at release").containsExactly(handle);
-			assertThat(fixture.client.parts().renewer().renewalsOfReleasedLocks()).isZero();
+			assertThat(fixture.client.renewer().renewalsOfReleasedLocks()).isZero();
 		}
 	}
 
@@ -94,11 +94,11 @@ class LeaseLostAtDeadlineTests {
 					new LockOptions(Duration.ZERO, Duration.ofSeconds(2)));
 			LockHandle renewed = fixture.client.lock(TestRedis.uniqueKey("renewed"),
 					LockOptions.renewing(Duration.ZERO));
-			assertThat(fixture.client.parts().renewer().watchedDeadlines()).isEqualTo(2);
+			assertThat(fixture.client.renewer().watchedDeadlines()).isEqualTo(2);
 			fixed.release();
 			renewed.release();
 			// Nothing left that could report them after their release.
-			assertThat(fixture.client.parts().renewer().watchedDeadlines()).isZero();
+			assertThat(fixture.client.renewer().watchedDeadlines()).isZero();
 			assertThat(listener.lost).isEmpty();
 		}
 	}

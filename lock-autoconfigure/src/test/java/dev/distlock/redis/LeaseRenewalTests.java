@@ -72,7 +72,7 @@ class LeaseRenewalTests {
 			.join()).as("still exclusive after several leases").isEmpty();
 		handle.release();
 		assertThat(this.fixture.redis.hasKey(key)).isFalse();
-		assertThat(this.fixture.client.parts().renewer().size()).isZero();
+		assertThat(this.fixture.client.renewer().size()).isZero();
 		assertThat(this.listener.lost).isEmpty();
 	}
 
@@ -87,7 +87,7 @@ class LeaseRenewalTests {
 		int[] fullRound = this.listener.renewalRounds.stream().filter((round) -> round[0] == 250).findFirst().get();
 		assertThat(fullRound[1]).as("round trips for 250 locks").isEqualTo(3);
 		handles.forEach(LockHandle::release);
-		assertThat(this.fixture.client.parts().renewer().size()).isZero();
+		assertThat(this.fixture.client.renewer().size()).isZero();
 	}
 
 	@Test
@@ -113,7 +113,7 @@ class LeaseRenewalTests {
 		Thread holder = new Thread(() -> this.fixture.client.lock(key, LockOptions.renewing(Duration.ZERO)));
 		holder.start();
 		holder.join();
-		await().atMost(Duration.ofSeconds(20)).until(() -> this.fixture.client.parts().renewer().size() == 0);
+		await().atMost(Duration.ofSeconds(20)).until(() -> this.fixture.client.renewer().size() == 0);
 		await().atMost(Duration.ofSeconds(20)).until(() -> !this.fixture.redis.hasKey(key));
 	}
 

@@ -74,7 +74,7 @@ final class LockFixture implements AutoCloseable {
 		customizer.accept(builder);
 		this.client = builder.build();
 		this.client.start();
-		this.waiter = this.client.parts().releaseWaiter();
+		this.waiter = this.client.releaseWaiter();
 		this.client.monitor()
 			.releaseSubscription()
 			.ifPresent((subscription) -> await().atMost(Duration.ofSeconds(10)).until(subscription::isSubscribed));

@@ -123,7 +123,7 @@ class MisconfigurationTests {
 		StringRedisTemplate redis = connect("app", "secret");
 		RedisLockClient holderSide = RedisLockClient.builder(redis).keyPrefix("app:").build();
 		RedisLockClient waiterSide = RedisLockClient.builder(redis).keyPrefix("app:").releaseMessages(true).build();
-		ReleaseMessageWaiter waiter = waiterSide.parts().releaseWaiter();
+		ReleaseMessageWaiter waiter = waiterSide.releaseWaiter();
 		try {
 			waiterSide.start();
 			await().atMost(Duration.ofSeconds(10))

@@ -92,7 +92,7 @@ class ReactiveFaultHandlingTests {
 	}
 
 	private void assertInDoubtWhileStalled() {
-		RedisReachability reachability = this.fixture.client.parts().holds().commands().reachability();
+		RedisReachability reachability = this.fixture.client.commands().reachability();
 		assertThat(reachability.inDoubt()).isFalse();
 		pause("1500", "ALL");
 		Disposable stuck = this.reactive.tryLock(TestRedis.uniqueKey("stall"), NO_WAIT)

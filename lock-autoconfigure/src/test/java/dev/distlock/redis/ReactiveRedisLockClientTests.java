@@ -194,7 +194,7 @@ class ReactiveRedisLockClientTests {
 		String key = TestRedis.uniqueKey("reactive-late-renewal");
 		ReactiveLockHandle handle = this.reactive.lock(key, NO_WAIT).block(Duration.ofSeconds(5));
 		assertThat(handle).isNotNull();
-		HeldLocks held = this.fixture.client.parts().holds().held();
+		HeldLocks held = this.fixture.client.held();
 		RedisLockHandle hold = held.held(handle.key()).get(0);
 		StepVerifier.create(handle.release()).verifyComplete();
 		// As the renewal sender reports a renewal or hand-over confirmation that Redis

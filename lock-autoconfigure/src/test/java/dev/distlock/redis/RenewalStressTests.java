@@ -67,8 +67,8 @@ class RenewalStressTests {
 			assertThat(listener.acquired).hasValue(THREADS * CYCLES_PER_THREAD);
 			assertThat(listener.released).hasValue(THREADS * CYCLES_PER_THREAD);
 			assertThat(listener.lost).isEmpty();
-			assertThat(fixture.client.parts().renewer().renewalsOfReleasedLocks()).isZero();
-			assertThat(fixture.client.parts().renewer().size()).isZero();
+			assertThat(fixture.client.renewer().renewalsOfReleasedLocks()).isZero();
+			assertThat(fixture.client.renewer().size()).isZero();
 			assertThat(listener.renewedLocks()).as("renewals happened during the run").isPositive();
 			assertThat(lockKeysLeft(fixture)).isZero();
 		}

@@ -253,7 +253,7 @@ class ReplicaAcknowledgementTests {
 			held.add(client.lock(TestRedis.uniqueKey("batch-" + i), NO_WAIT));
 		}
 		long waitsBefore = waitCalls();
-		client.parts().renewer().renewAll();
+		client.renewer().renewAll();
 		// 150 holds renewed in two batches (100 and 50 keys): one WAIT each.
 		await().atMost(Duration.ofSeconds(5)).until(() -> waitCalls() - waitsBefore >= 2);
 		await().during(Duration.ofMillis(300))
@@ -275,7 +275,7 @@ class ReplicaAcknowledgementTests {
 	void minimumHoldKeptByAReleaseRetriedInTheBackgroundIsAcknowledgedToo() {
 		RedisLockClient client = client(true, 1);
 		String key = TestRedis.uniqueKey("min-hold-retried-acked");
-		RedisLockCommands commands = client.parts().holds().commands();
+		RedisLockCommands commands = client.commands();
 		assertThat(commands.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
 		long waitsBefore = waitCalls();
 		// What a release retried in the background sends (PendingReleases).

@@ -52,7 +52,7 @@ class SubscriptionAtStartupTests {
 		RedisLockClient client = RedisLockClient.builder(TestRedis.template(connectionFactory))
 			.releaseMessages(true)
 			.build();
-		ReleaseMessageWaiter waiter = client.parts().releaseWaiter();
+		ReleaseMessageWaiter waiter = client.releaseWaiter();
 		ReleaseSubscription subscription = client.monitor().releaseSubscription().orElseThrow();
 		try {
 			client.start();
