@@ -53,7 +53,7 @@ class QuickStartTests {
 	@Test
 	void quickStartSaysWhatToExpectAndItsCommandsAnswerAsShown() throws IOException {
 		String quickStart = section(Files.readString(Path.of("..", "README.md")), "## Quick start");
-		assertThat(quickStart).contains("./mvnw -pl sample-app -am spring-boot:run", "about two minutes",
+		assertThat(quickStart).contains("./mvnw -pl sample-app -am spring-boot:test-run", "about two minutes",
 				"`Started SampleApplication`", "port 8080", "Ctrl+C");
 		Properties properties = new Properties();
 		try (InputStream in = getClass().getResourceAsStream("/application.properties")) {
