@@ -39,9 +39,11 @@ public final class TestSampleApplication {
 	/**
 	 * The logging configuration of the run: Spring Boot's console logging at
 	 * {@code INFO}, as the application jar logs, rather than the tests'
-	 * {@code logback-test.xml}, which is on the same class path and logs warnings only.
+	 * {@code logback-test.xml}, which is on the same class path and logs warnings only. A
+	 * {@code logging.config} of the run's own (system property or environment variable)
+	 * takes its place.
 	 */
-	private static final String LOGGING_CONFIG = "classpath:logback-test-run.xml";
+	static final String LOGGING_CONFIG = "classpath:logback-test-run.xml";
 
 	private TestSampleApplication() {
 	}
@@ -52,7 +54,7 @@ public final class TestSampleApplication {
 	 * @param args the command line arguments
 	 */
 	public static void main(String[] args) {
-		if (System.getProperty("logging.config") == null) {
+		if (System.getProperty("logging.config") == null && System.getenv("LOGGING_CONFIG") == null) {
 			System.setProperty("logging.config", LOGGING_CONFIG);
 		}
 		if (DemoLauncher.isRequested(args)) {
