@@ -127,7 +127,7 @@ class DocumentationLinksTests {
 			.filter((line) -> line.startsWith("./mvnw"))
 			.toList();
 		assertThat(ciCommands).as("commands of .ci/run").containsExactly("./mvnw -B verify");
-		assertThat(readme).contains("```shell\n./mvnw -pl sample-app -am spring-boot:run\n```")
+		assertThat(readme).contains("```shell\n./mvnw -pl sample-app -am spring-boot:test-run\n```")
 			.contains("```shell\n" + ciCommands.get(0) + "\n```");
 	}
 

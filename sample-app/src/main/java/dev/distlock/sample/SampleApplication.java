@@ -29,24 +29,24 @@ import dev.distlock.sample.demo.DemoLauncher;
  * relational database and a scheduled job that closes expired orders, each guarded by a
  * distributed lock.
  * <p>
- * Without any configuration it starts an embedded Redis server and an in-memory H2
- * database. With the {@code --demo} argument it instead runs {@link DemoLauncher the
- * demo}: two instances under concurrent load, a report, and an exit status that says
- * whether everything stayed consistent. Both the embedded Redis and the demo need the
- * development-only {@code lock-test-support}, which {@code spring-boot:run} has on its
- * class path and the application jar leaves out: the jar needs a configured Redis
- * ({@code spring.data.redis.*}).
+ * It needs a configured Redis ({@code spring.data.redis.*}) and, without any database
+ * configured, uses an in-memory H2 database. The embedded Redis server is only on the
+ * development class path: {@code TestSampleApplication} in {@code src/test}, which
+ * {@code spring-boot:test-run} starts, runs this application with one, and runs
+ * {@link DemoLauncher the demo} ({@code --demo}: two instances under concurrent load, a
+ * report, and an exit status that says whether everything stayed consistent) on one.
  */
 @SpringBootApplication
 public class SampleApplication {
 
 	/**
-	 * Starts the service, or the demo when the arguments contain {@code --demo}.
+	 * Starts the service; with {@code --demo}, says how to run the demo, which needs the
+	 * embedded Redis of the development class path, and exits with status {@code 2}.
 	 * @param args the command line arguments
 	 */
 	public static void main(String[] args) {
 		if (DemoLauncher.isRequested(args)) {
-			System.exit(DemoLauncher.run(args));
+			System.exit(DemoLauncher.refuse(System.err));
 		}
 		SpringApplication.run(SampleApplication.class, args);
 	}

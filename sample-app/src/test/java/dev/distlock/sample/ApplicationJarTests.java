@@ -62,12 +62,12 @@ class ApplicationJarTests {
 			"spring-test-", "testcontainers-", "junit-", "assertj-");
 
 	private static final String NO_REDIS = "No Redis is configured, and the embedded Redis that the sample starts "
-			+ "then is not on the class path: dev.distlock.test.redis.RedisServerProcess, from "
-			+ "dev.distlock:lock-test-support, a development-only dependency that the application jar leaves out.";
+			+ "then is only on the development class path: TestSampleApplication in src/test starts it, with "
+			+ "spring-boot:test-run, and the application jar leaves it out.";
 
 	private static final String CONFIGURE_REDIS = "Set spring.data.redis.url, spring.data.redis.host or spring.data.redis.port (or "
 			+ "spring.data.redis.sentinel.master or spring.data.redis.cluster.nodes) to the Redis to use, or run the "
-			+ "sample with ./mvnw -pl sample-app -am spring-boot:run, which starts an embedded Redis.";
+			+ "sample with ./mvnw -pl sample-app -am spring-boot:test-run, which starts an embedded Redis.";
 
 	private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(2);
 
@@ -150,10 +150,10 @@ class ApplicationJarTests {
 		Process demo = start(log, false, "--demo");
 		String output = awaitExit(demo, log);
 		assertThat(demo.exitValue()).as(output).isEqualTo(2);
-		assertThat(output).contains("The demo runs on an embedded Redis, which is not on the class "
-				+ "path: dev.distlock.test.redis.RedisServerProcess, from dev.distlock:lock-test-support, a "
-				+ "development-only dependency that the application jar leaves out. Run the demo with "
-				+ "./mvnw -pl sample-app -am spring-boot:run -Dspring-boot.run.arguments=--demo.");
+		assertThat(output).contains("The demo runs on an embedded Redis, which is only on the development class "
+				+ "path: TestSampleApplication in src/test starts it, with spring-boot:test-run, and the application "
+				+ "jar leaves it out. Run the demo with "
+				+ "./mvnw -pl sample-app -am spring-boot:test-run -Dspring-boot.run.arguments=--demo.");
 		assertThat(output).as("no stack trace").doesNotContain("NoClassDefFoundError", "\tat ");
 	}
 

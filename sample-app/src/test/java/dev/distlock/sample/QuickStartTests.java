@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -53,7 +54,7 @@ class QuickStartTests {
 	@Test
 	void quickStartSaysWhatToExpectAndItsCommandsAnswerAsShown() throws IOException {
 		String quickStart = section(Files.readString(Path.of("..", "README.md")), "## Quick start");
-		assertThat(quickStart).contains("./mvnw -pl sample-app -am spring-boot:run", "about two minutes",
+		assertThat(quickStart).contains("./mvnw -pl sample-app -am spring-boot:test-run", "about two minutes",
 				"`Started SampleApplication`", "port 8080", "Ctrl+C");
 		Properties properties = new Properties();
 		try (InputStream in = getClass().getResourceAsStream("/application.properties")) {
@@ -62,6 +63,15 @@ class QuickStartTests {
 		assertThat(properties).as("Spring Boot's defaults the quick start describes: port 8080, the startup line")
 			.doesNotContainKeys("server.port", "spring.main.log-startup-info", "logging.level.root",
 					"logging.level.dev.distlock.sample");
+		String runLogging;
+		try (InputStream in = getClass()
+			.getResourceAsStream("/" + TestSampleApplication.LOGGING_CONFIG.substring("classpath:".length()))) {
+			assertThat(in).as(TestSampleApplication.LOGGING_CONFIG).isNotNull();
+			runLogging = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+		}
+		assertThat(runLogging)
+			.as("the logging of spring-boot:test-run, whose class path has the tests' logback-test.xml (WARN) too")
+			.contains("org/springframework/boot/logging/logback/console-appender.xml", "<root level=\"INFO\">");
 		List<String> curls = quickStart.lines().filter((line) -> line.startsWith("curl ")).toList();
 		assertThat(curls).hasSize(2);
 		try (SampleInstances instances = TestCluster.start(1, RedisTestServers.shared(), TestDatabase.h2())) {

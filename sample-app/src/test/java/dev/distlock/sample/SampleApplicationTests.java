@@ -20,15 +20,13 @@ import java.net.URI;
 
 import org.junit.jupiter.api.Test;
 
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import dev.distlock.sample.redis.EmbeddedRedisConfiguration;
+import dev.distlock.sample.redis.RedisConfiguredCheck;
 import dev.distlock.sample.stock.StockService;
 import dev.distlock.sample.support.SampleHttp;
 import dev.distlock.test.redis.RedisServerProcess;
@@ -38,41 +36,42 @@ import dev.distlock.test.redis.RedisTestServers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The application as {@code spring-boot:run} starts it, with nothing configured: an
- * embedded Redis and an in-memory H2 database, and every scenario's endpoint working.
+ * The application as {@code spring-boot:test-run} starts it
+ * ({@link TestSampleApplication}), with nothing configured: an embedded Redis and an
+ * in-memory H2 database, and every scenario's endpoint working.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "sample.orders.close-cron=-")
 class SampleApplicationTests {
-
-	@LocalServerPort
-	private int port;
-
-	@Autowired
-	private RedisServerProcess embeddedRedis;
-
-	@Autowired
-	private DataRedisConnectionDetails redisConnection;
 
 	@Test
 	void startsWithEmbeddedRedisAndServesEveryScenario() {
-		assertThat(this.embeddedRedis.isRunning()).isTrue();
-		assertThat(this.redisConnection.getStandalone().getPort()).isEqualTo(this.embeddedRedis.port());
-		URI base = URI.create("http://127.0.0.1:" + this.port);
-		assertThat(SampleHttp.put(base, "/skus/25/stock", SampleHttp.stock(3)).statusCode()).isEqualTo(200);
-		assertThat(SampleHttp.json(SampleHttp.post(base, "/skus/25/stock/decrement")).path("quantity").asLong())
-			.isEqualTo(2);
-		assertThat(SampleHttp.post(base, "/check-in-queue", SampleHttp.checkIn("Ida", "+4930300001", "FEMALE"))
-			.statusCode()).isEqualTo(201);
-		assertThat(SampleHttp.json(SampleHttp.post(base, "/orders")).path("status").asString()).isEqualTo("UNPAID");
+		try (ConfigurableApplicationContext context = TestSampleApplication.application()
+			.run("--server.port=0", "--sample.orders.close-cron=-", "--spring.main.banner-mode=off")
+			.getApplicationContext()) {
+			RedisServerProcess embeddedRedis = context.getBean(RedisServerProcess.class);
+			assertThat(embeddedRedis.isRunning()).isTrue();
+			assertThat(context.getBean(DataRedisConnectionDetails.class).getStandalone().getPort())
+				.isEqualTo(embeddedRedis.port());
+			assertThat(context.getBeanProvider(RedisConfiguredCheck.class).getIfAvailable())
+				.as("backed off: the embedded Redis is configured")
+				.isNull();
+			Integer port = context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
+			URI base = URI.create("http://127.0.0.1:" + port);
+			assertThat(SampleHttp.put(base, "/skus/25/stock", SampleHttp.stock(3)).statusCode()).isEqualTo(200);
+			assertThat(SampleHttp.json(SampleHttp.post(base, "/skus/25/stock/decrement")).path("quantity").asLong())
+				.isEqualTo(2);
+			assertThat(SampleHttp.post(base, "/check-in-queue", SampleHttp.checkIn("Ida", "+4930300001", "FEMALE"))
+				.statusCode()).isEqualTo(201);
+			assertThat(SampleHttp.json(SampleHttp.post(base, "/orders")).path("status").asString()).isEqualTo("UNPAID");
+		}
 	}
 
 	@Test
 	void localRedisProfileTurnsTheEmbeddedRedisOff() {
 		// The profile sets spring.data.redis.host; the port is pointed at a test server
-		// so that
-		// nothing depends on a Redis listening on 6379.
+		// so that nothing depends on a Redis listening on 6379.
 		RedisTestServer redis = RedisTestServers.shared();
-		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(SampleApplication.class)
+		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(SampleApplication.class,
+				EmbeddedRedisConfiguration.class)
 			.web(WebApplicationType.NONE)
 			.profiles("local-redis")
 			.run("--spring.data.redis.port=" + redis.port(), "--sample.orders.close-cron=-",

@@ -25,23 +25,21 @@ import java.util.UUID;
 import java.util.stream.IntStream;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.util.ClassUtils;
 
-import dev.distlock.sample.redis.EmbeddedRedisAvailability;
 import dev.distlock.sample.redis.EmbeddedRedisUnavailableException;
 import dev.distlock.sample.stock.StockService;
 
 /**
- * The {@code --demo} mode: starts an embedded Redis server and two instances of the
- * sample application sharing it and one in-memory H2 database, sends a few thousand
- * concurrent requests to scenarios 1 and 2 alternately through both instances, checks the
- * outcome, pauses an instance past its lease to show its fenced writes refused
- * ({@link PausedHolderCheck}) and prints a report. The exit status is {@code 0} only if
- * everything is consistent.
+ * The {@code --demo} mode: starts two instances of the sample application sharing a Redis
+ * server and one in-memory H2 database, sends a few thousand concurrent requests to
+ * scenarios 1 and 2 alternately through both instances, checks the outcome, pauses an
+ * instance past its lease to show its fenced writes refused ({@link PausedHolderCheck})
+ * and prints a report. The exit status is {@code 0} only if everything is consistent.
  * <p>
- * The embedded Redis comes from the development-only {@code lock-test-support}, which
- * {@code spring-boot:run} has on its class path and the application jar does not: without
- * it the demo stops at once with {@link EmbeddedRedisUnavailableException}.
+ * The Redis server is the embedded one of the development class path: the
+ * {@code TestSampleApplication} of {@code src/test} ({@code spring-boot:test-run}) starts
+ * it and runs the demo on it. The application's own main class, as in the application
+ * jar, has none and {@link #refuse(PrintStream) refuses}.
  */
 public final class DemoLauncher {
 
@@ -53,14 +51,20 @@ public final class DemoLauncher {
 
 	private final PrintStream out;
 
+	private final String redisUrl;
+
 	/**
 	 * Creates a launcher.
 	 * @param settings how much load to generate
 	 * @param out where to print progress and the report
+	 * @param redisUrl the Redis server the instances share, such as
+	 * {@code redis://127.0.0.1:41234}; the demo writes to it freely, so it should be one
+	 * of its own
 	 */
-	public DemoLauncher(DemoSettings settings, PrintStream out) {
+	public DemoLauncher(DemoSettings settings, PrintStream out, String redisUrl) {
 		this.settings = settings;
 		this.out = out;
+		this.redisUrl = redisUrl;
 	}
 
 	/**
@@ -75,16 +79,13 @@ public final class DemoLauncher {
 	/**
 	 * Runs the demo with the settings of the command line and prints to standard output.
 	 * @param args the command line arguments
+	 * @param redisUrl the Redis server the instances share
 	 * @return the exit status: {@code 0} if consistent, {@code 1} if not, {@code 2} if
 	 * the demo failed or could not run
 	 */
-	public static int run(String[] args) {
+	public static int run(String[] args, String redisUrl) {
 		try {
-			return new DemoLauncher(DemoSettings.fromArguments(args), System.out).run().consistent() ? 0 : 1;
-		}
-		catch (EmbeddedRedisUnavailableException ex) {
-			System.err.println(ex.getMessage());
-			return 2;
+			return new DemoLauncher(DemoSettings.fromArguments(args), System.out, redisUrl).run().consistent() ? 0 : 1;
 		}
 		catch (RuntimeException | InterruptedException ex) {
 			System.err.println("The demo failed: " + ex);
@@ -94,23 +95,29 @@ public final class DemoLauncher {
 	}
 
 	/**
+	 * Says that the demo runs on the embedded Redis of the development class path, which
+	 * the application's own main class, as in the application jar, does not have, and how
+	 * to run it.
+	 * @param err where to print it
+	 * @return the exit status, {@code 2}: the demo could not run
+	 */
+	public static int refuse(PrintStream err) {
+		err.println(EmbeddedRedisUnavailableException.forDemo().getMessage());
+		return 2;
+	}
+
+	/**
 	 * Runs the demo.
 	 * @return the report, already printed
-	 * @throws EmbeddedRedisUnavailableException if the embedded Redis is not on the class
-	 * path of the thread's context class loader
 	 * @throws InterruptedException if interrupted while the load runs
 	 */
 	public DemoReport run() throws InterruptedException {
-		if (!EmbeddedRedisAvailability.isAvailable(ClassUtils.getDefaultClassLoader())) {
-			throw EmbeddedRedisUnavailableException.forDemo();
-		}
 		this.out.println("distlock demo: " + INSTANCES + " instances of the sample app, one Redis, one database");
 		String database = "jdbc:h2:mem:distlock-demo-" + UUID.randomUUID();
-		try (DemoRedisServer redis = DemoRedisServer.start();
-				SampleInstances instances = SampleInstances.start(INSTANCES,
-						(builder) -> builder.sources(LockWaitRecorder.class), arguments(redis, database))) {
+		try (SampleInstances instances = SampleInstances.start(INSTANCES,
+				(builder) -> builder.sources(LockWaitRecorder.class), arguments(this.redisUrl, database))) {
 			List<URI> uris = IntStream.range(0, INSTANCES).mapToObj(instances::baseUri).toList();
-			this.out.println("  redis " + redis.url() + ", database " + database + ", instances " + uris);
+			this.out.println("  redis " + this.redisUrl + ", database " + database + ", instances " + uris);
 			StockService stock = instances.bean(0, StockService.class);
 			for (int sku = 1; sku <= this.settings.skus(); sku++) {
 				stock.set(sku, this.settings.stockPerSku());
@@ -145,11 +152,11 @@ public final class DemoLauncher {
 		}
 	}
 
-	private static List<String> arguments(DemoRedisServer redis, String database) {
+	private static List<String> arguments(String redisUrl, String database) {
 		// One in-memory H2 database reached by name from both instances of this JVM: it
 		// lives as
 		// long as either instance's connection pool holds a connection.
-		return List.of("--spring.data.redis.url=" + redis.url(), "--spring.datasource.url=" + database,
+		return List.of("--spring.data.redis.url=" + redisUrl, "--spring.datasource.url=" + database,
 				"--sample.orders.close-cron=-", "--spring.main.banner-mode=off", "--logging.level.root=WARN",
 				"--logging.level.dev.distlock.sample=WARN");
 	}

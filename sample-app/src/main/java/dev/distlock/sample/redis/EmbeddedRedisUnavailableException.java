@@ -18,15 +18,16 @@ package dev.distlock.sample.redis;
 
 /**
  * Thrown when the sample needs its embedded Redis, because no Redis is configured or the
- * demo was asked for, and {@link EmbeddedRedisAvailability the embedded Redis} is not on
- * the class path, as in the application jar. Spring Boot reports it at startup as a
- * description and an action ({@link EmbeddedRedisUnavailableFailureAnalyzer}).
+ * demo was asked for, and runs from its own main class, as in the application jar: the
+ * embedded Redis is only on the development class path, in {@code src/test}, where
+ * {@code TestSampleApplication} starts it ({@code spring-boot:test-run}). Spring Boot
+ * reports it at startup as a description and an action
+ * ({@link EmbeddedRedisUnavailableFailureAnalyzer}).
  */
 public class EmbeddedRedisUnavailableException extends IllegalStateException {
 
-	private static final String NOT_ON_CLASS_PATH = "is not on the class path: "
-			+ EmbeddedRedisAvailability.SERVER_CLASS
-			+ ", from dev.distlock:lock-test-support, a development-only dependency that the application jar leaves out.";
+	private static final String DEVELOPMENT_ONLY = "is only on the development class path: "
+			+ "TestSampleApplication in src/test starts it, with spring-boot:test-run, and the application jar leaves it out.";
 
 	private final String description;
 
@@ -44,11 +45,11 @@ public class EmbeddedRedisUnavailableException extends IllegalStateException {
 	 */
 	static EmbeddedRedisUnavailableException noRedisConfigured() {
 		return new EmbeddedRedisUnavailableException(
-				"No Redis is configured, and the embedded Redis that the sample starts then " + NOT_ON_CLASS_PATH,
+				"No Redis is configured, and the embedded Redis that the sample starts then " + DEVELOPMENT_ONLY,
 				"Set spring.data.redis.url, spring.data.redis.host or spring.data.redis.port (or "
 						+ "spring.data.redis.sentinel.master or "
 						+ "spring.data.redis.cluster.nodes) to the Redis to use, or run the sample with "
-						+ "./mvnw -pl sample-app -am spring-boot:run, which starts an embedded Redis.");
+						+ "./mvnw -pl sample-app -am spring-boot:test-run, which starts an embedded Redis.");
 	}
 
 	/**
@@ -57,8 +58,8 @@ public class EmbeddedRedisUnavailableException extends IllegalStateException {
 	 * @return the exception
 	 */
 	public static EmbeddedRedisUnavailableException forDemo() {
-		return new EmbeddedRedisUnavailableException("The demo runs on an embedded Redis, which " + NOT_ON_CLASS_PATH,
-				"Run the demo with ./mvnw -pl sample-app -am spring-boot:run -Dspring-boot.run.arguments=--demo.");
+		return new EmbeddedRedisUnavailableException("The demo runs on an embedded Redis, which " + DEVELOPMENT_ONLY,
+				"Run the demo with ./mvnw -pl sample-app -am spring-boot:test-run -Dspring-boot.run.arguments=--demo.");
 	}
 
 	/**

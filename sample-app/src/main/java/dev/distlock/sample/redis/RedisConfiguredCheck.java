@@ -16,24 +16,49 @@
 
 package dev.distlock.sample.redis;
 
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.beans.factory.InitializingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
 import org.springframework.core.env.Environment;
-import org.springframework.stereotype.Component;
+import org.springframework.core.env.PropertyResolver;
 
 /**
- * Where the embedded Redis is not on the class path, as in the application jar: fails the
- * startup with {@link EmbeddedRedisUnavailableException} if no Redis is configured
- * either, rather than let Spring Boot fall back to {@code localhost:6379}.
+ * Fails the startup with {@link EmbeddedRedisUnavailableException} when the application
+ * has no Redis configured, rather than let Spring Boot fall back to
+ * {@code localhost:6379}. A Redis is configured when one of
+ * {@code spring.data.redis.host}, {@code spring.data.redis.port} (alone it means a Redis
+ * on {@code localhost} at that port, as Spring Boot connects to it),
+ * {@code spring.data.redis.url}, {@code spring.data.redis.sentinel.master} or
+ * {@code spring.data.redis.cluster.nodes} is set to anything but {@code false} (in any
+ * property source: a profile's file, an environment variable such as
+ * {@code SPRING_DATA_REDIS_HOST}, a command line argument), or when
+ * {@code sample.embedded-redis.enabled} is {@code false}: see
+ * {@link #redisSetting(PropertyResolver)}.
  * <p>
- * It reads the properties when the context starts, not through a condition: the
- * ahead-of-time processed application decides its conditions once, at build time, and the
- * jar is started both with and without a Redis configured. It fails before the context
- * starts anything that connects to Redis.
+ * An auto-configuration, so that it backs off when the application brings connection
+ * details of its own: the embedded Redis of the development-time
+ * {@code TestSampleApplication} ({@code spring-boot:test-run}), which is on the test
+ * class path only, or a Testcontainers {@code @ServiceConnection}. It reads the
+ * properties when the context starts, not through a condition: the ahead-of-time
+ * processed application decides its conditions once, at build time, and the jar is
+ * started both with and without a Redis configured. It comes before Spring Boot's Redis
+ * auto-configuration and fails before the context starts anything that connects to Redis.
  */
-@Component
-@ConditionalOnMissingClass(EmbeddedRedisAvailability.SERVER_CLASS)
-class RedisConfiguredCheck implements InitializingBean {
+@AutoConfiguration(before = DataRedisAutoConfiguration.class)
+@ConditionalOnMissingBean(DataRedisConnectionDetails.class)
+public final class RedisConfiguredCheck implements InitializingBean {
+
+	private static final List<String> CONNECTION_PROPERTIES = List.of("spring.data.redis.host",
+			"spring.data.redis.port", "spring.data.redis.url", "spring.data.redis.sentinel.master",
+			"spring.data.redis.cluster.nodes");
+
+	private static final String ENABLED_PROPERTY = "sample.embedded-redis.enabled";
 
 	private final Environment environment;
 
@@ -43,9 +68,29 @@ class RedisConfiguredCheck implements InitializingBean {
 
 	@Override
 	public void afterPropertiesSet() {
-		if (NoRedisConfiguredCondition.redisSetting(this.environment) == null) {
+		if (redisSetting(this.environment) == null) {
 			throw EmbeddedRedisUnavailableException.noRedisConfigured();
 		}
+	}
+
+	/**
+	 * Returns the setting that configures a Redis or turns the embedded one off. The
+	 * development-time embedded Redis asks the same question, so that both agree.
+	 * @param properties the application's properties
+	 * @return the first of the connection properties that is set, or
+	 * {@code sample.embedded-redis.enabled=false}; {@code null} if there is none
+	 */
+	static @Nullable String redisSetting(PropertyResolver properties) {
+		for (String property : CONNECTION_PROPERTIES) {
+			String value = properties.getProperty(property);
+			if (value != null && !"false".equalsIgnoreCase(value)) {
+				return property;
+			}
+		}
+		if ("false".equalsIgnoreCase(properties.getProperty(ENABLED_PROPERTY))) {
+			return ENABLED_PROPERTY + "=false";
+		}
+		return null;
 	}
 
 }

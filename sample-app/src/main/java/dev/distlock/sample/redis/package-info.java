@@ -15,9 +15,9 @@
  */
 
 /**
- * The embedded Redis server the sample starts when no Redis is configured, where the
- * development-only {@code lock-test-support} is on the class path, and the startup
- * failure that replaces it where it is not.
+ * The startup failure of an application that configures no Redis: the embedded Redis
+ * server the sample starts then is only on the development class path, in
+ * {@code src/test}.
  */
 @NullMarked
 package dev.distlock.sample.redis;

@@ -21,11 +21,11 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.api.Test;
 
 import dev.distlock.sample.demo.SampleInstances;
+import dev.distlock.sample.redis.EmbeddedRedisConfiguration;
 import dev.distlock.sample.support.SampleHttp;
 import dev.distlock.sample.support.TestDatabase;
 
@@ -59,10 +59,11 @@ class FencesAcrossEmbeddedRedisTests {
 	}
 
 	private static SampleInstances start(TestDatabase database) {
-		// No spring.data.redis.*: each start runs its own, new embedded Redis.
+		// No spring.data.redis.*: each start runs its own, new embedded Redis, as
+		// spring-boot:test-run does.
 		List<String> arguments = new ArrayList<>(database.arguments());
 		arguments.addAll(List.of("--sample.orders.close-cron=-", "--spring.main.banner-mode=off"));
-		return SampleInstances.start(1, UnaryOperator.identity(), arguments);
+		return SampleInstances.start(1, (builder) -> builder.sources(EmbeddedRedisConfiguration.class), arguments);
 	}
 
 	private static HttpResponse<String> checkIn(SampleInstances instances, String phone) {

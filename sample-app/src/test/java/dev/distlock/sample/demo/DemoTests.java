@@ -22,17 +22,15 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.test.context.FilteredClassLoader;
-
-import dev.distlock.sample.redis.EmbeddedRedisUnavailableException;
+import dev.distlock.test.redis.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The {@code --demo} mode end to end, with a smaller load: two instances, one Redis, one
  * database, and a consistent report, in which the writes of an instance paused past its
- * lease are refused; and without {@code lock-test-support}, a clear refusal.
+ * lease are refused; and from the application's own main class, which has no embedded
+ * Redis, a clear refusal.
  */
 class DemoTests {
 
@@ -40,7 +38,11 @@ class DemoTests {
 	void demoUnderLoadReportsConsistentResults() throws Exception {
 		ByteArrayOutputStream output = new ByteArrayOutputStream();
 		DemoSettings settings = new DemoSettings(3, 50, 200, 120, 10, 16);
-		DemoReport report = new DemoLauncher(settings, new PrintStream(output, true, StandardCharsets.UTF_8)).run();
+		DemoReport report;
+		try (RedisServerProcess redis = RedisServerProcess.startOnFreePort()) {
+			report = new DemoLauncher(settings, new PrintStream(output, true, StandardCharsets.UTF_8), redis.url())
+				.run();
+		}
 		String printed = output.toString(StandardCharsets.UTF_8);
 		assertThat(report.consistent()).as(printed).isTrue();
 		assertThat(report.stock().sent()).isEqualTo(200);
@@ -57,24 +59,15 @@ class DemoTests {
 	}
 
 	@Test
-	void withoutLockTestSupportTheDemoStopsWithWhatToDo() {
+	void withoutTheEmbeddedRedisTheDemoStopsWithWhatToDo() {
 		ByteArrayOutputStream output = new ByteArrayOutputStream();
-		DemoLauncher launcher = new DemoLauncher(DemoSettings.fromArguments(new String[0]),
-				new PrintStream(output, true, StandardCharsets.UTF_8));
-		Thread thread = Thread.currentThread();
-		ClassLoader classLoader = thread.getContextClassLoader();
-		thread.setContextClassLoader(new FilteredClassLoader("dev.distlock.test"));
-		try {
-			assertThatExceptionOfType(EmbeddedRedisUnavailableException.class).isThrownBy(launcher::run)
-				.withMessage("The demo runs on an embedded Redis, which is not on the class path: "
-						+ "dev.distlock.test.redis.RedisServerProcess, from dev.distlock:lock-test-support, a "
-						+ "development-only dependency that the application jar leaves out. Run the demo with "
-						+ "./mvnw -pl sample-app -am spring-boot:run -Dspring-boot.run.arguments=--demo.");
-		}
-		finally {
-			thread.setContextClassLoader(classLoader);
-		}
-		assertThat(output.toString(StandardCharsets.UTF_8)).as("nothing started").isEmpty();
+		assertThat(DemoLauncher.refuse(new PrintStream(output, true, StandardCharsets.UTF_8))).isEqualTo(2);
+		assertThat(output.toString(StandardCharsets.UTF_8))
+			.isEqualTo("The demo runs on an embedded Redis, which is only on the development class path: "
+					+ "TestSampleApplication in src/test starts it, with spring-boot:test-run, and the application "
+					+ "jar leaves it out. Run the demo with "
+					+ "./mvnw -pl sample-app -am spring-boot:test-run -Dspring-boot.run.arguments=--demo."
+					+ System.lineSeparator());
 	}
 
 }

@@ -22,7 +22,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
-import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import dev.distlock.test.redis.RedisServerProcess;
@@ -30,27 +29,23 @@ import dev.distlock.test.redis.RedisServerProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The check that replaces the embedded Redis where {@code lock-test-support} is not on
- * the class path: it requires a configured Redis, recognised by the same properties that
- * turn the embedded Redis off, and stays out of the way where the embedded Redis can run.
+ * The check of the application's own main class, which has no embedded Redis: it requires
+ * a configured Redis, recognised by the same properties that turn the development-time
+ * embedded Redis off, and backs off where the embedded Redis runs.
  */
 class RedisConfiguredCheckTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class))
-		.withUserConfiguration(EmbeddedRedisConfiguration.class, RedisConfiguredCheck.class);
-
-	private final ApplicationContextRunner withoutTestSupport = this.runner
-		.withClassLoader(new FilteredClassLoader("dev.distlock.test"));
+		.withConfiguration(AutoConfigurations.of(RedisConfiguredCheck.class, DataRedisAutoConfiguration.class));
 
 	@Test
-	void failsWithoutLockTestSupportWhenNoRedisIsConfigured() {
-		this.withoutTestSupport.run((context) -> {
+	void failsWhenNoRedisIsConfigured() {
+		this.runner.run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context.getStartupFailure()).rootCause()
 				.isInstanceOf(EmbeddedRedisUnavailableException.class)
 				.hasMessageStartingWith("No Redis is configured, and the embedded Redis that the sample starts then "
-						+ "is not on the class path");
+						+ "is only on the development class path");
 		});
 	}
 
@@ -59,21 +54,31 @@ class RedisConfiguredCheckTests {
 			"spring.data.redis.url=redis://redis.example:6379", "spring.data.redis.cluster.nodes=redis.example:7000",
 			"spring.data.redis.sentinel.master=primary;spring.data.redis.sentinel.nodes=redis.example:26379",
 			"sample.embedded-redis.enabled=false" })
-	void passesWithoutLockTestSupportWhenRedisIsConfigured(String properties) {
-		this.withoutTestSupport.withPropertyValues(properties.split(";")).run((context) -> {
+	void passesWhenRedisIsConfigured(String properties) {
+		this.runner.withPropertyValues(properties.split(";")).run((context) -> {
 			assertThat(context).hasNotFailed();
 			assertThat(context).hasSingleBean(RedisConfiguredCheck.class);
-			assertThat(context).doesNotHaveBean(EmbeddedRedisConfiguration.class);
 		});
 	}
 
 	@Test
-	void staysOutWhereTheEmbeddedRedisCanRun() {
-		this.runner.run((context) -> {
+	void backsOffWhereTheEmbeddedRedisRuns() {
+		this.runner.withUserConfiguration(EmbeddedRedisConfiguration.class).run((context) -> {
 			assertThat(context).hasNotFailed();
 			assertThat(context).doesNotHaveBean(RedisConfiguredCheck.class);
 			assertThat(context).hasSingleBean(RedisServerProcess.class);
 		});
+	}
+
+	@Test
+	void embeddedRedisAndCheckAgreeWhenRedisIsConfigured() {
+		this.runner.withUserConfiguration(EmbeddedRedisConfiguration.class)
+			.withPropertyValues("spring.data.redis.url=redis://redis.example:6379")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context).hasSingleBean(RedisConfiguredCheck.class);
+				assertThat(context).doesNotHaveBean(RedisServerProcess.class);
+			});
 	}
 
 }

@@ -48,20 +48,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
 
 /**
- * The whole application as the jar runs it, without {@code lock-test-support} (its
- * classes hidden from the application's class loader): it locks against a configured
- * Redis, and without one it fails at startup saying what is missing and what to do.
+ * The whole application as its own main class and the jar run it, without the embedded
+ * Redis of the development class path (and with {@code lock-test-support}'s classes
+ * hidden from the application's class loader, as the jar has none): it locks against a
+ * configured Redis, and without one it fails at startup saying what is missing and what
+ * to do.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class WithoutEmbeddedRedisTests {
 
 	private static final String MISSING = "No Redis is configured, and the embedded Redis that the sample starts "
-			+ "then is not on the class path: dev.distlock.test.redis.RedisServerProcess, from "
-			+ "dev.distlock:lock-test-support, a development-only dependency that the application jar leaves out.";
+			+ "then is only on the development class path: TestSampleApplication in src/test starts it, with "
+			+ "spring-boot:test-run, and the application jar leaves it out.";
 
 	private static final String TO_DO = "Set spring.data.redis.url, spring.data.redis.host or spring.data.redis.port (or "
 			+ "spring.data.redis.sentinel.master or spring.data.redis.cluster.nodes) to the Redis to use, or run the "
-			+ "sample with ./mvnw -pl sample-app -am spring-boot:run, which starts an embedded Redis.";
+			+ "sample with ./mvnw -pl sample-app -am spring-boot:test-run, which starts an embedded Redis.";
 
 	private static final UnaryOperator<SpringApplicationBuilder> withoutLockTestSupport = (builder) -> builder
 		.resourceLoader(new DefaultResourceLoader(new FilteredClassLoader("dev.distlock.test")));

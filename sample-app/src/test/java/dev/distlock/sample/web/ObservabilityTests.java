@@ -25,10 +25,12 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
 
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
+import dev.distlock.sample.redis.EmbeddedRedisConfiguration;
 import dev.distlock.sample.support.SampleHttp;
 import tools.jackson.databind.JsonNode;
 
@@ -38,9 +40,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What an operator of the sample sees: the locks this instance holds at
  * /actuator/distlock, lock meters in Prometheus format (one timer each for lock wait and
  * hold time, with the histogram buckets that percentile queries read), and the lock
- * health.
+ * health. On the embedded Redis, as {@code spring-boot:test-run} runs the sample.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "sample.orders.close-cron=-")
+@Import(EmbeddedRedisConfiguration.class)
 class ObservabilityTests {
 
 	@LocalServerPort

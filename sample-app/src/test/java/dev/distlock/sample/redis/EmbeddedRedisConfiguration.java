@@ -19,11 +19,9 @@ package dev.distlock.sample.redis;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisConnectionDetails;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
-import org.springframework.context.annotation.Configuration;
 
 import dev.distlock.test.redis.RedisServerProcess;
 
@@ -38,13 +36,16 @@ import dev.distlock.test.redis.RedisServerProcess;
  * the {@code com.github.codemonstur:embedded-redis} artifact, so nothing has to be
  * installed. See {@link NoRedisConfiguredCondition} for what turns this off.
  * <p>
- * Applies only where {@link EmbeddedRedisAvailability#SERVER_CLASS the embedded Redis} is
- * on the class path, as with {@code spring-boot:run}: the condition on it is read from
- * this class's metadata before the class is loaded. Without it, as in the application
- * jar, {@link RedisConfiguredCheck} requires a configured Redis instead.
+ * A development-time service, as Spring Boot runs Testcontainers at development time: it
+ * lives in {@code src/test}, with the {@code embedded-redis} binaries in the test scope,
+ * and {@link dev.distlock.sample.TestSampleApplication} adds it to the application
+ * ({@code spring-boot:test-run}) and the tests that want it add it. Its connection
+ * details make {@link RedisConfiguredCheck}, which requires a configured Redis otherwise,
+ * back off. Not a {@code @Configuration}, so that the component scan of the tests that
+ * start {@code SampleApplication} with a {@code SpringApplicationBuilder}, where no
+ * {@code TestTypeExcludeFilter} leaves out a {@code @TestConfiguration}, never picks it
+ * up: it is only where it is named.
  */
-@Configuration(proxyBeanMethods = false)
-@ConditionalOnClass(name = EmbeddedRedisAvailability.SERVER_CLASS)
 @Conditional(NoRedisConfiguredCondition.class)
 public class EmbeddedRedisConfiguration {
 
