@@ -24,8 +24,8 @@ import org.jspecify.annotations.Nullable;
 
 import dev.distlock.redis.protocol.EvictionPolicy;
 import dev.distlock.redis.protocol.RedisLockCommands;
-import dev.distlock.redis.wait.ReleaseSubscription;
-import dev.distlock.redis.wait.ShardedReleaseSubscription;
+import dev.distlock.redis.messages.ReleaseSubscription;
+import dev.distlock.redis.messages.ShardedReleaseSubscription;
 import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 /**

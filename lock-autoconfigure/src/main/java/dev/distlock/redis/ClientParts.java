@@ -36,7 +36,7 @@ import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.wait.LockWaiter;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
 
 /**
  * The parts of one {@link RedisLockClient}, wired once from its builder, lowest layer

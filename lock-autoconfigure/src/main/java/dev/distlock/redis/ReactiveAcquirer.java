@@ -32,8 +32,8 @@ import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.ReactiveLockCommands;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.protocol.SharedTokens;
-import dev.distlock.redis.wait.AsyncWait;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.messages.AsyncWait;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
 
 /**
  * Acquires locks for reactive work: runs one acquisition's {@link ReactiveAttempts} with

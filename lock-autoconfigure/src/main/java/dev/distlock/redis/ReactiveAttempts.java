@@ -33,7 +33,7 @@ import dev.distlock.redis.protocol.AcquireReply;
 import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.ReactiveLockCommands;
 import dev.distlock.redis.protocol.RedisErrors;
-import dev.distlock.redis.wait.AsyncWait;
+import dev.distlock.redis.messages.AsyncWait;
 import dev.distlock.redis.wait.WaitTimings;
 
 /**

@@ -26,7 +26,7 @@ import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.redis.protocol.EvictionPolicy;
-import dev.distlock.redis.wait.ReleaseSubscription;
+import dev.distlock.redis.messages.ReleaseSubscription;
 import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 /**

@@ -38,7 +38,7 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 import dev.distlock.actuate.DistributedLockHealthIndicator;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
 import dev.distlock.test.redis.RedisAdminCommands;
 import dev.distlock.test.redis.RedisClusterDeployment;
 import dev.distlock.test.redis.RedisServerProcess;

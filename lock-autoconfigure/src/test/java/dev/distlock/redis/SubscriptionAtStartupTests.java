@@ -28,8 +28,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
-import dev.distlock.redis.wait.ReleaseSubscription;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
+import dev.distlock.redis.messages.ReleaseSubscription;
 import dev.distlock.testing.OwnRedisServer;
 import dev.distlock.testing.TestRedis;
 

@@ -34,7 +34,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.redis.RedisLockMonitor;
-import dev.distlock.redis.wait.ReleaseSubscription;
+import dev.distlock.redis.messages.ReleaseSubscription;
 import dev.distlock.redis.RedisLockClient;
 import dev.distlock.test.concurrent.ConcurrentRunner;
 import dev.distlock.test.concurrent.HoldLog;

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis.wait;
+package dev.distlock.redis.messages;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +22,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import dev.distlock.redis.protocol.LockKeyspace;
+import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis.wait;
+package dev.distlock.redis.messages;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +25,7 @@ import java.util.function.IntFunction;
 import org.jspecify.annotations.Nullable;
 
 import dev.distlock.redis.protocol.LockKeyspace;
+import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 /**
  * Which cluster slots a client's waiters need a sharded release channel for, and which of

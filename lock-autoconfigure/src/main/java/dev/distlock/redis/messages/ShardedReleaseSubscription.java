@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis.wait;
+package dev.distlock.redis.messages;
 
 import java.net.SocketAddress;
 import java.time.Duration;
@@ -28,6 +28,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import dev.distlock.redis.protocol.RedisAddress;
+import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 /**
  * Subscribes a client to its sharded release channels on a Redis Cluster (Redis 7.0+),
