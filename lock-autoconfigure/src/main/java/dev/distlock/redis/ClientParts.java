@@ -30,13 +30,14 @@ import org.springframework.util.ClassUtils;
 import dev.distlock.LockOptions;
 import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.lease.LeaseRenewer;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
+import dev.distlock.redis.monitor.RedisLockMonitor;
 import dev.distlock.redis.protocol.LockKeyspace;
 import dev.distlock.redis.protocol.OwnerTokens;
 import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.wait.LockWaiter;
-import dev.distlock.redis.messages.ReleaseMessageWaiter;
 
 /**
  * The parts of one {@link RedisLockClient}, wired once from its builder, lowest layer
@@ -83,7 +84,7 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 				new LeaseExtension<>(commands, renewer, reports));
 		LockAcquirer acquirer = new LockAcquirer(new AcquisitionServices(commands, pending, cohort, waiting), waiter,
 				grants, events, builder.renewalLease, tokens);
-		RedisLockMonitor monitor = new RedisLockMonitor(held, releaser, waiting, new KeyStateReader(commands, held),
+		RedisLockMonitor monitor = new ClientMonitor(held, releaser, waiting, new KeyStateReader(commands, held),
 				new ClientHealthChecks(commands, new LockingProbe(commands, tokens, messaging.channelOf()),
 						messaging.classic(), messaging.sharded()));
 		AutoCloseable connectionEvents = LETTUCE_PRESENT

@@ -21,10 +21,10 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 
 import dev.distlock.redis.lease.LeaseRenewer;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
 import dev.distlock.redis.protocol.OwnerTokens;
 import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.RedisLockCommands;
-import dev.distlock.redis.messages.ReleaseMessageWaiter;
 
 /**
  * What a {@link ReactiveRedisLockClient} shares with the blocking client it is built on,

@@ -28,12 +28,12 @@ import dev.distlock.Deadlines;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.reactive.ReactiveLockHandle;
+import dev.distlock.redis.messages.AsyncWait;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
 import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.ReactiveLockCommands;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.protocol.SharedTokens;
-import dev.distlock.redis.messages.AsyncWait;
-import dev.distlock.redis.messages.ReleaseMessageWaiter;
 
 /**
  * Acquires locks for reactive work: runs one acquisition's {@link ReactiveAttempts} with

@@ -29,11 +29,11 @@ import org.springframework.dao.DataAccessException;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
+import dev.distlock.redis.messages.AsyncWait;
 import dev.distlock.redis.protocol.AcquireReply;
 import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.ReactiveLockCommands;
 import dev.distlock.redis.protocol.RedisErrors;
-import dev.distlock.redis.messages.AsyncWait;
 import dev.distlock.redis.wait.WaitTimings;
 
 /**

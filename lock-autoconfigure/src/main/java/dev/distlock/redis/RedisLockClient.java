@@ -26,6 +26,7 @@ import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 import dev.distlock.redis.lease.LeaseRenewer;
+import dev.distlock.redis.monitor.RedisLockMonitor;
 import dev.distlock.redis.wait.LockWaiter;
 
 /**

@@ -39,6 +39,7 @@ import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 import dev.distlock.actuate.DistributedLockHealthIndicator;
 import dev.distlock.redis.messages.ReleaseMessageWaiter;
+import dev.distlock.redis.monitor.LockKeyState;
 import dev.distlock.test.redis.RedisAdminCommands;
 import dev.distlock.test.redis.RedisClusterDeployment;
 import dev.distlock.test.redis.RedisServerProcess;

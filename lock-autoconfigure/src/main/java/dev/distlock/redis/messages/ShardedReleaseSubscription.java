@@ -27,8 +27,8 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
+import dev.distlock.redis.monitor.ShardedSubscriptionState;
 import dev.distlock.redis.protocol.RedisAddress;
-import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 /**
  * Subscribes a client to its sharded release channels on a Redis Cluster (Redis 7.0+),

@@ -24,8 +24,8 @@ import java.util.function.IntFunction;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.redis.monitor.ShardedSubscriptionState;
 import dev.distlock.redis.protocol.LockKeyspace;
-import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 /**
  * Which cluster slots a client's waiters need a sharded release channel for, and which of

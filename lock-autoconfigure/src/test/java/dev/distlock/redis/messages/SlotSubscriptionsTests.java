@@ -21,8 +21,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.distlock.redis.monitor.ShardedSubscriptionState;
 import dev.distlock.redis.protocol.LockKeyspace;
-import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
