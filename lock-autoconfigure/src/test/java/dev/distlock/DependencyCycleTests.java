@@ -16,10 +16,6 @@
 
 package dev.distlock;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,45 +23,27 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.spi.ToolProvider;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import static dev.distlock.ClassDependencies.packageOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Dependencies point one way: {@code jdeps} on the built classes finds no cycle between
- * packages, and none between the classes of {@code dev.distlock.redis} and its
- * sub-packages (apart from reading a builder's settings while building what it builds).
+ * Dependencies point one way: {@code jdeps} on the built classes
+ * ({@link ClassDependencies}) finds no cycle between packages, and none between the
+ * classes of {@code dev.distlock.redis} and its sub-packages (apart from reading a
+ * builder's settings while building what it builds).
  */
 class DependencyCycleTests {
 
-	private static final Path CLASSES = Path.of("target", "classes");
-
 	/** Class to the classes it uses, nested classes counted as their outer class. */
-	private static final Map<String, Set<String>> classes = new TreeMap<>();
+	private static Map<String, Set<String>> classes;
 
 	@BeforeAll
 	static void readDependencies() {
-		assertThat(Files.isDirectory(CLASSES.resolve("dev/distlock"))).as("compiled classes in " + CLASSES).isTrue();
-		ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow();
-		StringWriter out = new StringWriter();
-		int exit = jdeps.run(new PrintWriter(out), new PrintWriter(out), "-verbose:class", "-filter:none",
-				CLASSES.toString());
-		assertThat(exit).as(out::toString).isZero();
-		for (String line : out.toString().split("\\R")) {
-			String[] parts = line.trim().split("\\s+");
-			if (parts.length >= 3 && parts[1].equals("->") && parts[0].startsWith("dev.distlock.")
-					&& parts[2].startsWith("dev.distlock.")) {
-				String from = outer(parts[0]);
-				String to = outer(parts[2]);
-				if (!from.equals(to)) {
-					classes.computeIfAbsent(from, (key) -> new TreeSet<>()).add(to);
-				}
-			}
-		}
-		assertThat(classes).as("dependencies read from jdeps").containsKey("dev.distlock.redis.RedisLockClient");
+		classes = ClassDependencies.read();
 	}
 
 	@Test
@@ -89,15 +67,6 @@ class DependencyCycleTests {
 			}
 		}));
 		assertThat(cycles(redis)).as("class cycles in dev.distlock.redis").isEmpty();
-	}
-
-	private static String outer(String className) {
-		int nested = className.indexOf('$');
-		return (nested >= 0) ? className.substring(0, nested) : className;
-	}
-
-	private static String packageOf(String className) {
-		return className.substring(0, className.lastIndexOf('.'));
 	}
 
 	/** Finds the strongly connected components of more than one node (Tarjan). */

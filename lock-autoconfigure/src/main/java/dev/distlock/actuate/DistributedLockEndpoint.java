@@ -31,11 +31,11 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.Selector.Match;
 
-import dev.distlock.redis.HeldLockInfo;
-import dev.distlock.redis.LockHolderInfo;
-import dev.distlock.redis.LockKeyState;
-import dev.distlock.redis.LockWaiterInfo;
-import dev.distlock.redis.RedisLockMonitor;
+import dev.distlock.redis.monitor.HeldLockInfo;
+import dev.distlock.redis.monitor.LockHolderInfo;
+import dev.distlock.redis.monitor.LockKeyState;
+import dev.distlock.redis.monitor.LockWaiterInfo;
+import dev.distlock.redis.monitor.RedisLockMonitor;
 
 /**
  * The {@code distlock} actuator endpoint: the locks this instance holds and the callers

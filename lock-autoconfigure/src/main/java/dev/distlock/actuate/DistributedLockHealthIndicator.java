@@ -26,8 +26,8 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.dao.DataAccessException;
 
-import dev.distlock.redis.RedisLockMonitor;
-import dev.distlock.redis.protocol.EvictionPolicy;
+import dev.distlock.redis.monitor.EvictionPolicy;
+import dev.distlock.redis.monitor.RedisLockMonitor;
 
 /**
  * Health of distributed locking: {@code UP} when Redis answers the lock's connection, has

@@ -22,7 +22,7 @@ import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.Selector.Match;
 
-import dev.distlock.redis.RedisLockMonitor;
+import dev.distlock.redis.monitor.RedisLockMonitor;
 
 /**
  * The {@code distlock} endpoint with a force-release operation ({@code DELETE

@@ -25,7 +25,7 @@ import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
-import dev.distlock.redis.protocol.LockKeyspace;
+import dev.distlock.support.LockKeyRules;
 
 /**
  * {@link LockClient} that keeps its locks in this JVM's memory, for tests and
@@ -60,7 +60,7 @@ import dev.distlock.redis.protocol.LockKeyspace;
  */
 public class InMemoryLockClient implements LockClient {
 
-	private final LockKeyspace keyspace;
+	private final LockKeyRules keyRules;
 
 	private final LockOptions defaultOptions;
 
@@ -76,7 +76,7 @@ public class InMemoryLockClient implements LockClient {
 	}
 
 	InMemoryLockClient(InMemoryLockClientBuilder builder) {
-		this.keyspace = new LockKeyspace(builder.keyPrefix, false, builder.maxKeyLength);
+		this.keyRules = new LockKeyRules(builder.keyPrefix, builder.maxKeyLength);
 		this.defaultOptions = builder.defaultOptions;
 		builder.namedOptions.forEach(
 				(name, derive) -> this.namedOptions.put(name, derive.apply(builder.defaultOptions).withName(name)));
@@ -113,13 +113,13 @@ public class InMemoryLockClient implements LockClient {
 
 	@Override
 	public Optional<LockHandle> tryLock(String key, LockOptions options) {
-		String prefixedKey = this.keyspace.lockKey(key);
+		String prefixedKey = this.keyRules.lockKey(key);
 		return Optional.ofNullable(this.acquirer.acquire(prefixedKey, options, System.nanoTime()));
 	}
 
 	@Override
 	public LockHandle lock(String key, LockOptions options) {
-		String prefixedKey = this.keyspace.lockKey(key);
+		String prefixedKey = this.keyRules.lockKey(key);
 		long start = System.nanoTime();
 		LockHandle handle = this.acquirer.acquire(prefixedKey, options, start);
 		if (handle == null) {

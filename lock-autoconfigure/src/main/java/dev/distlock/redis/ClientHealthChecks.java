@@ -22,11 +22,13 @@ import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.distlock.redis.protocol.EvictionPolicy;
+import dev.distlock.redis.messages.ReleaseSubscription;
+import dev.distlock.redis.messages.ShardedReleaseSubscription;
+import dev.distlock.redis.monitor.EvictionPolicy;
+import dev.distlock.redis.monitor.RedisLockMonitor;
+import dev.distlock.redis.monitor.ReleaseSubscriptionStatus;
+import dev.distlock.redis.monitor.ShardedSubscriptionState;
 import dev.distlock.redis.protocol.RedisLockCommands;
-import dev.distlock.redis.wait.ReleaseSubscription;
-import dev.distlock.redis.wait.ShardedReleaseSubscription;
-import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 /**
  * What the health check of a client asks through {@link RedisLockMonitor}: whether Redis
@@ -82,7 +84,7 @@ final class ClientHealthChecks {
 	}
 
 	/** Returns the subscription to the one release channel, if there is one. */
-	Optional<ReleaseSubscription> releaseSubscription() {
+	Optional<ReleaseSubscriptionStatus> releaseSubscription() {
 		return Optional.ofNullable(this.subscription);
 	}
 

@@ -23,8 +23,8 @@ import java.util.function.Supplier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import dev.distlock.redis.monitor.EvictionPolicy;
 import dev.distlock.redis.protocol.DaemonThreads;
-import dev.distlock.redis.protocol.EvictionPolicy;
 
 /**
  * Warns once, when the client first starts, if Redis may evict lock keys

@@ -31,14 +31,14 @@ import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.reactive.ReactiveLockHandle;
+import dev.distlock.redis.messages.AsyncWait;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
 import dev.distlock.redis.protocol.AcquireReply;
 import dev.distlock.redis.protocol.OwnerTokens;
 import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.ReactiveLockCommands;
 import dev.distlock.redis.protocol.RedisErrors;
 import dev.distlock.redis.protocol.SharedTokens;
-import dev.distlock.redis.wait.AsyncWait;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
 import dev.distlock.redis.wait.WaitTimings;
 
 /**

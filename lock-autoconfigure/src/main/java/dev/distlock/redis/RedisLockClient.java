@@ -40,6 +40,8 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.lease.LeaseRenewer;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
+import dev.distlock.redis.monitor.RedisLockMonitor;
 import dev.distlock.redis.protocol.LockKeyspace;
 import dev.distlock.redis.protocol.OwnerTokens;
 import dev.distlock.redis.protocol.PendingReleases;
@@ -47,7 +49,6 @@ import dev.distlock.redis.protocol.ReactiveLockCommands;
 import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.wait.LockWaiter;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
 
 /**
  * {@link LockClient} on Redis. Acquire is one round trip (a script that sets the key with
@@ -168,7 +169,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 				builder.renewalLease, builder.observationRegistry);
 		this.multiKeys = new MultiKeyAcquirer(this.keyspace, this.commands, this.pending, this.tokens, this.held,
 				this.acquirer, this.grants, this.events, builder.observationRegistry);
-		this.monitor = new RedisLockMonitor(this.held, this.releaser, this.waiting,
+		this.monitor = new ClientMonitor(this.held, this.releaser, this.waiting,
 				new KeyStateReader(this.commands, this.held),
 				new ClientHealthChecks(this.commands,
 						new LockingProbe(this.commands, this.tokens, messaging.channelOf()), messaging.classic(),

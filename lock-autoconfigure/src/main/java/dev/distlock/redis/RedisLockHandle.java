@@ -31,6 +31,7 @@ import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.redis.lease.Lease;
+import dev.distlock.redis.monitor.HeldLockInfo;
 import dev.distlock.redis.protocol.MinimumHold;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.support.HoldCount;

@@ -24,11 +24,11 @@ import org.springframework.context.Lifecycle;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
+import dev.distlock.redis.messages.ReleaseSubscription;
+import dev.distlock.redis.messages.ShardedReleaseSubscription;
+import dev.distlock.redis.messages.SlotSubscriptions;
 import dev.distlock.redis.protocol.LockKeyspace;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
-import dev.distlock.redis.wait.ReleaseSubscription;
-import dev.distlock.redis.wait.ShardedReleaseSubscription;
-import dev.distlock.redis.wait.SlotSubscriptions;
 
 /**
  * How a client's waiters are told of hand-overs, if by message: on a cluster through

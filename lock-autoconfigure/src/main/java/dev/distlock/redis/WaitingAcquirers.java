@@ -25,6 +25,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.distlock.LockKind;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.monitor.LockWaiterInfo;
 
 /**
  * The callers of one client that wait for a lock another holder has: listed for
@@ -61,10 +62,11 @@ final class WaitingAcquirers {
 
 	List<LockWaiterInfo> snapshot() {
 		long now = System.nanoTime();
-		return this.waiting.stream()
-			.map((entry) -> new LockWaiterInfo(entry.options().name(), entry.key(), entry.thread().getName(),
-					Duration.ofNanos(now - entry.sinceNanos()), LockKind.of(entry.options())))
-			.toList();
+		return this.waiting.stream().map((entry) -> {
+			LockKind kind = LockKind.of(entry.options());
+			return new LockWaiterInfo(entry.options().name(), entry.key(), entry.thread().getName(),
+					Duration.ofNanos(now - entry.sinceNanos()), kind.label(), kind.modeLabel(), kind.permits());
+		}).toList();
 	}
 
 	/** One waiting call; compared by identity. */

@@ -20,9 +20,13 @@
  * ({@link dev.distlock.redis.LockAcquirer}: a turn among the client's threads, attempts
  * in Redis, a grant), and a handle's release ends the hold
  * ({@link dev.distlock.redis.LockReleaser}). Dependencies point one way, to the
- * sub-packages: {@code cohort} (passing within the client), {@code wait} (waiting between
- * attempts), {@code lease} (validity and renewal), {@code protocol} (the scripts, keys
- * and replies).
+ * sub-packages: {@code monitor} (what the client reports), {@code cohort} (passing within
+ * the client), {@code messages} (waiting in a lock's queue for a hand-over message),
+ * {@code wait} (how to wait between attempts), {@code lease} (validity and renewal),
+ * {@code protocol} (the scripts, keys and replies). The public API is
+ * {@link dev.distlock.redis.RedisLockClient} with its builder,
+ * {@link dev.distlock.redis.ReactiveRedisLockClient}, {@code monitor} and {@code wait};
+ * the other sub-packages are internal.
  * <p>
  * Words with one meaning each:
  * <ul>

@@ -44,8 +44,8 @@ import dev.distlock.autoconfigure.actuate.DistributedLockEndpointAutoConfigurati
 import dev.distlock.autoconfigure.actuate.DistributedLockEndpointProperties;
 import dev.distlock.autoconfigure.actuate.DistributedLockHealthContributorAutoConfiguration;
 import dev.distlock.autoconfigure.metrics.DistributedLockMetricsAutoConfiguration;
-import dev.distlock.redis.HeldLockInfo;
-import dev.distlock.redis.LockHolderInfo;
+import dev.distlock.redis.monitor.HeldLockInfo;
+import dev.distlock.redis.monitor.LockHolderInfo;
 import dev.distlock.testing.AheadOfTimeHints;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -31,7 +31,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
 
 import static org.awaitility.Awaitility.await;
 

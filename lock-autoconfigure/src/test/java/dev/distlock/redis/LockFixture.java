@@ -24,8 +24,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
 import dev.distlock.redis.protocol.LockKeyspace;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
 import dev.distlock.test.redis.RedisTestServer;
 import dev.distlock.testing.TestRedis;
 

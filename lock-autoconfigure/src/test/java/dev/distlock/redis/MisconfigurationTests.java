@@ -41,7 +41,7 @@ import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 import dev.distlock.actuate.DistributedLockHealthIndicator;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
 import dev.distlock.testing.LockTestContexts;
 import dev.distlock.testing.OwnRedisServer;
 import dev.distlock.testing.TestRedis;

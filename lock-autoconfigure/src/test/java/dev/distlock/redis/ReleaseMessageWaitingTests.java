@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Test;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
 import dev.distlock.redis.wait.JitteredBackoffWaiter;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
 import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.RedisCommandCounts;
 import dev.distlock.testing.TestRedis;

@@ -34,6 +34,8 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockKind;
 import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.monitor.LockHolderInfo;
+import dev.distlock.redis.monitor.LockKeyState;
 import dev.distlock.redis.protocol.KeyInspection;
 import dev.distlock.testing.OwnRedisServer;
 import dev.distlock.testing.TestRedis;

@@ -28,8 +28,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
-import dev.distlock.redis.wait.ReleaseMessageWaiter;
-import dev.distlock.redis.wait.ReleaseSubscription;
+import dev.distlock.redis.messages.ReleaseMessageWaiter;
+import dev.distlock.redis.monitor.ReleaseSubscriptionStatus;
 import dev.distlock.testing.OwnRedisServer;
 import dev.distlock.testing.TestRedis;
 
@@ -53,7 +53,7 @@ class SubscriptionAtStartupTests {
 			.releaseMessages(true)
 			.build();
 		ReleaseMessageWaiter waiter = client.releaseWaiter();
-		ReleaseSubscription subscription = client.monitor().releaseSubscription().orElseThrow();
+		ReleaseSubscriptionStatus subscription = client.monitor().releaseSubscription().orElseThrow();
 		try {
 			client.start();
 			assertThat(subscription.isSubscribed()).as("Redis is down").isFalse();

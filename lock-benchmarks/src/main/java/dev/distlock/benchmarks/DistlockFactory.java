@@ -106,9 +106,10 @@ final class DistlockFactory {
 	static String describeMode() {
 		boolean buildHasPubSub = hasMethod(DistributedLockProperties.class, "getWaiting");
 		boolean buildHasRenewal = hasMethod(LockOptions.class, "isAutoRenewing");
-		// The class moved to a sub-package in 0.1.0; earlier builds (BENCH_DISTLOCK_REF)
-		// have it at the top.
-		boolean buildHandsOver = LockClient.class.getResource("/dev/distlock/redis/wait/QueuedWait.class") != null
+		// The class lives in redis.messages; earlier builds (BENCH_DISTLOCK_REF) have it
+		// in redis.wait (0.1.0) or at the top.
+		boolean buildHandsOver = LockClient.class.getResource("/dev/distlock/redis/messages/QueuedWait.class") != null
+				|| LockClient.class.getResource("/dev/distlock/redis/wait/QueuedWait.class") != null
 				|| LockClient.class.getResource("/dev/distlock/redis/QueuedWait.class") != null;
 		String pubSub = buildHandsOver ? "queued in Redis, handed over by the release (pub/sub message)"
 				: "pub/sub wake-up";

@@ -38,7 +38,7 @@ import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import dev.distlock.DistributedLock;
 import dev.distlock.actuate.DistributedLockEndpoint;
 import dev.distlock.aop.LockKeyRootObject;
-import dev.distlock.redis.HeldLockInfo;
+import dev.distlock.redis.monitor.HeldLockInfo;
 import dev.distlock.sample.checkin.CheckInRequest;
 import dev.distlock.sample.checkin.CheckInService;
 import dev.distlock.sample.orders.ExpiredOrderCloser;

@@ -20,6 +20,7 @@ import org.springframework.data.redis.connection.ClusterSlotHashUtil;
 
 import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.InvalidLockKeyException;
+import dev.distlock.support.LockKeyRules;
 
 /**
  * Names every key and channel distlock touches, all under one prefix: the Redis key of
@@ -29,11 +30,6 @@ import dev.distlock.InvalidLockKeyException;
  * slot of their lock.
  */
 public final class LockKeyspace {
-
-	/** The namespace of distlock's own keys and channels, after the prefix. */
-	public static final String RESERVED = "distlock:";
-
-	private final String prefix;
 
 	private final LockKeyRules rules;
 
@@ -48,9 +44,8 @@ public final class LockKeyspace {
 	 * hash tag it does not fill and close
 	 */
 	public LockKeyspace(String prefix, boolean cluster, int maxKeyLength) {
-		this.names = new ReservedNames(prefix, RESERVED, cluster);
-		this.prefix = prefix;
-		this.rules = new LockKeyRules(RESERVED, maxKeyLength);
+		this.names = new ReservedNames(prefix, LockKeyRules.RESERVED, cluster);
+		this.rules = new LockKeyRules(prefix, maxKeyLength);
 	}
 
 	/**
@@ -61,8 +56,7 @@ public final class LockKeyspace {
 	 * namespace
 	 */
 	public String lockKey(String key) {
-		this.rules.check(key);
-		return this.prefix + key;
+		return this.rules.lockKey(key);
 	}
 
 	/**

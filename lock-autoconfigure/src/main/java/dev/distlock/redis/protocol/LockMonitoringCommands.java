@@ -28,6 +28,8 @@ import org.springframework.data.redis.connection.RedisClusterNode;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import dev.distlock.redis.monitor.EvictionPolicy;
+
 /**
  * The Redis commands that monitoring sends, one round trip each: inspecting a lock's key,
  * finding one slot of each master of a cluster, checking the scripts, and reading the
@@ -106,19 +108,28 @@ public final class LockMonitoringCommands {
 				List<EvictionPolicy> masters = new ArrayList<>();
 				for (RedisClusterNode node : cluster.clusterGetNodes()) {
 					if (node.isMaster() && node.getSlotRange().getSlotsArray().length > 0) {
-						masters.add(EvictionPolicy.of(node.asString(),
-								info(cluster.serverCommands().info(node, "memory"))));
+						masters.add(evictionPolicy(node.asString(), cluster.serverCommands().info(node, "memory")));
 					}
 				}
 				return masters;
 			}
-			return List.of(EvictionPolicy.of("", info(connection.serverCommands().info("memory"))));
+			return List.of(evictionPolicy("", connection.serverCommands().info("memory")));
 		});
 		return (policies != null) ? policies : List.of();
 	}
 
-	private static Properties info(@Nullable Properties reply) {
-		return (reply != null) ? reply : new Properties();
+	/**
+	 * Reads the policy from the reply to {@code INFO memory}.
+	 * @param node the server, or empty
+	 * @param reply the reply
+	 * @return the policy; {@code maxmemory} 0 and policy {@code unknown} for fields the
+	 * reply lacks
+	 */
+	private static EvictionPolicy evictionPolicy(String node, @Nullable Properties reply) {
+		Properties info = (reply != null) ? reply : new Properties();
+		String maxmemory = info.getProperty("maxmemory", "0").trim();
+		long limit = maxmemory.matches("\\d+") ? Long.parseLong(maxmemory) : 0;
+		return new EvictionPolicy(node, limit, info.getProperty("maxmemory_policy", "unknown").trim());
 	}
 
 	/**

@@ -94,11 +94,11 @@ public final class JitteredBackoffWaiter implements LockWaiter {
 
 	/**
 	 * Returns the pause after the given number of failed attempts, before the deadline
-	 * cap.
+	 * cap: what a waiter that must not block a thread (a reactive one) schedules.
 	 * @param attempt failed attempts so far, starting at 1
 	 * @return the pause in nanoseconds, between half the backoff and the backoff
 	 */
-	long pauseFor(int attempt) {
+	public long pauseFor(int attempt) {
 		long backoff = this.initialNanos;
 		for (int i = 1; i < attempt && backoff < this.maxNanos; i++) {
 			// Doubling past half the maximum would overflow a maximum near

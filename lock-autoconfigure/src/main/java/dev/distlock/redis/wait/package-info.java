@@ -15,16 +15,13 @@
  */
 
 /**
- * How an acquirer waits for a lock someone else holds: with a jittered backoff between
- * attempts ({@link dev.distlock.redis.wait.JitteredBackoffWaiter}), or in the lock's
- * queue in Redis until a release hands it the lock over
- * ({@link dev.distlock.redis.wait.ReleaseMessageWaiter}, fed by the client's
- * {@link dev.distlock.redis.wait.ReleaseSubscription}, or on a cluster by its
- * {@link dev.distlock.redis.wait.ShardedReleaseSubscription} to one sharded channel per
- * slot waited on). {@link dev.distlock.redis.wait.LockWaiter} and
- * {@link dev.distlock.redis.wait.JitteredBackoffWaiter} may be given to the client's
- * builder; the other types are internal to {@code dev.distlock.redis}: public only
- * because its parent package uses them, with no compatibility promise.
+ * How an acquirer waits for a lock someone else holds, as a user may choose it: a
+ * {@link dev.distlock.redis.wait.LockWaiter} given to the client's builder, such as a
+ * jittered backoff between attempts
+ * ({@link dev.distlock.redis.wait.JitteredBackoffWaiter}), and the timings that waiting
+ * in a lock's queue keeps ({@link dev.distlock.redis.wait.WaitTimings}). Waiting in the
+ * queue until a release hands the lock over by message is internal, in
+ * {@code dev.distlock.redis.messages}, which this package does not use.
  */
 @NullMarked
 package dev.distlock.redis.wait;

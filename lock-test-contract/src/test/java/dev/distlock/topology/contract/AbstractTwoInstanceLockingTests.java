@@ -33,9 +33,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockNotAcquiredException;
-import dev.distlock.redis.RedisLockMonitor;
-import dev.distlock.redis.wait.ReleaseSubscription;
 import dev.distlock.redis.RedisLockClient;
+import dev.distlock.redis.monitor.RedisLockMonitor;
+import dev.distlock.redis.monitor.ReleaseSubscriptionStatus;
 import dev.distlock.test.concurrent.ConcurrentRunner;
 import dev.distlock.test.concurrent.HoldLog;
 import dev.distlock.topology.contract.SkuStock.Hold;
@@ -156,7 +156,7 @@ abstract class AbstractTwoInstanceLockingTests {
 			// A cluster subscribes per slot while callers wait (sharded), anything else
 			// keeps one channel subscribed.
 			boolean subscribed = monitor.releaseSubscription()
-				.map(ReleaseSubscription::isSubscribed)
+				.map(ReleaseSubscriptionStatus::isSubscribed)
 				.or(() -> monitor.shardedReleaseSubscription()
 					.map((sharded) -> sharded.running() && sharded.isHealthy()))
 				.orElse(false);

@@ -14,15 +14,15 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis;
+package dev.distlock.redis.monitor;
 
 import java.time.Duration;
 
 import dev.distlock.LockKind;
 
 /**
- * A caller of a {@link RedisLockClient} waiting for a lock that another holder has, as
- * its {@link RedisLockMonitor} reports it.
+ * A caller of a {@link dev.distlock.redis.RedisLockClient} waiting for a lock that
+ * another holder has, as its {@link RedisLockMonitor} reports it.
  *
  * @param name the logical name of the lock
  * @param key the Redis key of the lock
@@ -35,9 +35,5 @@ import dev.distlock.LockKind;
  */
 public record LockWaiterInfo(String name, String key, String thread, Duration waitingFor, String kind, String mode,
 		int permits) {
-
-	LockWaiterInfo(String name, String key, String thread, Duration waitingFor, LockKind kind) {
-		this(name, key, thread, waitingFor, kind.label(), kind.modeLabel(), kind.permits());
-	}
 
 }

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis.wait;
+package dev.distlock.redis.messages;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -36,6 +36,7 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.FixedBackOff;
 
+import dev.distlock.redis.monitor.ReleaseSubscriptionStatus;
 import dev.distlock.redis.protocol.DaemonThreads;
 import dev.distlock.redis.protocol.RedisAddress;
 
@@ -49,7 +50,7 @@ import dev.distlock.redis.protocol.RedisAddress;
  * and stopping wait for Redis under a {@link ReentrantLock}, not a monitor, so that a
  * virtual thread doing so never pins its carrier on JDK 21 to 23.
  */
-public final class ReleaseSubscription implements SmartLifecycle, DisposableBean {
+public final class ReleaseSubscription implements SmartLifecycle, DisposableBean, ReleaseSubscriptionStatus {
 
 	private static final Log logger = LogFactory.getLog(ReleaseSubscription.class);
 
@@ -97,6 +98,7 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 	 * releases.
 	 * @return whether the subscription is established
 	 */
+	@Override
 	public boolean isSubscribed() {
 		return this.waiter.isSubscribed() && this.container.isListening();
 	}
@@ -105,6 +107,7 @@ public final class ReleaseSubscription implements SmartLifecycle, DisposableBean
 	 * Returns the subscribed channel.
 	 * @return the channel name
 	 */
+	@Override
 	public String channel() {
 		return this.channel;
 	}

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis;
+package dev.distlock.redis.monitor;
 
 import java.util.List;
 import java.util.Map;
@@ -25,52 +25,27 @@ import org.springframework.dao.DataAccessException;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockUnavailableException;
-import dev.distlock.redis.protocol.EvictionPolicy;
-import dev.distlock.redis.wait.ReleaseSubscription;
-import dev.distlock.redis.wait.ShardedSubscriptionState;
 
 /**
- * What a {@link RedisLockClient} holds and waits for, for the actuator endpoint and
- * health check: its held locks and waiting callers (read from memory), the state of a key
- * in Redis, a check that Redis has the lock scripts, whether Redis may evict lock keys,
- * and releasing a lock of this client by force. Owner tokens never leave it.
+ * What a {@link dev.distlock.redis.RedisLockClient} holds and waits for, for the actuator
+ * endpoint and health check: its held locks and waiting callers (read from memory), the
+ * state of a key in Redis, a check that Redis has the lock scripts, whether Redis may
+ * evict lock keys, and releasing a lock of this client by force. Owner tokens never leave
+ * it.
  */
-public final class RedisLockMonitor {
-
-	private final HeldLocks held;
-
-	private final LockReleaser releaser;
-
-	private final WaitingAcquirers waiting;
-
-	private final KeyStateReader keyStates;
-
-	private final ClientHealthChecks health;
-
-	RedisLockMonitor(HeldLocks held, LockReleaser releaser, WaitingAcquirers waiting, KeyStateReader keyStates,
-			ClientHealthChecks health) {
-		this.held = held;
-		this.releaser = releaser;
-		this.waiting = waiting;
-		this.keyStates = keyStates;
-		this.health = health;
-	}
+public interface RedisLockMonitor {
 
 	/**
 	 * Returns the locks the client holds now, on any thread; no Redis command is sent.
 	 * @return the held locks
 	 */
-	public List<HeldLockInfo> heldLocks() {
-		return this.held.held().stream().map(RedisLockHandle::info).toList();
-	}
+	List<HeldLockInfo> heldLocks();
 
 	/**
 	 * Returns the callers waiting for a lock another holder has, read from memory.
 	 * @return the waiting callers
 	 */
-	public List<LockWaiterInfo> waiters() {
-		return this.waiting.snapshot();
-	}
+	List<LockWaiterInfo> waiters();
 
 	/**
 	 * Reads the state of a key in Redis in one round trip: whether it exists, its time to
@@ -82,9 +57,7 @@ public final class RedisLockMonitor {
 	 * a missing permission
 	 * @throws LockUnavailableException if Redis cannot be reached
 	 */
-	public LockKeyState keyState(String key) {
-		return this.keyStates.read(key);
-	}
+	LockKeyState keyState(String key);
 
 	/**
 	 * Releases the locks this client holds on a key, whichever threads hold them: deletes
@@ -96,9 +69,7 @@ public final class RedisLockMonitor {
 	 * @return whether the client held the key
 	 * @throws LockUnavailableException if Redis cannot be reached
 	 */
-	public boolean forceRelease(String key) {
-		return this.releaser.forceRelease(key);
-	}
+	boolean forceRelease(String key);
 
 	/**
 	 * Checks that Redis serves lock commands: it answers through the client's connection
@@ -108,9 +79,7 @@ public final class RedisLockMonitor {
 	 * {@code inspect}), whether Redis already had it
 	 * @throws DataAccessException if Redis cannot be reached or refuses to load a script
 	 */
-	public Map<String, Boolean> checkScripts() {
-		return this.health.checkScripts();
-	}
+	Map<String, Boolean> checkScripts();
 
 	/**
 	 * Returns where the client sends its commands, as configured: {@code host:port} of a
@@ -118,9 +87,7 @@ public final class RedisLockMonitor {
 	 * Sentinel.
 	 * @return the address
 	 */
-	public String address() {
-		return this.health.address();
-	}
+	String address();
 
 	/**
 	 * Returns whether Redis is a cluster. There {@link #checkScripts()} asks one node
@@ -128,9 +95,7 @@ public final class RedisLockMonitor {
 	 * scripts on every master (loading them where they are missing).
 	 * @return whether Redis is a cluster
 	 */
-	public boolean isCluster() {
-		return this.health.isCluster();
-	}
+	boolean isCluster();
 
 	/**
 	 * Checks that the client may lock: takes, queues for, hands over and releases a key
@@ -142,9 +107,7 @@ public final class RedisLockMonitor {
 	 * missing permission is also reported by {@link #misconfiguration()})
 	 * @throws IllegalStateException if Redis answers a step other than a lock needs
 	 */
-	public void checkLocking() {
-		this.health.checkLocking();
-	}
+	void checkLocking();
 
 	/**
 	 * Reads, with {@code INFO memory}, whether Redis may evict lock keys: its
@@ -154,9 +117,7 @@ public final class RedisLockMonitor {
 	 * @return the policy of each server
 	 * @throws DataAccessException if Redis cannot be reached or refuses {@code INFO}
 	 */
-	public List<EvictionPolicy> evictionPolicies() {
-		return this.health.evictionPolicies();
-	}
+	List<EvictionPolicy> evictionPolicies();
 
 	/**
 	 * Returns the client's subscription to its one release channel, if its waiters are
@@ -164,9 +125,7 @@ public final class RedisLockMonitor {
 	 * @return the subscription, or empty if waiters only retry or, on a cluster, are told
 	 * on sharded channels (see {@link #shardedReleaseSubscription()})
 	 */
-	public Optional<ReleaseSubscription> releaseSubscription() {
-		return this.health.releaseSubscription();
-	}
+	Optional<ReleaseSubscriptionStatus> releaseSubscription();
 
 	/**
 	 * Returns the state of the client's subscriptions to its sharded release channels on
@@ -174,9 +133,7 @@ public final class RedisLockMonitor {
 	 * and whether the cluster pub/sub connection is open.
 	 * @return the state, or empty unless hand-over messages are sharded
 	 */
-	public Optional<ShardedSubscriptionState> shardedReleaseSubscription() {
-		return this.health.shardedReleaseSubscription();
-	}
+	Optional<ShardedSubscriptionState> shardedReleaseSubscription();
 
 	/**
 	 * Returns what to fix if Redis refused the last lock command for a reason that
@@ -184,8 +141,6 @@ public final class RedisLockMonitor {
 	 * next success.
 	 * @return the fix, or empty
 	 */
-	public Optional<String> misconfiguration() {
-		return this.health.misconfiguration();
-	}
+	Optional<String> misconfiguration();
 
 }

@@ -14,41 +14,51 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis.protocol;
+package dev.distlock.support;
 
 import dev.distlock.InvalidLockKeyException;
 
 /**
- * The rules every lock key a caller gives must follow before anything is sent to Redis:
+ * The rules every lock key a caller gives must follow before anything is sent to a store:
  * it is not blank, not longer than the client allows, and not in the namespace distlock
- * keeps for its own keys and channels, where a lock would collide with them. A key that
- * breaks one is refused with an {@link InvalidLockKeyException} that says what to do
- * instead.
+ * keeps for its own keys and channels ({@link #RESERVED}), where a lock would collide
+ * with them. A key that breaks one is refused with an {@link InvalidLockKeyException}
+ * that says what to do instead. Every store checks its keys here, so that a key the
+ * in-memory store accepts is one Redis accepts too.
  */
-final class LockKeyRules {
+public final class LockKeyRules {
 
-	private final String reserved;
+	/** The namespace of distlock's own keys and channels, after the prefix. */
+	public static final String RESERVED = "distlock:";
+
+	private final String prefix;
 
 	private final int maxKeyLength;
 
 	/**
 	 * Creates the rules of one client.
-	 * @param reserved the namespace of distlock's own keys and channels, after the prefix
+	 * @param prefix prepended to every lock key, may be empty
 	 * @param maxKeyLength the longest lock key accepted, in characters, without the
 	 * prefix
 	 */
-	LockKeyRules(String reserved, int maxKeyLength) {
-		this.reserved = reserved;
+	public LockKeyRules(String prefix, int maxKeyLength) {
+		this.prefix = prefix;
 		this.maxKeyLength = maxKeyLength;
 	}
 
 	/**
-	 * Checks a lock key.
+	 * Checks a lock key and returns it after the prefix.
 	 * @param key the key as given by the caller
+	 * @return the key after the prefix
 	 * @throws InvalidLockKeyException if the key is blank, too long, or in the reserved
 	 * namespace
 	 */
-	void check(String key) {
+	public String lockKey(String key) {
+		check(key);
+		return this.prefix + key;
+	}
+
+	private void check(String key) {
 		if (key == null || key.isBlank()) {
 			throw new InvalidLockKeyException(String.valueOf(key), "is blank", "Give every lock a non-blank key.");
 		}
@@ -57,10 +67,10 @@ final class LockKeyRules {
 					"has " + key.length() + " characters, more than the " + this.maxKeyLength + " allowed",
 					"Use a shorter key (a hash of long input, for example), or raise " + "distlock.max-key-length.");
 		}
-		if (key.startsWith(this.reserved)) {
+		if (key.startsWith(RESERVED)) {
 			throw new InvalidLockKeyException(key,
-					"is in the namespace \"" + this.reserved + "\" that distlock keeps " + "for its own keys",
-					"Choose a key that does not start with \"" + this.reserved + "\".");
+					"is in the namespace \"" + RESERVED + "\" that distlock keeps " + "for its own keys",
+					"Choose a key that does not start with \"" + RESERVED + "\".");
 		}
 	}
 

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis.wait;
+package dev.distlock.redis.messages;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -28,6 +28,7 @@ import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.connection.SubscriptionListener;
 
 import dev.distlock.redis.protocol.HandOverMessage;
+import dev.distlock.redis.wait.LockWaiter;
 
 /**
  * Waits in the lock's queue in Redis until a release hands the lock over. The release

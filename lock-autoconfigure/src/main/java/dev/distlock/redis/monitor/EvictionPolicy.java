@@ -14,9 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis.protocol;
-
-import java.util.Properties;
+package dev.distlock.redis.monitor;
 
 /**
  * What a Redis server does when its memory runs short, as {@code INFO memory} tells: its
@@ -34,19 +32,6 @@ public record EvictionPolicy(String node, long maxmemory, String policy) {
 
 	/** The policy that never evicts. */
 	public static final String NO_EVICTION = "noeviction";
-
-	/**
-	 * Reads the policy from the reply to {@code INFO memory}.
-	 * @param node the server, or empty
-	 * @param info the reply
-	 * @return the policy; {@code maxmemory} 0 and policy {@code unknown} for fields the
-	 * reply lacks
-	 */
-	static EvictionPolicy of(String node, Properties info) {
-		String maxmemory = info.getProperty("maxmemory", "0").trim();
-		long limit = maxmemory.matches("\\d+") ? Long.parseLong(maxmemory) : 0;
-		return new EvictionPolicy(node, limit, info.getProperty("maxmemory_policy", "unknown").trim());
-	}
 
 	/**
 	 * Returns whether the server may evict lock keys: it has a memory limit and a policy

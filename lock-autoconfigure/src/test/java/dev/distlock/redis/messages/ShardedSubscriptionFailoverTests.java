@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis.wait;
+package dev.distlock.redis.messages;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -32,6 +32,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceClientConfigurat
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import dev.distlock.redis.protocol.LockKeyspace;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.test.redis.RedisAdminCommands;
 import dev.distlock.test.redis.RedisClusterDeployment;
 import dev.distlock.test.redis.RedisServerProcess;

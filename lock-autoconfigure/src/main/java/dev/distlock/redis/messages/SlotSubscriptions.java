@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis.wait;
+package dev.distlock.redis.messages;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +24,7 @@ import java.util.function.IntFunction;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.redis.monitor.ShardedSubscriptionState;
 import dev.distlock.redis.protocol.LockKeyspace;
 
 /**

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis;
+package dev.distlock.redis.monitor;
 
 import java.time.Duration;
 import java.util.List;

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis.wait;
+package dev.distlock.redis.messages;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,6 +23,7 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 import dev.distlock.redis.protocol.HandOverMessage;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
 
 /**
  * The reactive acquisitions of a client that wait for a hand-over message, by owner

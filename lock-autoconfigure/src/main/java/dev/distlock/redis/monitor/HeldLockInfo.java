@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis;
+package dev.distlock.redis.monitor;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -22,8 +22,8 @@ import java.time.Instant;
 import dev.distlock.LockKind;
 
 /**
- * A lock that a {@link RedisLockClient} holds, as its {@link RedisLockMonitor} reports
- * it. The owner token is never part of it.
+ * A lock that a {@link dev.distlock.redis.RedisLockClient} holds, as its
+ * {@link RedisLockMonitor} reports it. The owner token is never part of it.
  *
  * @param name the logical name of the lock
  * @param key the Redis key of the lock

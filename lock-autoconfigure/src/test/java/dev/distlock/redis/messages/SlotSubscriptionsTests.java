@@ -14,13 +14,14 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis.wait;
+package dev.distlock.redis.messages;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.distlock.redis.monitor.ShardedSubscriptionState;
 import dev.distlock.redis.protocol.LockKeyspace;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis.wait;
+package dev.distlock.redis.messages;
 
 import java.time.Duration;
 import java.util.Queue;
@@ -27,6 +27,8 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 import dev.distlock.redis.protocol.HandOverMessage;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
+import dev.distlock.redis.wait.WaitTimings;
 
 /**
  * One reactive acquisition's wait for a lock, which never blocks a thread: the pause

@@ -14,7 +14,7 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis.wait;
+package dev.distlock.redis.messages;
 
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedTransferQueue;
@@ -25,6 +25,8 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 import dev.distlock.redis.protocol.HandOverMessage;
+import dev.distlock.redis.wait.LockWaiter;
+import dev.distlock.redis.wait.WaitTimings;
 
 /**
  * One acquisition's place in a lock's queue, as a {@link ReleaseMessageWaiter} keeps it:
