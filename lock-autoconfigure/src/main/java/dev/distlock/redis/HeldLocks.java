@@ -39,15 +39,9 @@ import dev.distlock.support.ReentryRules;
  */
 final class HeldLocks {
 
-	private final LockEvents events;
-
 	private final ThreadLocal<Map<String, RedisLockHandle>> byThread = ThreadLocal.withInitial(HashMap::new);
 
 	private final Set<RedisLockHandle> all = ConcurrentHashMap.newKeySet();
-
-	HeldLocks(LockEvents events) {
-		this.events = events;
-	}
 
 	/**
 	 * Returns a new hold of a key the current thread holds, or null if it holds none.
@@ -65,7 +59,7 @@ final class HeldLocks {
 		}
 		ReentryRules.check(key, outer.options(), options);
 		if (outer.isLeaseLost()) {
-			this.events.leaseLost(outer, "its lease had run out before a re-entrant acquisition");
+			outer.leaseLost("its lease had run out before a re-entrant acquisition");
 			throw new LockLeaseLostException(key, outer.name(), outer.leaseTime(), outer.heldFor());
 		}
 		if (!outer.enter()) {
@@ -110,15 +104,15 @@ final class HeldLocks {
 	 */
 	void tokenLost(RedisLockHandle handle, String reason, boolean whilePassing) {
 		if (!handle.hasEnded()) {
-			this.events.leaseLost(handle, reason);
+			handle.leaseLost(reason);
 		}
 		else if (whilePassing) {
-			this.events.leaseLost(handle, reason
+			handle.leaseLost(reason
 					+ ", after this hold had passed the lock to another thread of this client that had not taken it yet");
 		}
 		for (RedisLockHandle other : this.all) {
 			if (other != handle && other.key().equals(handle.key()) && other.token().equals(handle.token())) {
-				this.events.leaseLost(other, reason);
+				other.leaseLost(reason);
 			}
 		}
 	}

@@ -47,15 +47,16 @@ import dev.distlock.support.LeaseExtensionRules;
  * sets the lease to the given time from now, the deadline may move earlier, and the
  * hold's deadline watch is rescheduled to the new one.
  */
-final class LeaseExtension<H extends LeasedHold & LockHandle> {
+final class LeaseExtension {
 
 	private final RedisLockCommands commands;
 
-	private final LeaseRenewer<H> renewer;
+	private final LeaseRenewer<RedisLockHandle> renewer;
 
-	private final RenewalListener<H> reports;
+	private final RenewalListener<RedisLockHandle> reports;
 
-	LeaseExtension(RedisLockCommands commands, LeaseRenewer<H> renewer, RenewalListener<H> reports) {
+	LeaseExtension(RedisLockCommands commands, LeaseRenewer<RedisLockHandle> renewer,
+			RenewalListener<RedisLockHandle> reports) {
 		this.commands = commands;
 		this.renewer = renewer;
 		this.reports = reports;
@@ -65,7 +66,7 @@ final class LeaseExtension<H extends LeasedHold & LockHandle> {
 	 * Extends the hold's lease to the given time from now, on the calling thread.
 	 * @param released whether the holder's handle was released
 	 */
-	void extend(H hold, Duration leaseTime, boolean released) {
+	void extend(RedisLockHandle hold, Duration leaseTime, boolean released) {
 		RuntimeException refusal = refusal(hold, leaseTime, released);
 		if (refusal != null) {
 			throw refusal;
@@ -85,7 +86,7 @@ final class LeaseExtension<H extends LeasedHold & LockHandle> {
 	 * Returns why the hold cannot be extended, checked before anything is sent
 	 * ({@link LeaseExtensionRules}); null if it may be.
 	 */
-	@Nullable RuntimeException refusal(H hold, Duration leaseTime, boolean released) {
+	@Nullable RuntimeException refusal(RedisLockHandle hold, Duration leaseTime, boolean released) {
 		return LeaseExtensionRules.refusal(hold, leaseTime, released, hold.heldFor());
 	}
 
@@ -97,7 +98,7 @@ final class LeaseExtension<H extends LeasedHold & LockHandle> {
 	 * @throws ReplicaAcknowledgementException if fewer replicas acknowledged the
 	 * extension than must
 	 */
-	void applyReply(H hold, long sent, Duration leaseTime, RenewalReply reply) {
+	void applyReply(RedisLockHandle hold, long sent, Duration leaseTime, RenewalReply reply) {
 		if (!reply.renewed()[0]) {
 			this.reports.tokenLost(hold, "its key was gone or held by another owner when extending its lease");
 			throw lost(hold);
@@ -120,14 +121,14 @@ final class LeaseExtension<H extends LeasedHold & LockHandle> {
 	 * Returns the failure of an extension that Redis did not answer, or refused for a
 	 * misconfiguration (a missing permission, wrong credentials).
 	 */
-	RuntimeException unavailable(H hold, DataAccessException cause) {
+	RuntimeException unavailable(RedisLockHandle hold, DataAccessException cause) {
 		LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(hold.key(),
 				LockUnavailableException.EXTEND, cause);
 		return (misconfigured != null) ? misconfigured
 				: this.commands.unavailable(hold.key(), hold.name(), LockUnavailableException.EXTEND, cause);
 	}
 
-	private static <H extends LeasedHold & LockHandle> LockLeaseLostException lost(H hold) {
+	private static LockLeaseLostException lost(RedisLockHandle hold) {
 		return LeaseExtensionRules.lost(hold, hold.heldFor());
 	}
 

@@ -39,7 +39,10 @@ import dev.distlock.LockUnavailableException;
 import dev.distlock.ReplicaAcknowledgementException;
 import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.redis.cohort.LocalCohort;
+import dev.distlock.redis.cohort.Baton;
 import dev.distlock.redis.cohort.Turn;
+import dev.distlock.redis.lease.Lease;
+import dev.distlock.redis.lease.LeaseRenewer;
 import dev.distlock.redis.protocol.AcquireReply;
 import dev.distlock.redis.protocol.OwnerTokens;
 import dev.distlock.redis.protocol.PendingReleases;
@@ -69,7 +72,9 @@ import dev.distlock.redis.wait.WaitTimings;
  * attempt of its own. Where replicas must acknowledge grants, a hand-over is taken by
  * another attempt, which confirms it with a write that {@code WAIT} can count, and a
  * grant that too few replicas acknowledged is released again at once.</li>
- * <li>The grant becomes a hold ({@link LockGrants}).</li>
+ * <li>The grant becomes a hold: registered ({@link HeldLocks}), renewed or its deadline
+ * watched ({@link LeaseRenewer}), ended by the {@link LockReleaser} when its last hold is
+ * released.</li>
  * </ol>
  * An acquirer that gives up leaves the queue, passing on a lock handed over in the
  * meantime, and waits briefly for Redis to have done so; an attempt whose outcome is
@@ -105,7 +110,12 @@ final class LockAcquirer {
 
 	private final LockWaiter waiter;
 
-	private final LockGrants grants;
+	private final LeaseRenewer<RedisLockHandle> renewer;
+
+	private final LockReleaser releaser;
+
+	/** What extends the lease of a hold at its holder's request. */
+	private final RedisLockHandle.Extension extension;
 
 	private final LockEvents events;
 
@@ -114,8 +124,9 @@ final class LockAcquirer {
 	private final ObservationRegistry observationRegistry;
 
 	LockAcquirer(RedisLockCommands commands, PendingReleases pending, OwnerTokens tokens, HeldLocks held,
-			LocalCohort local, WaitingAcquirers waiting, LockWaiter waiter, LockGrants grants, LockEvents events,
-			Duration renewalLease, ObservationRegistry observationRegistry) {
+			LocalCohort local, WaitingAcquirers waiting, LockWaiter waiter, LeaseRenewer<RedisLockHandle> renewer,
+			LockReleaser releaser, RedisLockHandle.Extension extension, LockEvents events, Duration renewalLease,
+			ObservationRegistry observationRegistry) {
 		this.commands = commands;
 		this.pending = pending;
 		this.tokens = tokens;
@@ -123,7 +134,9 @@ final class LockAcquirer {
 		this.local = local;
 		this.waiting = waiting;
 		this.waiter = waiter;
-		this.grants = grants;
+		this.renewer = renewer;
+		this.releaser = releaser;
+		this.extension = extension;
 		this.events = events;
 		this.renewalLease = renewalLease;
 		this.observationRegistry = observationRegistry;
@@ -188,11 +201,11 @@ final class LockAcquirer {
 		// hold.
 		Turn turn = options.isShared() ? Turn.ACQUIRE_IN_REDIS : takeTurn(key, options, deadline);
 		if (turn instanceof Turn.Passed passed) {
-			RedisLockHandle handle = this.grants.passed(key, passed.baton(), lease, options, start);
+			RedisLockHandle handle = passed(key, passed.baton(), lease, options, start);
 			if (!this.local.heldBy(handle)) {
 				// The key was found gone between the pass and now: the holds of its
 				// token, this one too, have lost it.
-				this.events.leaseLost(handle, "its key was gone from Redis when the lock passed to it");
+				handle.leaseLost("its key was gone from Redis when the lock passed to it");
 			}
 			else if (passed.confirmFirst()) {
 				confirmLatePass(handle);
@@ -236,11 +249,11 @@ final class LockAcquirer {
 	 */
 	private void confirmLatePass(RedisLockHandle handle) {
 		try {
-			this.grants.confirmNow(handle);
+			this.renewer.confirmNow(handle);
 		}
 		catch (DataAccessException ex) {
 			this.local.holdLost(handle);
-			this.events.leaseLost(handle, "Redis did not answer the confirmation of its owner token, "
+			handle.leaseLost("Redis did not answer the confirmation of its owner token, "
 					+ "which the lock passed to it late needed");
 		}
 	}
@@ -253,7 +266,7 @@ final class LockAcquirer {
 		try {
 			Grant grant = attempts(acquisition, options, deadline);
 			if (grant != null) {
-				handle = this.grants.grantedInRedis(key, acquisition.token(), grant, lease, options, start);
+				handle = grantedInRedis(key, acquisition.token(), grant, lease, options, start);
 				if (!options.isShared()) {
 					this.local.acquiredInRedis(key, handle, grant.block());
 				}
@@ -456,6 +469,66 @@ final class LockAcquirer {
 		catch (ExecutionException | TimeoutException ex) {
 			// Left to the background.
 		}
+	}
+
+	/**
+	 * Records a lock acquired in Redis, or handed over through its queue; a hand-over
+	 * that Redis keeps only for its claim window is confirmed in the background, so that
+	 * the holder's method starts without waiting.
+	 */
+	RedisLockHandle grantedInRedis(String key, String token, Grant grant, Duration lease, LockOptions options,
+			long startNanos) {
+		RedisLockHandle handle = new RedisLockHandle(this.releaser::lastHoldEnded, this.extension, this.events, key,
+				token, grant.fencingToken(), lease, options, Lease.granted(grant.sentNanos(), grant.validFor()), true);
+		register(handle, startNanos);
+		if (grant.validFor().compareTo(lease) < 0) {
+			this.renewer.confirm(handle);
+		}
+		return handle;
+	}
+
+	/**
+	 * Records a lock acquired in Redis, or handed over through its queue, for reactive
+	 * work: the hold belongs to no thread, and its release is the work's
+	 * ({@link ReactiveRedisLockHandle}).
+	 */
+	RedisLockHandle grantedToWork(String key, String token, Grant grant, Duration lease, LockOptions options,
+			long startNanos) {
+		RedisLockHandle handle = new RedisLockHandle((released) -> {
+		}, this.extension, this.events, key, token, grant.fencingToken(), lease, options,
+				Lease.granted(grant.sentNanos(), grant.validFor()), false);
+		register(handle, startNanos);
+		if (grant.validFor().compareTo(lease) < 0) {
+			this.renewer.confirm(handle);
+		}
+		return handle;
+	}
+
+	/**
+	 * Records a lock that another thread of the client passed on without Redis: the key
+	 * keeps its owner token, and the lease counts from its last confirmed renewal.
+	 */
+	RedisLockHandle passed(String key, Baton baton, Duration lease, LockOptions options, long startNanos) {
+		RedisLockHandle handle = new RedisLockHandle(this.releaser::lastHoldEnded, this.extension, this.events, key,
+				baton.token(), baton.fencingToken(), lease, options, baton.lease(), true);
+		register(handle, startNanos);
+		return handle;
+	}
+
+	/**
+	 * Registers a new hold ({@link HeldLocks}), has its lease renewed if it is
+	 * auto-renewing (its deadline watched either way, so that a lease running out while
+	 * held is reported when it does), and reports the acquisition.
+	 */
+	private void register(RedisLockHandle handle, long startNanos) {
+		this.held.add(handle);
+		if (handle.isAutoRenewing()) {
+			this.renewer.register(handle);
+		}
+		else {
+			this.renewer.watchDeadline(handle);
+		}
+		this.events.acquired(handle, startNanos);
 	}
 
 	/**

@@ -16,11 +16,13 @@
 
 package dev.distlock.redis;
 
+import java.time.Duration;
 import java.util.List;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import dev.distlock.LockHandle;
 import dev.distlock.LockKeyQuoting;
 import dev.distlock.LockListener;
 import dev.distlock.support.LockListeners;
@@ -39,19 +41,16 @@ final class LockEvents extends LockListeners {
 		super(listeners);
 	}
 
-	/**
-	 * Marks a hold's lease lost and, the first time only, logs it and tells the
-	 * listeners.
-	 */
-	void leaseLost(RedisLockHandle handle, String reason) {
-		if (handle.markLeaseLost()) {
-			leaseLost(handle, handle.heldFor(), reason);
-		}
+	/** Logs and tells the listeners that a hold's lease was lost (said once per hold). */
+	@Override
+	public void leaseLost(LockHandle handle, Duration heldFor, String reason) {
+		super.leaseLost(handle, heldFor, reason);
 	}
 
-	void holderDied(RedisLockHandle handle) {
-		logger.warn("Stopped renewing lock " + LockKeyQuoting.quote(handle.key()) + ": its holder thread "
-				+ handle.owner().getName() + " ended without releasing it; it expires with its lease");
+	/** Logs that the thread holding a lock ended without releasing it. */
+	void holderDied(String key, Thread holder) {
+		logger.warn("Stopped renewing lock " + LockKeyQuoting.quote(key) + ": its holder thread " + holder.getName()
+				+ " ended without releasing it; it expires with its lease");
 	}
 
 	void renewed(int renewed, int roundTrips) {

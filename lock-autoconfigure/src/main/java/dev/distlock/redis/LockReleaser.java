@@ -119,7 +119,7 @@ final class LockReleaser {
 		forget(handle);
 		Duration heldFor = handle.heldFor();
 		if (handle.isPastDeadline()) {
-			this.events.leaseLost(handle, "its lease ran out before release, by this process's count");
+			handle.leaseLost("its lease ran out before release, by this process's count");
 		}
 		return heldFor;
 	}
@@ -210,7 +210,7 @@ final class LockReleaser {
 			long keep) {
 		handle.markReleasedInRedis(System.nanoTime());
 		if (!outcome.wasHeld()) {
-			this.events.leaseLost(handle, "its key was gone or held by another owner on release");
+			handle.leaseLost("its key was gone or held by another owner on release");
 		}
 		this.events.released(handle, heldFor,
 				(outcome == ReleaseOutcome.KEPT_FOR_MIN_HOLD) ? outcome + " for " + keep + "ms" : outcome.toString());
@@ -240,7 +240,7 @@ final class LockReleaser {
 			if (!handle.isShared()) {
 				this.local.releasedInRedis(handle);
 			}
-			this.events.leaseLost(handle, "it was force-released");
+			handle.leaseLost("it was force-released");
 		}
 		return !handles.isEmpty();
 	}

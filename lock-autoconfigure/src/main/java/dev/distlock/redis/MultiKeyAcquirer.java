@@ -94,8 +94,6 @@ final class MultiKeyAcquirer {
 
 	private final LockAcquirer acquirer;
 
-	private final LockGrants grants;
-
 	private final LockEvents events;
 
 	private final ObservationRegistry observationRegistry;
@@ -103,15 +101,13 @@ final class MultiKeyAcquirer {
 	private final KeyByKey keyByKey = new KeyByKey();
 
 	MultiKeyAcquirer(LockKeyspace keyspace, RedisLockCommands commands, PendingReleases pending, OwnerTokens tokens,
-			HeldLocks held, LockAcquirer acquirer, LockGrants grants, LockEvents events,
-			ObservationRegistry observationRegistry) {
+			HeldLocks held, LockAcquirer acquirer, LockEvents events, ObservationRegistry observationRegistry) {
 		this.keyspace = keyspace;
 		this.commands = commands;
 		this.pending = pending;
 		this.tokens = tokens;
 		this.held = held;
 		this.acquirer = acquirer;
-		this.grants = grants;
 		this.events = events;
 		this.observationRegistry = observationRegistry;
 	}
@@ -226,7 +222,7 @@ final class MultiKeyAcquirer {
 		List<RedisLockHandle> holds = new ArrayList<>(keys.size());
 		for (int i = 0; i < keys.size(); i++) {
 			Grant grant = new Grant(granted.fencingToken(i), 1, sent, lease);
-			holds.add(this.grants.grantedInRedis(keys.get(i), token, grant, lease, options, start));
+			holds.add(this.acquirer.grantedInRedis(keys.get(i), token, grant, lease, options, start));
 		}
 		LockObservationDocumentation.stop(observation, LockObservationDocumentation.ACQUIRED);
 		for (RedisLockHandle hold : holds) {

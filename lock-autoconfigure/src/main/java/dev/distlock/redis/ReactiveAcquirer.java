@@ -49,7 +49,7 @@ import dev.distlock.redis.wait.WaitTimings;
  * mean. Between two attempts it pauses on its {@link AsyncWait}, which a hand-over
  * message ends early, listed among the client's waiting callers. Each step is a new
  * subscription ({@code repeatWhenEmpty}), never a nested call. The grant becomes a hold
- * that belongs to the work ({@link LockGrants#grantedToWork}).
+ * that belongs to the work ({@link LockAcquirer#grantedToWork}).
  * <p>
  * An acquisition that gives up, fails or is cancelled after an attempt leaves the lock's
  * queue, and releases a lock handed over meanwhile or taken by an attempt whose answer it
@@ -80,14 +80,14 @@ final class ReactiveAcquirer {
 
 	private final @Nullable ReleaseMessageWaiter releaseWaiter;
 
-	private final LockGrants grants;
+	private final LeaseExtension extension;
 
 	private final LockEvents events;
 
 	private final LockReleaser releaser;
 
 	ReactiveAcquirer(ReactiveLockCommands commands, LockAcquirer blocking, PendingReleases pending, OwnerTokens tokens,
-			WaitingAcquirers waiting, @Nullable ReleaseMessageWaiter releaseWaiter, LockGrants grants,
+			WaitingAcquirers waiting, @Nullable ReleaseMessageWaiter releaseWaiter, LeaseExtension extension,
 			LockEvents events, LockReleaser releaser) {
 		this.commands = commands;
 		this.blocking = blocking;
@@ -95,7 +95,7 @@ final class ReactiveAcquirer {
 		this.tokens = tokens;
 		this.waiting = waiting;
 		this.releaseWaiter = releaseWaiter;
-		this.grants = grants;
+		this.extension = extension;
 		this.events = events;
 		this.releaser = releaser;
 	}
@@ -116,8 +116,8 @@ final class ReactiveAcquirer {
 				.using(() -> beginWait(key, acquisition.token(), options),
 						(wait) -> attempts(acquisition, options, wait, deadline), AsyncWait::close)
 				.<ReactiveLockHandle>map((grant) -> new ReactiveRedisLockHandle(
-						this.grants.grantedToWork(key, acquisition.token(), grant, lease, options, start),
-						this.releaser, this.commands))
+						this.blocking.grantedToWork(key, acquisition.token(), grant, lease, options, start),
+						this.releaser, this.extension, this.commands))
 				.switchIfEmpty(Mono.defer(() -> notAcquired(key, options, start)))
 				.doOnError(LockUnavailableException.class, (ex) -> this.events.unavailable(key, options, start, ex))
 				.doFinally((signal) -> {

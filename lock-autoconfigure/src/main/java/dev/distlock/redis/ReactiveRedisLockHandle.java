@@ -53,6 +53,8 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 
 	private final LockReleaser releaser;
 
+	private final LeaseExtension extension;
+
 	private final ReactiveLockCommands commands;
 
 	private final AtomicBoolean released = new AtomicBoolean();
@@ -66,9 +68,11 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 		return this.hold.options();
 	}
 
-	ReactiveRedisLockHandle(RedisLockHandle hold, LockReleaser releaser, ReactiveLockCommands commands) {
+	ReactiveRedisLockHandle(RedisLockHandle hold, LockReleaser releaser, LeaseExtension extension,
+			ReactiveLockCommands commands) {
 		this.hold = hold;
 		this.releaser = releaser;
+		this.extension = extension;
 		this.commands = commands;
 		AtomicBoolean released = this.released;
 		// A handle that an operator dropped (zip, timeout, ...) can never be released:
@@ -127,7 +131,7 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 	@Override
 	public Mono<Void> extend(Duration leaseTime) {
 		return Mono.defer(() -> {
-			LeaseExtension<RedisLockHandle> extension = this.hold.extension();
+			LeaseExtension extension = this.extension;
 			RuntimeException refusal = extension.refusal(this.hold, leaseTime, this.released.get());
 			if (refusal != null) {
 				return Mono.error(refusal);

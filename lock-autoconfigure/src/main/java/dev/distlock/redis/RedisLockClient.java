@@ -97,7 +97,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 
 	private final WaitingAcquirers waiting;
 
-	private final LockGrants grants;
+	private final LeaseExtension extension;
 
 	private final LockAcquirer acquirer;
 
@@ -150,7 +150,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 				builder.acknowledgement, builder.restartQuarantine);
 		this.pending = new PendingReleases(this.commands);
 		this.events = new LockEvents(builder.listeners);
-		this.held = new HeldLocks(this.events);
+		this.held = new HeldLocks();
 		LocalCohort cohort = new LocalCohort(builder.maxLocalPasses, this.commands.reachability(), this.pending);
 		RenewalReports reports = new RenewalReports(this.events, this.held, cohort);
 		this.renewer = new LeaseRenewer<>(this.commands, reports, builder.renewalLease, builder.clusterSlots);
@@ -162,13 +162,12 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 				LETTUCE_PRESENT);
 		this.releaseWaiter = messaging.waiter();
 		this.subscription = messaging.subscription();
-		this.grants = new LockGrants(this.held, this.renewer, this.events, this.releaser::lastHoldEnded,
-				new LeaseExtension<>(this.commands, this.renewer, reports));
+		this.extension = new LeaseExtension(this.commands, this.renewer, reports);
 		this.acquirer = new LockAcquirer(this.commands, this.pending, this.tokens, this.held, cohort, this.waiting,
-				(this.releaseWaiter != null) ? this.releaseWaiter : builder.waiter, this.grants, this.events,
-				builder.renewalLease, builder.observationRegistry);
+				(this.releaseWaiter != null) ? this.releaseWaiter : builder.waiter, this.renewer, this.releaser,
+				this.extension::extend, this.events, builder.renewalLease, builder.observationRegistry);
 		this.multiKeys = new MultiKeyAcquirer(this.keyspace, this.commands, this.pending, this.tokens, this.held,
-				this.acquirer, this.grants, this.events, builder.observationRegistry);
+				this.acquirer, this.events, builder.observationRegistry);
 		this.monitor = new ClientMonitor(this.held, this.releaser, this.waiting,
 				new KeyStateReader(this.commands, this.held),
 				new ClientHealthChecks(this.commands,
@@ -353,7 +352,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	ReactiveAcquirer reactiveAcquirer(ReactiveStringRedisTemplate redis) {
 		ReactiveLockCommands reactive = new ReactiveLockCommands(redis, this.commands);
 		return new ReactiveAcquirer(reactive, this.acquirer, this.pending, this.tokens, this.waiting,
-				this.releaseWaiter, this.grants, this.events, this.releaser);
+				this.releaseWaiter, this.extension, this.events, this.releaser);
 	}
 
 	/** Returns the names of the client's keys and channels. */

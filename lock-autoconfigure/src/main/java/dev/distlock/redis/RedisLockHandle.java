@@ -30,7 +30,9 @@ import dev.distlock.LockKind;
 import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 import dev.distlock.observation.LockObservationDocumentation;
+import dev.distlock.redis.cohort.PassableHold;
 import dev.distlock.redis.lease.Lease;
+import dev.distlock.redis.lease.RenewedHold;
 import dev.distlock.redis.monitor.HeldLockInfo;
 import dev.distlock.redis.protocol.MinimumHold;
 import dev.distlock.redis.protocol.RedisReachability;
@@ -41,15 +43,35 @@ import dev.distlock.support.HoldCount;
  * It counts the holds of its thread (one plus each re-entrant acquisition) and releases
  * the lock in Redis when the last hold ends. Its validity is local and conservative
  * ({@link Lease}): past its deadline the lease counts as lost, whether or not a renewal
- * has failed yet. What Redis keeps of it, and renewal and passing work on, is its
- * {@link LeasedHold}.
+ * has failed yet. The renewal of leases sees it as a {@link RenewedHold}, and passing
+ * within the client as a {@link PassableHold}; a hold of reactive work belongs to no
+ * thread.
  */
-final class RedisLockHandle extends LeasedHold implements LockHandle {
+final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
+
+	private final String key;
+
+	private final String token;
+
+	private final long fencingToken;
+
+	private final Duration leaseTime;
+
+	private final Lease lease;
+
+	private final Thread owner;
+
+	private final boolean boundToThread;
+
+	private volatile long releasedNanos;
 
 	/** Ends the hold in Redis, or passes it on, when its last hold ends. */
 	private final Consumer<RedisLockHandle> ending;
 
-	private final LeaseExtension<RedisLockHandle> extension;
+	private final Extension extension;
+
+	/** Where a lost lease is reported. */
+	private final LockEvents events;
 
 	/** Held while an extension is sent and applied: one at a time per hold. */
 	private final Object extending = new Object();
@@ -72,14 +94,142 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	 * Creates a hold of the current thread, or of reactive work if not bound to the
 	 * thread, whose validity, by the local count, is the given lease.
 	 */
-	RedisLockHandle(Consumer<RedisLockHandle> ending, LeaseExtension<RedisLockHandle> extension, String key,
-			String token, long fencingToken, Duration leaseTime, LockOptions options, Lease lease,
-			boolean boundToThread) {
-		super(key, token, fencingToken, leaseTime, lease, boundToThread);
+	RedisLockHandle(Consumer<RedisLockHandle> ending, Extension extension, LockEvents events, String key, String token,
+			long fencingToken, Duration leaseTime, LockOptions options, Lease lease, boolean boundToThread) {
+		this.key = key;
+		this.token = token;
+		this.fencingToken = fencingToken;
+		this.leaseTime = leaseTime;
+		this.lease = lease;
+		this.owner = Thread.currentThread();
+		this.boundToThread = boundToThread;
 		this.ending = ending;
 		this.extension = extension;
+		this.events = events;
 		this.options = options;
 		this.acquiredNanos = System.nanoTime();
+	}
+
+	/** Whether the hold belongs to the thread that took it (not to reactive work). */
+	boolean isBoundToThread() {
+		return this.boundToThread;
+	}
+
+	@Override
+	public boolean isHolderAlive() {
+		return !this.boundToThread || this.owner.isAlive();
+	}
+
+	@Override
+	public String key() {
+		return this.key;
+	}
+
+	@Override
+	public String token() {
+		return this.token;
+	}
+
+	@Override
+	public long fencingToken() {
+		return this.fencingToken;
+	}
+
+	@Override
+	public Duration leaseTime() {
+		return this.leaseTime;
+	}
+
+	@Override
+	public Thread owner() {
+		return this.owner;
+	}
+
+	@Override
+	public boolean isLeaseLost() {
+		return this.lease.isLost();
+	}
+
+	@Override
+	public long validUntilNanos() {
+		return this.lease.validUntilNanos();
+	}
+
+	/** Whether the local validity has run out: Redis may have expired the lock. */
+	boolean isPastDeadline() {
+		return this.lease.isPastDeadline();
+	}
+
+	/** Returns how long the lease is still valid by the local count. */
+	Duration leaseRemaining() {
+		return this.lease.remaining();
+	}
+
+	@Override
+	public long confirmedSendNanos() {
+		return this.lease.confirmedSendNanos();
+	}
+
+	@Override
+	public Lease leasePassedOn() {
+		return this.lease.passedOn();
+	}
+
+	/**
+	 * Whether the lease lets the lock pass within the client: not lost, more than a third
+	 * left, and confirmed after the last trouble with Redis, which is not in doubt now.
+	 */
+	boolean leaseAllowsLocalPass(RedisReachability reachability) {
+		return !isLeaseLost() && this.lease.validUntilNanos() - System.nanoTime() > this.leaseTime.toNanos() / 3
+				&& reachability.allowsLocalPass(this.lease.confirmedSendNanos());
+	}
+
+	@Override
+	public boolean isHoldingHealthily() {
+		return isHolderAlive() && !isLeaseLost();
+	}
+
+	@Override
+	public void confirmed(long sentNanos, Duration validFor) {
+		this.lease.confirmed(sentNanos, validFor);
+	}
+
+	/**
+	 * Moves the local deadline to the lease Redis set by an extension sent then, earlier
+	 * or later ({@link Lease#extended}).
+	 * @return false if the lease was lost or ran out by the local count first
+	 */
+	boolean extended(long sentNanos, Duration validFor) {
+		return this.lease.extended(sentNanos, validFor);
+	}
+
+	/** Runs the action once the lease is marked lost (for reactive work). */
+	void onLeaseLost(Runnable action) {
+		this.lease.onLost(action);
+	}
+
+	/** Forgets an action given to {@link #onLeaseLost}, if it has not run. */
+	void removeOnLeaseLost(Runnable action) {
+		this.lease.removeOnLost(action);
+	}
+
+	/**
+	 * Marks the lease lost and, the first time only, logs it and tells the listeners.
+	 * @param reason why, as the log line and the listeners say it
+	 */
+	void leaseLost(String reason) {
+		if (this.lease.markLost()) {
+			this.events.leaseLost(this, heldFor(), reason);
+		}
+	}
+
+	@Override
+	public long releasedNanos() {
+		return this.releasedNanos;
+	}
+
+	void markReleasedInRedis(long nanos) {
+		this.releasedNanos = nanos;
 	}
 
 	@Override
@@ -124,7 +274,7 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 		return this.released.get();
 	}
 
-	@Override
+	/** How long the hold has been held, from its grant. */
 	Duration heldFor() {
 		return Duration.ofNanos(System.nanoTime() - this.acquiredNanos);
 	}
@@ -219,13 +369,6 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 		}
 	}
 
-	/**
-	 * Returns what extends this hold's lease, for the reactive handle that holds it.
-	 */
-	LeaseExtension<RedisLockHandle> extension() {
-		return this.extension;
-	}
-
 	@Override
 	public void release() {
 		if (this.released.compareAndSet(false, true)) {
@@ -271,6 +414,20 @@ final class RedisLockHandle extends LeasedHold implements LockHandle {
 	public String toString() {
 		return "RedisLockHandle[name=" + name() + ", key=" + key() + ", fencingToken=" + fencingToken() + ", leaseTime="
 				+ leaseTime() + ", autoRenewing=" + isAutoRenewing() + ", released=" + isReleased() + "]";
+	}
+
+	/** Extends the lease of a hold at its holder's request ({@link LeaseExtension}). */
+	@FunctionalInterface
+	interface Extension {
+
+		/**
+		 * Extends the hold's lease to the given time from now, on the calling thread.
+		 * @param hold the hold
+		 * @param leaseTime the new lease, from now
+		 * @param released whether the holder's handle was released
+		 */
+		void extend(RedisLockHandle hold, Duration leaseTime, boolean released);
+
 	}
 
 }

@@ -43,7 +43,7 @@ final class RenewalReports implements RenewalListener<RedisLockHandle> {
 	@Override
 	public void leaseLost(RedisLockHandle hold, String reason) {
 		this.cohort.holdLost(hold);
-		this.events.leaseLost(hold, reason);
+		hold.leaseLost(reason);
 	}
 
 	/**
@@ -60,7 +60,7 @@ final class RenewalReports implements RenewalListener<RedisLockHandle> {
 
 	@Override
 	public void holderDied(RedisLockHandle hold) {
-		this.events.holderDied(hold);
+		this.events.holderDied(hold.key(), hold.owner());
 	}
 
 	@Override

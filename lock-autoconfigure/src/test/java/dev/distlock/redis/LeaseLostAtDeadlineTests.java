@@ -55,7 +55,7 @@ class LeaseLostAtDeadlineTests {
 				LockFixture fixture = LockFixture.start(server, Duration.ofSeconds(30), listener)) {
 			LockHandle handle = fixture.client.lock(TestRedis.uniqueKey("fixed"),
 					new LockOptions(Duration.ZERO, Duration.ofMillis(1500)));
-			long deadline = ((LeasedHold) handle).validUntilNanos();
+			long deadline = ((RedisLockHandle) handle).validUntilNanos();
 			await().atMost(Duration.ofSeconds(5)).until(() -> !listener.lost.isEmpty());
 			assertToldOnceAtTheDeadline(listener, handle, deadline);
 			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
@@ -74,9 +74,9 @@ class LeaseLostAtDeadlineTests {
 			LockHandle handle = fixture.client.lock(TestRedis.uniqueKey("renewed"),
 					LockOptions.renewing(Duration.ZERO));
 			server.stop();
-			long deadline = ((LeasedHold) handle).validUntilNanos();
+			long deadline = ((RedisLockHandle) handle).validUntilNanos();
 			await().atMost(Duration.ofSeconds(10)).until(() -> !listener.lost.isEmpty());
-			assertThat(((LeasedHold) handle).validUntilNanos()).as("no renewal was confirmed").isEqualTo(deadline);
+			assertThat(((RedisLockHandle) handle).validUntilNanos()).as("no renewal was confirmed").isEqualTo(deadline);
 			assertToldOnceAtTheDeadline(listener, handle, deadline);
 			server.start();
 			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
