@@ -33,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Spring Boot checks its architecture in the build: the in-memory store does not use the
  * Redis client; outside the Redis stores only the public API of the Redis client is used;
  * the public waiting API does not use the release messages, and the monitor nothing else
- * of the Redis client; RedLock shares only the protocol with Redis.
+ * of the Redis client; RedLock shares only the protocol with Redis; the Redis client is
+ * observed through one type.
  */
 class LayerTests {
 
@@ -87,6 +88,14 @@ class LayerTests {
 	void redLockSharesOnlyTheProtocolWithRedis() {
 		assertThat(uses(in("dev.distlock.redlock"), in(REDIS).and(in(REDIS + ".protocol").negate())))
 			.as("uses of %s.. other than %s.protocol in dev.distlock.redlock", REDIS, REDIS)
+			.isEmpty();
+	}
+
+	@Test
+	void theRedisClientIsObservedThroughOneType() {
+		String observer = "dev.distlock.observation.LockObservationDocumentation";
+		assertThat(uses(in(REDIS), in("dev.distlock.observation").and((type) -> !type.equals(observer))))
+			.as("uses of dev.distlock.observation other than %s in %s..", observer, REDIS)
 			.isEmpty();
 	}
 
