@@ -380,12 +380,12 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	}
 
 	/**
-	 * Runs the sending of a batch of holds claimed at {@code marker} on a sender thread;
-	 * once closed, only gives up their claims.
+	 * Runs the task that sends a batch of holds claimed at {@code marker} on a sender
+	 * thread; once closed, only gives up their claims.
 	 */
-	private void send(List<H> batch, long marker, Runnable sending) {
+	private void send(List<H> batch, long marker, Runnable task) {
 		try {
-			this.senders.execute(sending);
+			this.senders.execute(task);
 		}
 		catch (RuntimeException ex) {
 			// Closed: the locks expire with their leases.
