@@ -17,60 +17,145 @@
 package dev.distlock.redis.lease;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
+import dev.distlock.redis.protocol.DaemonThreads;
+import dev.distlock.redis.protocol.LockKeyspace;
 import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.protocol.RenewalReply;
 
 /**
- * Renews the leases of all auto-renewing locks of one client, every third of the lease,
- * in batches of up to {@link RenewalBatches#MAX_BATCH} keys per round trip, and confirms
- * hand-overs that Redis keeps only for their claim window. The round thread never waits
- * for Redis: batches go out on sender threads, and a batch that has not been answered
- * within a renewal period is sent again, so one slow command never holds renewal up past
- * a deadline. A lock whose local validity ran out before Redis confirmed a renewal is
- * marked lost at once, and every hold, renewed or not, is reported lost when its local
- * deadline passes while it is held ({@link LeaseDeadlines}), even if no reply from Redis
- * ever comes. A lock stops being renewed when it is released, when its holder thread has
- * died, and when its lease is lost; renewal never extends a key that does not hold the
- * lock's token.
+ * Renews the leases of all auto-renewing locks of one client, confirms hand-overs, and
+ * watches every hold's local deadline. One flow, read top-down:
+ * <ol>
+ * <li><b>Rounds.</b> A hold is {@linkplain #register registered} when it is granted. On
+ * the renewal thread ({@code distlock-renewal}, started with the first registration) a
+ * round runs every third of the lease ({@link #renewAll}): it drops the holds that have
+ * ended, whose holder thread died, or whose lease was lost (telling the
+ * {@link RenewalListener} of the last two), claims those that are due, splits them into
+ * batches of up to {@value #MAX_BATCH} keys (on a Redis Cluster, of one hash slot each,
+ * as a script may only touch keys of one slot), and hands each batch to a sender
+ * thread.</li>
+ * <li><b>Sending.</b> The round thread never waits for Redis: {@value #SENDER_THREADS}
+ * sender threads ({@code distlock-renewal-sender}) send the batches, one owner-checked
+ * renewal script call each. A hold counts as being sent (it is <em>claimed</em>) until
+ * its batch is answered or a renewal period has passed, after which it may be sent again,
+ * so one command stuck in a blackhole never keeps a hold from being renewed past its
+ * deadline, and a round never sends a hold that the round before still has in
+ * flight.</li>
+ * <li><b>Answers.</b> A confirmed renewal extends the hold's local validity from the time
+ * the batch was sent (where replicas must acknowledge grants, only a renewal they
+ * acknowledged: one the master applied alone would not survive a failover to them); a key
+ * found gone or owned by someone else has its token reported lost. When the last batch of
+ * a round is answered, the listener is told how many leases the round renewed.</li>
+ * <li><b>Confirmations.</b> A lock handed over to a waiter is kept by Redis only for its
+ * claim window: {@link #confirm} extends it to the holder's lease on a sender thread, and
+ * sends the confirmation again every {@value #RETRY_MILLIS} ms on the renewal thread
+ * while it gets no answer and the hold lasts. {@link #confirmSoon} sends one
+ * owner-checked renewal the same way, once; {@link #confirmNow} sends it on the calling
+ * thread; {@link #renewSoon} runs a round out of turn (after a reconnect).</li>
+ * <li><b>Deadlines.</b> Every hold, renewed or not ({@link #watchDeadline}), has one task
+ * on the renewal thread due at its local deadline; a task that finds the deadline moved
+ * by a renewal waits for the new one, and one that finds it passed while the hold lasts
+ * reports the lease lost, even if no reply from Redis ever comes.</li>
+ * </ol>
+ * A lock stops being renewed when it is released, when its holder thread has died, and
+ * when its lease is lost; renewal never extends a key that does not hold the lock's
+ * token. Once {@linkplain #close closed}, nothing runs any more and the locks expire with
+ * their leases.
  */
 public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(LeaseRenewer.class);
 
-	private final Duration lease;
+	/** The most keys renewed by one script call. */
+	static final int MAX_BATCH = 100;
 
-	private final RenewalSender<H> sender;
+	/**
+	 * Threads that send batches: two, so that a confirmation need not wait behind a whole
+	 * round; more would only queue on the same connection.
+	 */
+	private static final int SENDER_THREADS = 2;
 
-	private final RenewalRoundComposer<H> rounds;
+	/** How long an unanswered hand-over confirmation waits before it is sent again. */
+	private static final long RETRY_MILLIS = 50;
 
-	private final RenewalScheduler scheduler;
+	private static final Future<?> DONE = CompletableFuture.completedFuture(null);
 
-	private final LeaseDeadlines<H> deadlines;
-
-	private final HandOverConfirmer<H> handOvers;
+	private final RedisLockCommands commands;
 
 	private final RenewalListener<H> listener;
 
+	private final Duration lease;
+
+	/**
+	 * The renewal period: how often rounds run, and how long a hold stays claimed by an
+	 * unanswered batch.
+	 */
+	private final long periodNanos;
+
+	private final boolean bySlot;
+
+	/** The holds registered for renewal. */
+	private final Set<H> renewing = ConcurrentHashMap.newKeySet();
+
+	/** The holds claimed by a batch not yet answered, with the time it was claimed. */
+	private final Map<H, Long> sending = new ConcurrentHashMap<>();
+
+	/** The holds whose deadline is watched, with the task due at their deadline. */
+	private final Map<H, Future<?>> watched = new ConcurrentHashMap<>();
+
+	private final AtomicLong renewalsOfReleasedLocks = new AtomicLong();
+
+	/**
+	 * Its threads started at once and its queue lock-free, so that handing it a batch
+	 * never parks the caller: a reactive grant's hand-over confirmation is handed over on
+	 * a Redis event loop.
+	 */
+	private final ThreadPoolExecutor senders = new ThreadPoolExecutor(SENDER_THREADS, SENDER_THREADS, 0,
+			TimeUnit.MILLISECONDS, new LinkedTransferQueue<>(), DaemonThreads.named("distlock-renewal-sender"));
+
+	/** The renewal thread, created on first use; guarded by this renewer's monitor. */
+	private volatile @Nullable ScheduledThreadPoolExecutor thread;
+
+	private volatile boolean roundsStarted;
+
+	private boolean closed;
+
 	/**
 	 * Creates the renewer of one client; its thread starts with the first registration.
+	 * @param commands the Redis commands renewals are sent with
 	 * @param listener told what renewal finds out
 	 * @param lease the lease each renewal extends a hold to
 	 * @param bySlot whether Redis is a cluster, where each batch holds one slot's keys
 	 */
 	public LeaseRenewer(RedisLockCommands commands, RenewalListener<H> listener, Duration lease, boolean bySlot) {
-		this.lease = lease;
-		long periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis() / 3));
-		this.sender = new RenewalSender<>(commands, listener);
-		this.rounds = new RenewalRoundComposer<>(this.sender, listener, lease, periodNanos, bySlot);
-		this.scheduler = new RenewalScheduler(this::renewAllSafely, periodNanos);
-		this.deadlines = new LeaseDeadlines<>(this.scheduler, listener);
-		this.handOvers = new HandOverConfirmer<>(this.sender, listener, this.scheduler);
+		this.commands = commands;
 		this.listener = listener;
+		this.lease = lease;
+		this.periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, lease.toMillis() / 3));
+		this.bySlot = bySlot;
+		this.senders.prestartAllCoreThreads();
 	}
 
 	/** Returns the lease each renewal extends a hold to. */
@@ -83,10 +168,10 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 * reports it lost if its local deadline passes before Redis confirms a renewal.
 	 */
 	public void register(H handle) {
-		this.rounds.add(handle);
-		this.deadlines.watch(handle, "its lease ran out before Redis confirmed a renewal");
-		if (!this.scheduler.isStarted()) {
-			this.scheduler.start();
+		this.renewing.add(handle);
+		watch(handle, "its lease ran out before Redis confirmed a renewal");
+		if (!this.roundsStarted) {
+			startRounds();
 		}
 	}
 
@@ -95,23 +180,26 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 * passes before it ends or is unregistered.
 	 */
 	public void watchDeadline(H handle) {
-		this.deadlines.watch(handle, "its fixed lease ran out while the lock was still held");
+		watch(handle, "its fixed lease ran out while the lock was still held");
 	}
 
 	/** Stops renewing the hold and watching its deadline. */
 	public void unregister(H handle) {
-		this.rounds.remove(handle);
-		this.deadlines.unwatch(handle);
+		this.renewing.remove(handle);
+		Future<?> task = this.watched.remove(handle);
+		if (task != null) {
+			drop(task);
+		}
 	}
 
 	/** Returns how many holds are renewed. */
 	public int size() {
-		return this.rounds.size();
+		return this.renewing.size();
 	}
 
 	/** Returns how many holds have their deadline watched, renewed or not. */
 	public int watchedDeadlines() {
-		return this.deadlines.size();
+		return this.watched.size();
 	}
 
 	/**
@@ -119,41 +207,51 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 * always 0.
 	 */
 	public long renewalsOfReleasedLocks() {
-		return this.sender.renewalsOfReleasedLocks();
+		return this.renewalsOfReleasedLocks.get();
 	}
 
-	/**
-	 * Extends a hand-over from its claim window to the holder's lease, without waiting
-	 * for it; a confirmation that gets no answer is sent again while the claim window
-	 * lasts.
-	 */
-	public void confirm(H handle) {
-		this.handOvers.confirm(handle);
-	}
+	// Rounds
 
 	/**
-	 * Has Redis confirm, without waiting for it, that the hold's key still holds its
-	 * owner token: an owner-checked renewal to the hold's lease, sent once on a sender
-	 * thread, which extends the validity of every hold sharing the token or reports the
-	 * token lost. The hold may have ended since (its lock passed to another thread of the
-	 * client with the same token).
+	 * Runs a renewal round on the calling thread: renews the leases that are due, and
+	 * stops renewing the holds that ended, whose holder died, or whose lease was lost.
 	 */
-	public void confirmSoon(H handle) {
+	public void renewAll() {
+		List<H> due = new ArrayList<>(this.renewing.size());
 		long now = System.nanoTime();
-		this.sender.claim(handle, now, 0);
-		this.sender.send(List.of(handle), handle.leaseTime(), now, new RenewalRound(this.listener, 1));
-	}
-
-	/**
-	 * Has Redis confirm, on the calling thread, that the hold's key still holds its owner
-	 * token, as {@link #confirmSoon} does.
-	 * @return whether it does; if not, the token was reported lost
-	 * @throws RuntimeException a {@code DataAccessException} if Redis did not answer
-	 */
-	public boolean confirmNow(H handle) {
-		boolean confirmed = this.sender.renewNow(handle, handle.leaseTime());
-		this.listener.renewed(confirmed ? 1 : 0, 1);
-		return confirmed;
+		for (H handle : this.renewing) {
+			if (handle.hasEnded()) {
+				this.renewing.remove(handle);
+			}
+			else if (!handle.isHolderAlive()) {
+				this.renewing.remove(handle);
+				this.listener.holderDied(handle);
+			}
+			else if (handle.isLeaseLost()) {
+				this.renewing.remove(handle);
+				this.listener.leaseLost(handle, "its lease ran out before Redis confirmed a renewal");
+			}
+			else if (claim(handle, now, this.periodNanos)) {
+				due.add(handle);
+			}
+		}
+		List<List<H>> batches = batches(due);
+		if (batches.isEmpty()) {
+			this.listener.renewed(0, 0);
+			return;
+		}
+		// The batches are answered on the sender threads in any order: the last one
+		// tells the listener about the round.
+		AtomicInteger outstanding = new AtomicInteger(batches.size());
+		AtomicInteger renewedInRound = new AtomicInteger();
+		for (List<H> batch : batches) {
+			send(batch, now, () -> {
+				int total = renewedInRound.addAndGet(Math.max(renew(batch, this.lease, now), 0));
+				if (outstanding.decrementAndGet() == 0) {
+					this.listener.renewed(total, batches.size());
+				}
+			});
+		}
 	}
 
 	/**
@@ -161,7 +259,15 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 * confirmed anew.
 	 */
 	public void renewSoon() {
-		this.scheduler.runRoundSoon();
+		ScheduledThreadPoolExecutor running = this.thread;
+		if (running != null && this.roundsStarted && !running.isShutdown()) {
+			try {
+				running.execute(this::renewAllSafely);
+			}
+			catch (RuntimeException ex) {
+				// Closed.
+			}
+		}
 	}
 
 	private void renewAllSafely() {
@@ -175,20 +281,297 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	}
 
 	/**
-	 * Runs a renewal round on the calling thread: renews the leases that are due, and
-	 * stops renewing the holds that ended, whose holder died, or whose lease was lost.
+	 * Splits the holds to renew into batches of at most {@link #MAX_BATCH} keys; with
+	 * {@code bySlot}, every batch holds keys of a single hash slot.
 	 */
-	public void renewAll() {
-		this.rounds.renewAll();
+	private List<List<H>> batches(Collection<H> handles) {
+		if (!this.bySlot) {
+			return chunks(new ArrayList<>(handles));
+		}
+		Map<Integer, List<H>> slots = new LinkedHashMap<>();
+		for (H handle : handles) {
+			slots.computeIfAbsent(LockKeyspace.slot(handle.key()), (slot) -> new ArrayList<>()).add(handle);
+		}
+		List<List<H>> batches = new ArrayList<>();
+		slots.values().forEach((slot) -> batches.addAll(chunks(slot)));
+		return batches;
 	}
 
-	/** Stops renewing: the thread and the senders stop, and every hold is forgotten. */
+	private static <H> List<List<H>> chunks(List<H> handles) {
+		List<List<H>> batches = new ArrayList<>();
+		for (int from = 0; from < handles.size(); from += MAX_BATCH) {
+			batches.add(handles.subList(from, Math.min(from + MAX_BATCH, handles.size())));
+		}
+		return batches;
+	}
+
+	// Confirmations
+
+	/**
+	 * Extends a hand-over from its claim window to the holder's lease, without waiting
+	 * for it; a confirmation that gets no answer is sent again while the claim window
+	 * lasts.
+	 */
+	public void confirm(H handle) {
+		sendConfirmation(handle, true);
+	}
+
+	/**
+	 * Has Redis confirm, without waiting for it, that the hold's key still holds its
+	 * owner token: an owner-checked renewal to the hold's lease, sent once on a sender
+	 * thread, which extends the validity of every hold sharing the token or reports the
+	 * token lost. The hold may have ended since (its lock passed to another thread of the
+	 * client with the same token).
+	 */
+	public void confirmSoon(H handle) {
+		sendConfirmation(handle, false);
+	}
+
+	/**
+	 * Has Redis confirm, on the calling thread, that the hold's key still holds its owner
+	 * token, as {@link #confirmSoon} does.
+	 * @return whether it does; if not, the token was reported lost
+	 * @throws RuntimeException a {@code DataAccessException} if Redis did not answer
+	 */
+	public boolean confirmNow(H handle) {
+		long sent = System.nanoTime();
+		Duration validFor = handle.leaseTime();
+		RenewalReply reply = this.commands.renew(List.of(handle.key()), List.of(handle.token()), validFor.toMillis());
+		boolean confirmed = apply(List.of(handle), sent, validFor, reply) == 1;
+		this.listener.renewed(confirmed ? 1 : 0, 1);
+		return confirmed;
+	}
+
+	/**
+	 * Sends an owner-checked renewal of one hold to its lease on a sender thread: a round
+	 * of one batch.
+	 * @param retry whether to send it again, every {@value #RETRY_MILLIS} ms on the
+	 * renewal thread, while it gets no answer and the hold lasts with its lease not lost
+	 * (a hand-over expires with its claim window otherwise)
+	 */
+	private void sendConfirmation(H handle, boolean retry) {
+		long now = System.nanoTime();
+		claim(handle, now, 0);
+		List<H> batch = List.of(handle);
+		send(batch, now, () -> {
+			int renewed = renew(batch, handle.leaseTime(), now);
+			this.listener.renewed(Math.max(renewed, 0), 1);
+			if (retry && renewed < 0 && !handle.hasEnded() && !handle.isLeaseLost()) {
+				try {
+					startRounds().schedule(() -> confirm(handle), RETRY_MILLIS, TimeUnit.MILLISECONDS);
+				}
+				catch (RuntimeException ex) {
+					// Closed: the lock expires with its claim window.
+				}
+			}
+		});
+	}
+
+	// Sending
+
+	/**
+	 * Claims a hold for the batch about to be sent at {@code now}, unless an earlier
+	 * batch with it, sent less than {@code periodNanos} ago, is still unanswered.
+	 * @return whether the hold is to be sent now
+	 */
+	private boolean claim(H handle, long now, long periodNanos) {
+		return this.sending.compute(handle,
+				(held, since) -> (since == null || now - since > periodNanos) ? now : since) == now;
+	}
+
+	/**
+	 * Runs the task that sends a batch of holds claimed at {@code marker} on a sender
+	 * thread; once closed, only gives up their claims.
+	 */
+	private void send(List<H> batch, long marker, Runnable task) {
+		try {
+			this.senders.execute(task);
+		}
+		catch (RuntimeException ex) {
+			// Closed: the locks expire with their leases.
+			batch.forEach((handle) -> this.sending.remove(handle, marker));
+		}
+	}
+
+	/**
+	 * Renews one batch of holds claimed at {@code marker}, on a sender thread.
+	 * @param validFor the lease each renewal extends the holds to
+	 * @return how many leases were renewed, or -1 if Redis did not answer or too few
+	 * replicas acknowledged the renewals
+	 */
+	private int renew(List<H> batch, Duration validFor, long marker) {
+		if (batch.stream().noneMatch((handle) -> Long.valueOf(marker).equals(this.sending.get(handle)))) {
+			// Every hold of the batch was sent again since (a stalled connection):
+			// nothing left to do.
+			return 0;
+		}
+		long sent = System.nanoTime();
+		RenewalReply reply;
+		try {
+			reply = this.commands.renew(batch.stream().map(RenewedHold::key).toList(),
+					batch.stream().map(RenewedHold::token).toList(), validFor.toMillis());
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Could not renew " + batch.size() + " lock(s); retrying until their leases run out", ex);
+			return -1;
+		}
+		finally {
+			batch.forEach((handle) -> this.sending.remove(handle, marker));
+		}
+		return apply(batch, sent, validFor, reply);
+	}
+
+	/**
+	 * Applies Redis's answers to a batch sent at the given time: extends the validity of
+	 * the holds it renewed, if enough replicas acknowledged the renewals, and reports the
+	 * others' tokens lost.
+	 * @return how many were renewed, or -1 if too few replicas acknowledged the renewals
+	 */
+	private int apply(List<H> batch, long sent, Duration validFor, RenewalReply reply) {
+		boolean[] results = reply.renewed();
+		int renewed = 0;
+		for (int i = 0; i < results.length; i++) {
+			H handle = batch.get(i);
+			if (results[i]) {
+				if (reply.acknowledged()) {
+					handle.confirmed(sent, validFor);
+					renewed++;
+				}
+				long released = handle.releasedNanos();
+				if (released != 0 && released - sent < 0) {
+					this.renewalsOfReleasedLocks.incrementAndGet();
+				}
+			}
+			else {
+				this.listener.tokenLost(handle, "its key was gone or held by another owner when renewing");
+			}
+		}
+		if (!reply.acknowledged()) {
+			logger.debug("Renewed " + batch.size() + " lock(s) on the master, but only " + reply.acknowledgedReplicas()
+					+ " replica(s) acknowledged it: their deadlines stay where the last acknowledged renewal put them; "
+					+ "retrying until their leases run out");
+			return -1;
+		}
+		return renewed;
+	}
+
+	// Deadlines
+
+	/**
+	 * Watches the deadline of a hold until it is unregistered or ends: one task on the
+	 * renewal thread, due at the deadline.
+	 * @param reason why a hold whose deadline passed counts as lost, for the log
+	 */
+	private void watch(H hold, String reason) {
+		this.watched.compute(hold, (key, previous) -> {
+			if (previous != null) {
+				drop(previous);
+			}
+			return deadlineTask(hold, reason);
+		});
+	}
+
+	private Future<?> deadlineTask(H hold, String reason) {
+		long delay = Math.max(0, hold.validUntilNanos() - System.nanoTime());
+		try {
+			return thread().schedule(() -> checkDeadline(hold, reason), delay, TimeUnit.NANOSECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			// Closed: nothing is reported any more.
+			return DONE;
+		}
+	}
+
+	/**
+	 * Reports the hold lost if its deadline passed while it lasts, or waits for its new
+	 * deadline if a renewal moved it. The listener is told at most once per hold: it
+	 * marks the lease lost first.
+	 */
+	private void checkDeadline(H hold, String reason) {
+		// A deadline that has passed never moves again, so reading it before the end
+		// means the hold was still held past its deadline.
+		boolean past = hold.validUntilNanos() - System.nanoTime() <= 0;
+		if (hold.hasEnded()) {
+			this.watched.remove(hold);
+		}
+		else if (past) {
+			this.watched.remove(hold);
+			this.listener.leaseLost(hold, reason);
+		}
+		else if (hold.isLeaseLost()) {
+			// Found lost otherwise (a renewal found the key gone): already told.
+			this.watched.remove(hold);
+		}
+		else {
+			this.watched.computeIfPresent(hold, (key, task) -> deadlineTask(hold, reason));
+		}
+	}
+
+	/**
+	 * Cancels a deadline task on the renewal thread. Cancelling takes it out of the
+	 * thread's queue under the queue's lock, which a reactive release must not wait for
+	 * on an event loop; scheduling only adds to the queue, as Reactor's own timers do
+	 * from those threads.
+	 */
+	private void drop(Future<?> task) {
+		try {
+			thread().schedule(() -> task.cancel(false), 0, TimeUnit.NANOSECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			// Closed: the task will not run either.
+			task.cancel(false);
+		}
+	}
+
+	// The renewal thread
+
+	/**
+	 * Starts the rounds unless started already: a round every renewal period, counted
+	 * from the end of the one before.
+	 * @return the renewal thread
+	 * @throws RejectedExecutionException once closed
+	 */
+	private synchronized ScheduledExecutorService startRounds() {
+		ScheduledThreadPoolExecutor running = thread();
+		if (!this.roundsStarted) {
+			running.scheduleWithFixedDelay(this::renewAllSafely, this.periodNanos, this.periodNanos,
+					TimeUnit.NANOSECONDS);
+			this.roundsStarted = true;
+		}
+		return running;
+	}
+
+	/**
+	 * Returns the renewal thread, started (but without the rounds) if need be; a task
+	 * cancelled before it runs is dropped from its queue at once.
+	 * @throws RejectedExecutionException once closed
+	 */
+	private synchronized ScheduledThreadPoolExecutor thread() {
+		ScheduledThreadPoolExecutor running = this.thread;
+		if (this.closed) {
+			throw new RejectedExecutionException("Lease renewal has been closed");
+		}
+		if (running == null) {
+			running = new ScheduledThreadPoolExecutor(1, DaemonThreads.named("distlock-renewal"));
+			running.setRemoveOnCancelPolicy(true);
+			this.thread = running;
+		}
+		return running;
+	}
+
+	/** Stops renewing: the threads stop, and every hold is forgotten. */
 	@Override
-	public synchronized void close() {
-		this.scheduler.close();
-		this.sender.close();
-		this.rounds.clear();
-		this.deadlines.clear();
+	public void close() {
+		synchronized (this) {
+			this.closed = true;
+			ScheduledThreadPoolExecutor running = this.thread;
+			if (running != null) {
+				running.shutdownNow();
+			}
+		}
+		this.senders.shutdownNow();
+		this.renewing.clear();
+		this.watched.clear();
 	}
 
 }

@@ -16,11 +16,13 @@
 
 /**
  * Leases: a hold's local and conservative validity
- * ({@link dev.distlock.redis.lease.Lease}), and the renewal of auto-renewing leases in
- * batches ({@link dev.distlock.redis.lease.LeaseRenewer}), which reports what it finds
- * through a {@link dev.distlock.redis.lease.RenewalListener}, never by calling back into
- * the holds' owner. Internal to {@code dev.distlock.redis}: public only because its
- * parent package uses it, with no compatibility promise.
+ * ({@link dev.distlock.redis.lease.Lease}), and their renewal
+ * ({@link dev.distlock.redis.lease.LeaseRenewer}, one class for the whole flow: rounds in
+ * batches, hand-over confirmations, and the watch of every hold's local deadline), which
+ * needs only what {@link dev.distlock.redis.lease.RenewedHold} says of a hold and reports
+ * what it finds through a {@link dev.distlock.redis.lease.RenewalListener}, never by
+ * calling back into the holds' owner. Internal to {@code dev.distlock.redis}: public only
+ * because its parent package uses it, with no compatibility promise.
  */
 @NullMarked
 package dev.distlock.redis.lease;
