@@ -62,7 +62,11 @@ record ClientParts(LockKeyspace keyspace, LockOptions defaultOptions, Map<String
 				"The StringRedisTemplate of a RedisLockClient needs a connection factory");
 		OwnerTokens tokens = new OwnerTokens();
 		LockKeyspace keyspace = new LockKeyspace(builder.keyPrefix, builder.clusterSlots, builder.maxKeyLength);
-		RedisReachability reachability = new RedisReachability(keyspace.isCluster());
+		// On a cluster, a lock command that Redis did not answer has Lettuce read the
+		// topology again: its own triggers miss a master it never connected to.
+		RedisReachability reachability = (LETTUCE_PRESENT && keyspace.isCluster())
+				? new RedisReachability(true, LettuceTopologyRefresh.of(connectionFactory))
+				: new RedisReachability(keyspace.isCluster());
 		RedisLockCommands commands = new RedisLockCommands(builder.redis, keyspace, reachability,
 				builder.claimWindow.toMillis(), builder.acknowledgement, builder.restartQuarantine);
 		PendingReleases pending = new PendingReleases(commands);
