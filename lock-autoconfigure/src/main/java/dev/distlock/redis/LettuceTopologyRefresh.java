@@ -16,7 +16,6 @@
 
 package dev.distlock.redis;
 
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.lettuce.core.cluster.ClusterClientOptions;
@@ -79,8 +78,23 @@ final class LettuceTopologyRefresh implements Runnable {
 		};
 	}
 
+	/**
+	 * Starts a refresh unless one started less than a pause ago. Never throws: it runs
+	 * where the failure of a lock command is recorded, which must go on to report that
+	 * failure.
+	 */
 	@Override
 	public void run() {
+		try {
+			refreshSoon();
+		}
+		catch (RuntimeException ex) {
+			// The connection factory stopped (or is not started): nothing to refresh.
+			logger.debug("Could not have Lettuce read the Redis Cluster topology again", ex);
+		}
+	}
+
+	private void refreshSoon() {
 		if (!(this.factory.getNativeClient() instanceof RedisClusterClient cluster)
 				|| !(cluster.getOptions() instanceof ClusterClientOptions options)) {
 			return;
@@ -95,12 +109,7 @@ final class LettuceTopologyRefresh implements Runnable {
 				|| !this.nextNanos.compareAndSet(next, now + refresh.getAdaptiveRefreshTimeout().toNanos())) {
 			return;
 		}
-		try {
-			cluster.getResources().eventExecutorGroup().submit(() -> refresh(cluster));
-		}
-		catch (RejectedExecutionException ex) {
-			// The client is shutting down.
-		}
+		cluster.getResources().eventExecutorGroup().submit(() -> refresh(cluster));
 	}
 
 	private static void refresh(RedisClusterClient cluster) {

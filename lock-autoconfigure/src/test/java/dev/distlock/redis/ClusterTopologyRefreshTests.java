@@ -18,6 +18,7 @@ package dev.distlock.redis;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -38,6 +39,7 @@ import dev.distlock.test.redis.RedisClusterDeployment;
 import dev.distlock.test.redis.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatNoException;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -96,6 +98,13 @@ class ClusterTopologyRefreshTests {
 				connectionFactory.destroy();
 			}
 		}
+	}
+
+	@Test
+	void failureRecordedWhileTheConnectionFactoryIsStoppedRefreshesNothingAndThrowsNothing() {
+		LettuceConnectionFactory stopped = new LettuceConnectionFactory(
+				new RedisClusterConfiguration(List.of("127.0.0.1:1")));
+		assertThatNoException().isThrownBy(LettuceTopologyRefresh.of(stopped)::run);
 	}
 
 	private static RedisLockClient startedClient(LettuceConnectionFactory connectionFactory) {
