@@ -43,10 +43,11 @@ import dev.distlock.redis.protocol.RedisReachability;
  * nothing to that master yet) has nothing to reconnect: each command in the master's
  * slots opens a connection to it that is refused at once, no trigger fires, and the
  * client keeps the view in which the dead master serves those slots, long after its
- * replica was promoted (for good, on Lettuce 7.5 without periodic refresh). This is the
- * missing trigger: a lock command that Redis did not answer. It is honoured only while
- * the application keeps Lettuce's reconnect trigger, so that an application that turned
- * adaptive refresh off keeps it off.
+ * replica was promoted, until something else refreshes it (without periodic refresh, more
+ * than 20 s in the compatibility checks on Lettuce 7.5). This is the missing trigger: a
+ * lock command that Redis did not answer. It is honoured only while the application keeps
+ * Lettuce's reconnect trigger, so that an application that turned adaptive refresh off
+ * keeps it off.
  * <p>
  * Never blocks its caller, which may be a thread of Lettuce: the refresh runs on the
  * client's own event executors, as Lettuce runs its adaptive refreshes.

@@ -48,9 +48,9 @@ import static org.awaitility.Awaitility.await;
  * the topology on its own only for a connection it keeps failing to reconnect (or a
  * redirection, an unknown node, an uncovered slot); a connection it never had is refused
  * at once, no trigger fires, and without distlock's refresh on an unanswered lock command
- * the client kept the dead master in its view for good (Lettuce 7.5:
- * {@code ClusterTests.keyLocksAgainAfterItsMasterFailsOver} failed about every other run,
- * answering 503 for the whole 20 s). Prints the time from promotion to the lock.
+ * the client kept the dead master in its view until something else refreshed it (Lettuce
+ * 7.5: {@code ClusterTests.keyLocksAgainAfterItsMasterFailsOver} failed about every other
+ * run, answering 503 for the whole 20 s). Prints the time from promotion to the lock.
  */
 class ClusterTopologyRefreshTests {
 
