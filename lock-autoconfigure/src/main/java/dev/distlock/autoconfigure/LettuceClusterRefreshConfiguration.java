@@ -47,7 +47,10 @@ import org.springframework.util.ClassUtils;
  * {@value #ADAPTIVE_REFRESH_PAUSE_MILLIS} ms, only while it is Lettuce's default: a pause
  * the application set in its own {@link LettuceClientOptionsBuilderCustomizer} (which
  * runs after this one) or {@code ClientOptions} is kept, and so are the periodic refresh
- * of {@code spring.data.redis.lettuce.cluster.refresh.*} and every other option.
+ * of {@code spring.data.redis.lettuce.cluster.refresh.*} and every other option. No
+ * trigger fires for a master that the client never had a connection to; for that case the
+ * lock client itself has Lettuce refresh when a lock command gets no answer, at most once
+ * per this pause.
  * <p>
  * Lettuce 6, which Spring Boot 4.0 manages, has no adaptive trigger by default, and
  * Spring Boot 4.0 enables them only with

@@ -145,9 +145,13 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 		this.namedOptions = namedOptions(builder);
 		this.tokens = new OwnerTokens();
 		this.keyspace = new LockKeyspace(builder.keyPrefix, builder.clusterSlots, builder.maxKeyLength);
-		this.commands = new RedisLockCommands(builder.redis, this.keyspace,
-				new RedisReachability(this.keyspace.isCluster()), builder.claimWindow.toMillis(),
-				builder.acknowledgement, builder.restartQuarantine);
+		// On a cluster, a lock command that Redis did not answer has Lettuce read the
+		// topology again: its own triggers miss a master it never connected to.
+		RedisReachability reachability = (LETTUCE_PRESENT && this.keyspace.isCluster())
+				? new RedisReachability(true, LettuceTopologyRefresh.of(connectionFactory))
+				: new RedisReachability(this.keyspace.isCluster());
+		this.commands = new RedisLockCommands(builder.redis, this.keyspace, reachability,
+				builder.claimWindow.toMillis(), builder.acknowledgement, builder.restartQuarantine);
 		this.pending = new PendingReleases(this.commands);
 		this.events = new LockEvents(builder.listeners);
 		this.held = new HeldLocks();

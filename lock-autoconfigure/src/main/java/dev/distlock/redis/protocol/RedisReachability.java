@@ -43,6 +43,8 @@ import org.jspecify.annotations.Nullable;
  * connections the client tries to reconnect, count here: a connection the application
  * closes on purpose does not make a busy lock look like an outage.</li>
  * </ul>
+ * Whoever must act on a lock command that Redis did not answer (on a cluster, to have the
+ * topology read again) is told of each one.
  */
 public final class RedisReachability {
 
@@ -70,6 +72,9 @@ public final class RedisReachability {
 	 */
 	private final @Nullable AtomicReferenceArray<@Nullable NodeHealth> slots;
 
+	/** Told of each lock command that Redis did not answer. */
+	private final Runnable unanswered;
+
 	private volatile long lostConnectionNanos = System.nanoTime();
 
 	private volatile boolean lostConnection;
@@ -86,7 +91,22 @@ public final class RedisReachability {
 	 * @param cluster whether Redis is a cluster, whose nodes are told apart by hash slot
 	 */
 	public RedisReachability(boolean cluster) {
+		this(cluster, () -> {
+		});
+	}
+
+	/**
+	 * Creates the reachability of a client that is told of every lock command that Redis
+	 * did not answer.
+	 * @param cluster whether Redis is a cluster, whose nodes are told apart by hash slot
+	 * @param unanswered run after each lock command that failed without an answer from
+	 * Redis (not for an error reply that means misconfiguration, nor for a failure of an
+	 * interrupted caller); it must not block, since a command's failure may be recorded
+	 * on a thread of the Redis client
+	 */
+	public RedisReachability(boolean cluster, Runnable unanswered) {
 		this.slots = cluster ? new AtomicReferenceArray<>(CLUSTER_SLOTS) : null;
+		this.unanswered = unanswered;
 	}
 
 	/**
@@ -123,6 +143,9 @@ public final class RedisReachability {
 		NodeHealth node = slotNode(key);
 		if (node != null) {
 			node.done(now, sentNanos, answered, excused);
+		}
+		if (!answered && !excused) {
+			this.unanswered.run();
 		}
 	}
 

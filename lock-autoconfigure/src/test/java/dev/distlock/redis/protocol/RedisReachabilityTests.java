@@ -18,6 +18,7 @@ package dev.distlock.redis.protocol;
 
 import java.time.Duration;
 import java.util.BitSet;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +29,8 @@ import static org.awaitility.Awaitility.await;
  * When a lock's node is in doubt (issue 23, finding 3): its last lock command failed, its
  * commands stalled, or the client is reconnecting to it with no answer since; on a
  * cluster, per slot, whatever the other masters answer; an error that means
- * misconfiguration is an answer.
+ * misconfiguration is an answer. Each command that Redis did not answer is told (on a
+ * cluster, Lettuce then reads the topology again).
  */
 class RedisReachabilityTests {
 
@@ -154,6 +156,19 @@ class RedisReachabilityTests {
 		assertThat(reachability.answeredSince(KEY_A, failedLater)).isFalse();
 		answer(reachability, KEY_B);
 		assertThat(reachability.answeredSince(KEY_A, failedLater)).isFalse();
+	}
+
+	@Test
+	void onlyACommandThatRedisDidNotAnswerIsTold() {
+		AtomicInteger unanswered = new AtomicInteger();
+		RedisReachability reachability = new RedisReachability(true, unanswered::incrementAndGet);
+		answer(reachability, KEY_A);
+		reachability.done(KEY_A, reachability.sending(KEY_A), true, false, "grant the user EVALSHA");
+		reachability.done(KEY_A, reachability.sending(KEY_A), false, true, null);
+		assertThat(unanswered).as("answered, misconfigured, interrupted caller").hasValue(0);
+		fail(reachability, KEY_A);
+		fail(reachability, KEY_B);
+		assertThat(unanswered).hasValue(2);
 	}
 
 	private static void fail(RedisReachability reachability, String key) {
