@@ -59,7 +59,7 @@ public sealed interface Turn permits Turn.Passed, Turn.AcquireInRedis, Turn.Give
 	 * @param cohort the threads of the client for that key
 	 * @param thread this thread's place among them
 	 */
-	record Queued(String key, KeyCohort cohort, QueuedThread thread) implements Turn {
+	record Queued(String key, KeyCohort cohort, KeyCohort.Waiter thread) implements Turn {
 	}
 
 }
