@@ -40,6 +40,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class KeyCohort {
 
+	private final String key;
+
 	private @Nullable String token;
 
 	private @Nullable PassableHold holder;
@@ -57,6 +59,19 @@ final class KeyCohort {
 	private boolean representative;
 
 	private boolean retired;
+
+	/**
+	 * Creates the cohort of a key that a thread of the client lines up for.
+	 * @param key the Redis key of the lock
+	 */
+	KeyCohort(String key) {
+		this.key = key;
+	}
+
+	/** The Redis key of the lock. */
+	String key() {
+		return this.key;
+	}
 
 	/**
 	 * Whether no thread of the client holds or acquires the lock: the next one goes to
@@ -302,13 +317,13 @@ final class KeyCohort {
 	}
 
 	/**
-	 * A thread waiting in a cohort: it is either passed the lock by the holder of its
-	 * client, or made the representative that acquires the lock in Redis next. Its state
-	 * changes only under the cohort's monitor, and {@link #wake} is called after leaving
-	 * it; a passed or promoted waiter stays so, so its thread reads that without the
-	 * monitor.
+	 * A thread waiting in this cohort, its {@link Turn.Queued place in line}: it is
+	 * either passed the lock by the holder of its client, or made the representative that
+	 * acquires the lock in Redis next. Its state changes only under the cohort's monitor,
+	 * and {@link #wake} is called after leaving it; a passed or promoted waiter stays so,
+	 * so its thread reads that without the monitor.
 	 */
-	static final class Waiter {
+	final class Waiter implements Turn.Queued {
 
 		/** Where a waiter stands. */
 		enum State {
@@ -341,6 +356,11 @@ final class KeyCohort {
 
 		private Waiter(boolean passable) {
 			this.passable = passable;
+		}
+
+		/** The cohort it waits in. */
+		KeyCohort cohort() {
+			return KeyCohort.this;
 		}
 
 		State state() {

@@ -180,7 +180,7 @@ public final class LocalCohort {
 		}
 		boolean mayWait = deadlineNanos - System.nanoTime() > 0;
 		while (true) {
-			KeyCohort queue = this.cohorts.computeIfAbsent(key, (k) -> new KeyCohort());
+			KeyCohort queue = this.cohorts.computeIfAbsent(key, KeyCohort::new);
 			Waiter promoted;
 			Turn turn;
 			synchronized (queue) {
@@ -196,7 +196,7 @@ public final class LocalCohort {
 					turn = Turn.GIVE_UP;
 				}
 				else {
-					turn = new Turn.Queued(key, queue, queue.add(passable));
+					turn = queue.add(passable);
 				}
 			}
 			wake(promoted);
@@ -211,9 +211,9 @@ public final class LocalCohort {
 	 * @return the turn: never {@link Turn.Queued}
 	 */
 	public Turn awaitTurn(Turn.Queued queued, long deadlineNanos) {
-		String key = queued.key();
-		KeyCohort queue = queued.cohort();
-		Waiter waiter = queued.thread();
+		// Every place in line is a waiter of a cohort: enter makes them.
+		Waiter waiter = (Waiter) queued;
+		KeyCohort queue = waiter.cohort();
 		while (true) {
 			long remaining = deadlineNanos - System.nanoTime();
 			boolean interrupted = !waiter.await(Math.min(remaining, WaitTimings.MAX_SILENT_WAIT.toNanos()));
@@ -223,13 +223,13 @@ public final class LocalCohort {
 				Deque<Waiter> wake = new ArrayDeque<>(1);
 				synchronized (queue) {
 					state = queue.settle(waiter, givingUp, wake);
-					retireIfIdle(key, queue);
+					retireIfIdle(queue);
 				}
 				wake.forEach(Waiter::wake);
 			}
 			switch (state) {
 				case PASSED -> {
-					return takeBaton(key, queue, Objects.requireNonNull(waiter.baton()));
+					return takeBaton(queue, Objects.requireNonNull(waiter.baton()));
 				}
 				case PROMOTED -> {
 					return Turn.ACQUIRE_IN_REDIS;
@@ -253,7 +253,7 @@ public final class LocalCohort {
 	 * released here instead would leave a key found gone by that release, or by a
 	 * confirmation answered after it, untold to the client.
 	 */
-	private Turn takeBaton(String key, KeyCohort queue, Baton baton) {
+	private Turn takeBaton(KeyCohort queue, Baton baton) {
 		synchronized (queue) {
 			if (queue.isHeldWith(baton) && !baton.lease().isLost()) {
 				boolean confirmedLately = System.nanoTime() - baton.lease().confirmedSendNanos() < WINDOW_NANOS;
@@ -261,7 +261,7 @@ public final class LocalCohort {
 			}
 			queue.rejectBaton(baton);
 		}
-		this.pending.release(key, baton.token(), System.nanoTime() + baton.leaseNanos());
+		this.pending.release(queue.key(), baton.token(), System.nanoTime() + baton.leaseNanos());
 		return Turn.ACQUIRE_IN_REDIS;
 	}
 
@@ -273,7 +273,7 @@ public final class LocalCohort {
 		}
 		synchronized (queue) {
 			queue.acquiredInRedis(handle, block);
-			retireIfIdle(key, queue);
+			retireIfIdle(queue);
 		}
 	}
 
@@ -286,7 +286,7 @@ public final class LocalCohort {
 		Waiter promoted;
 		synchronized (queue) {
 			promoted = queue.representativeGaveUp();
-			retireIfIdle(key, queue);
+			retireIfIdle(queue);
 		}
 		wake(promoted);
 	}
@@ -334,7 +334,7 @@ public final class LocalCohort {
 		}
 		synchronized (queue) {
 			boolean held = queue.heldBy(handle);
-			retireIfIdle(handle.key(), queue);
+			retireIfIdle(queue);
 			return held;
 		}
 	}
@@ -361,7 +361,7 @@ public final class LocalCohort {
 		synchronized (queue) {
 			passing = queue.isPassingWith(hold.token());
 			promoted = queue.tokenLost(hold.token());
-			retireIfIdle(hold.key(), queue);
+			retireIfIdle(queue);
 		}
 		wake(promoted);
 		return passing;
@@ -376,7 +376,7 @@ public final class LocalCohort {
 		Waiter promoted;
 		synchronized (queue) {
 			promoted = queue.tokenLost(handle.token());
-			retireIfIdle(handle.key(), queue);
+			retireIfIdle(queue);
 		}
 		wake(promoted);
 	}
@@ -389,10 +389,10 @@ public final class LocalCohort {
 		return (this.block > 1) ? this.cohorts.get(key) : null;
 	}
 
-	/** Removes the cohort of a key if it became idle; call holding its monitor. */
-	private void retireIfIdle(String key, KeyCohort queue) {
+	/** Removes a cohort from the client's if it became idle; call holding its monitor. */
+	private void retireIfIdle(KeyCohort queue) {
 		if (queue.retireIfIdle()) {
-			this.cohorts.remove(key, queue);
+			this.cohorts.remove(queue.key(), queue);
 		}
 	}
 
