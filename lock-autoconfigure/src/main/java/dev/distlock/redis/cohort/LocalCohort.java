@@ -26,7 +26,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 import dev.distlock.redis.cohort.KeyCohort.Waiter;
-import dev.distlock.redis.protocol.PendingReleases;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.wait.WaitTimings;
 
@@ -130,25 +129,44 @@ public final class LocalCohort {
 
 	}
 
+	/**
+	 * Releases in Redis, in the background and by its owner token, a lock passed to a
+	 * thread too late to be used: the client's
+	 * {@link dev.distlock.redis.protocol.PendingReleases#release(String, String, long)}.
+	 */
+	@FunctionalInterface
+	public interface LateRelease {
+
+		/**
+		 * Releases a lock in the background.
+		 * @param key the Redis key of the lock
+		 * @param token the owner token it is held with
+		 * @param boundNanos when to stop trying, by {@link System#nanoTime()}: the key
+		 * has expired by then
+		 */
+		void release(String key, String token, long boundNanos);
+
+	}
+
 	private final Map<String, KeyCohort> cohorts = new ConcurrentHashMap<>();
 
 	private final int block;
 
 	private final RedisReachability reachability;
 
-	private final PendingReleases pending;
+	private final LateRelease lateRelease;
 
 	/**
 	 * Creates the cohort of one client.
 	 * @param maxLocalPasses how many times in a row a lock may pass between threads of
 	 * the client without Redis; 0 to always go through Redis
 	 * @param reachability what the client knows of Redis: no pass while it is in doubt
-	 * @param pending releases a lock whose pass came too late to be used
+	 * @param lateRelease releases a lock whose pass came too late to be used
 	 */
-	public LocalCohort(int maxLocalPasses, RedisReachability reachability, PendingReleases pending) {
+	public LocalCohort(int maxLocalPasses, RedisReachability reachability, LateRelease lateRelease) {
 		this.block = maxLocalPasses + 1;
 		this.reachability = reachability;
-		this.pending = pending;
+		this.lateRelease = lateRelease;
 	}
 
 	/**
@@ -261,7 +279,7 @@ public final class LocalCohort {
 			}
 			queue.rejectBaton(baton);
 		}
-		this.pending.release(queue.key(), baton.token(), System.nanoTime() + baton.leaseNanos());
+		this.lateRelease.release(queue.key(), baton.token(), System.nanoTime() + baton.leaseNanos());
 		return Turn.ACQUIRE_IN_REDIS;
 	}
 
