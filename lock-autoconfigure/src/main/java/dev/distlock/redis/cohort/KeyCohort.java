@@ -42,6 +42,9 @@ final class KeyCohort {
 
 	private final String key;
 
+	// The client's tenure: null token when the client does not hold the lock in Redis;
+	// a null holder with a baton passing while the lock passes between threads.
+
 	private @Nullable String token;
 
 	private @Nullable PassableHold holder;
@@ -53,6 +56,8 @@ final class KeyCohort {
 	private long lastFence;
 
 	private long confirmationAskedNanos;
+
+	// The line of the client's threads.
 
 	private final Deque<Waiter> waiters = new ArrayDeque<>();
 

@@ -51,11 +51,12 @@ import dev.distlock.redis.wait.WaitTimings;
  * the representative, or its deadline passes. A holder's lease that runs out or is lost
  * ends the client's tenure at once and wakes the first waiter ({@link #holdLost}); each
  * wait that ends otherwise (at the latest after {@link WaitTimings#MAX_SILENT_WAIT}, the
- * backstop for a missed wake-up) is settled in the {@link KeyCohort}: a tenure that
+ * backstop for a missed wake-up) is settled in the {@code KeyCohort}: a tenure that
  * lapsed no longer keeps the line waiting, and a waiter that gives up leaves. A passed
  * lock is taken only while the client still holds it with the token it was passed with
- * and its validity lasts; if Redis last confirmed the token longer than the
- * {@link #CONFIRMATION_WINDOW} ago, the new holder has it confirmed before its hold
+ * and its validity lasts (else the thread goes to Redis, and the lock is released there
+ * in the background: {@link LateRelease}); if Redis last confirmed the token longer than
+ * the {@link #CONFIRMATION_WINDOW} ago, the new holder has it confirmed before its hold
  * begins ({@link Turn.Passed#confirmFirst}).</li>
  * <li>The representative tells how it fared in Redis: {@link #acquiredInRedis} begins the
  * client's tenure with the block of fencing tokens, {@link #representativeGaveUp} gives
@@ -78,7 +79,7 @@ import dev.distlock.redis.wait.WaitTimings;
  * pass. A renewal or confirmation that finds the key gone ends the tenure
  * ({@link #holdLost}).
  * <p>
- * The state of each key is a {@link KeyCohort}, created when a thread of the client lines
+ * The state of each key is a {@code KeyCohort}, created when a thread of the client lines
  * up for a key that has none, and retired and removed once it is idle again (no thread of
  * the client holds, acquires or waits for the lock), so that the map holds only keys in
  * use; a thread that finds a cohort retired takes a new one. Every change to a cohort

@@ -54,7 +54,7 @@ public sealed interface Turn permits Turn.Passed, Turn.AcquireInRedis, Turn.Give
 	/**
 	 * A place in line behind the threads of the client that hold or want the lock: wait
 	 * for the turn with {@link LocalCohort#awaitTurn}. Only {@link LocalCohort#enter}
-	 * makes one (the waiter in its key's {@link KeyCohort}), and only
+	 * makes one (the waiter in its key's {@code KeyCohort}), and only
 	 * {@link LocalCohort#awaitTurn} looks inside.
 	 */
 	non-sealed interface Queued extends Turn {
