@@ -155,7 +155,8 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 		this.pending = new PendingReleases(this.commands);
 		this.events = new LockEvents(builder.listeners);
 		this.held = new HeldLocks();
-		LocalCohort cohort = new LocalCohort(builder.maxLocalPasses, this.commands.reachability(), this.pending);
+		LocalCohort cohort = new LocalCohort(builder.maxLocalPasses, this.commands.reachability(),
+				this.pending::release);
 		RenewalReports reports = new RenewalReports(this.events, this.held, cohort);
 		this.renewer = new LeaseRenewer<>(this.commands, reports, builder.renewalLease, builder.clusterSlots);
 		this.releaser = new LockReleaser(this.commands, this.events, this.held, this.renewer, cohort, this.pending);

@@ -17,12 +17,17 @@
 package dev.distlock.redis.cohort;
 
 import java.time.Duration;
-import java.util.function.Function;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.distlock.redis.protocol.PendingReleases;
+import dev.distlock.redis.cohort.KeyCohort.Waiter;
 import dev.distlock.redis.protocol.RedisReachability;
+import dev.distlock.redis.wait.WaitTimings;
 
 /**
  * Passes locks between the threads of one client without Redis (lock cohorting). Per key,
@@ -37,6 +42,31 @@ import dev.distlock.redis.protocol.RedisReachability;
  * representative. Other processes so wait at most one block of holds longer than with
  * every hold through Redis.
  * <p>
+ * The flow of one thread, top to bottom in this class:
+ * <ol>
+ * <li>{@link #enter}: the thread takes the representative's part at once if no thread of
+ * the client holds or acquires the lock, else a place in line ({@link Turn.Queued}), or
+ * gives up if it may not wait.</li>
+ * <li>{@link #awaitTurn}: it waits in line until a holder passes it the lock, it is made
+ * the representative, or its deadline passes. A holder's lease that runs out or is lost
+ * ends the client's tenure at once and wakes the first waiter ({@link #holdLost}); each
+ * wait that ends otherwise (at the latest after {@link WaitTimings#MAX_SILENT_WAIT}, the
+ * backstop for a missed wake-up) is settled in the {@code KeyCohort}: a tenure that
+ * lapsed no longer keeps the line waiting, and a waiter that gives up leaves. A passed
+ * lock is taken only while the client still holds it with the token it was passed with
+ * and its validity lasts (else the thread goes to Redis, and the lock is released there
+ * in the background: {@link LateRelease}); if Redis last confirmed the token longer than
+ * the {@link #CONFIRMATION_WINDOW} ago, the new holder has it confirmed before its hold
+ * begins ({@link Turn.Passed#confirmFirst}).</li>
+ * <li>The representative tells how it fared in Redis: {@link #acquiredInRedis} begins the
+ * client's tenure with the block of fencing tokens, {@link #representativeGaveUp} gives
+ * its part to the first waiter.</li>
+ * <li>{@link #passOn}: a holder that releases passes the lock to the first waiter if it
+ * may; else it releases the lock in Redis and calls {@link #releasedInRedis}, and the
+ * first waiter goes to Redis next. The thread passed the lock holds it with its own
+ * handle from {@link #heldBy} on.</li>
+ * </ol>
+ * <p>
  * Nothing local outlives a lease: once the hold that has the lock has lapsed (its lease
  * ran out by the local count or was found lost, or its thread died), the tenure ends, and
  * every thread of the client, waiting or not, goes to Redis as a thread of another client
@@ -48,6 +78,12 @@ import dev.distlock.redis.protocol.RedisReachability;
  * renewal), so that a contended lock costs one confirmation per half window, not one per
  * pass. A renewal or confirmation that finds the key gone ends the tenure
  * ({@link #holdLost}).
+ * <p>
+ * The state of each key is a {@code KeyCohort}, created when a thread of the client lines
+ * up for a key that has none, and retired and removed once it is idle again (no thread of
+ * the client holds, acquires or waits for the lock), so that the map holds only keys in
+ * use; a thread that finds a cohort retired takes a new one. Every change to a cohort
+ * happens under its monitor, and the waiters it names are woken after leaving it.
  */
 public final class LocalCohort {
 
@@ -94,25 +130,44 @@ public final class LocalCohort {
 
 	}
 
-	private final KeyCohorts cohorts = new KeyCohorts();
+	/**
+	 * Releases in Redis, in the background and by its owner token, a lock passed to a
+	 * thread too late to be used: the client's
+	 * {@link dev.distlock.redis.protocol.PendingReleases#release(String, String, long)}.
+	 */
+	@FunctionalInterface
+	public interface LateRelease {
+
+		/**
+		 * Releases a lock in the background.
+		 * @param key the Redis key of the lock
+		 * @param token the owner token it is held with
+		 * @param boundNanos when to stop trying, by {@link System#nanoTime()}: the key
+		 * has expired by then
+		 */
+		void release(String key, String token, long boundNanos);
+
+	}
+
+	private final Map<String, KeyCohort> cohorts = new ConcurrentHashMap<>();
 
 	private final int block;
 
 	private final RedisReachability reachability;
 
-	private final TurnWaiter waiter;
+	private final LateRelease lateRelease;
 
 	/**
 	 * Creates the cohort of one client.
 	 * @param maxLocalPasses how many times in a row a lock may pass between threads of
 	 * the client without Redis; 0 to always go through Redis
 	 * @param reachability what the client knows of Redis: no pass while it is in doubt
-	 * @param pending releases a lock whose pass came too late to be used
+	 * @param lateRelease releases a lock whose pass came too late to be used
 	 */
-	public LocalCohort(int maxLocalPasses, RedisReachability reachability, PendingReleases pending) {
+	public LocalCohort(int maxLocalPasses, RedisReachability reachability, LateRelease lateRelease) {
 		this.block = maxLocalPasses + 1;
 		this.reachability = reachability;
-		this.waiter = new TurnWaiter(this.cohorts, pending, WINDOW_NANOS);
+		this.lateRelease = lateRelease;
 	}
 
 	/**
@@ -122,7 +177,7 @@ public final class LocalCohort {
 	 * follow each other).
 	 */
 	public int tokensToReserve(String key, boolean passable) {
-		KeyCohort queue = (passable && this.block > 1) ? this.cohorts.get(key) : null;
+		KeyCohort queue = passable ? cohortOf(key) : null;
 		if (queue == null) {
 			return 1;
 		}
@@ -144,8 +199,8 @@ public final class LocalCohort {
 		}
 		boolean mayWait = deadlineNanos - System.nanoTime() > 0;
 		while (true) {
-			KeyCohort queue = this.cohorts.getOrCreate(key);
-			QueuedThread promoted;
+			KeyCohort queue = this.cohorts.computeIfAbsent(key, KeyCohort::new);
+			Waiter promoted;
 			Turn turn;
 			synchronized (queue) {
 				if (queue.isRetired()) {
@@ -160,12 +215,10 @@ public final class LocalCohort {
 					turn = Turn.GIVE_UP;
 				}
 				else {
-					turn = new Turn.Queued(key, queue, queue.add(passable));
+					turn = queue.add(passable);
 				}
 			}
-			if (promoted != null) {
-				promoted.wake();
-			}
+			wake(promoted);
 			return turn;
 		}
 	}
@@ -177,20 +230,84 @@ public final class LocalCohort {
 	 * @return the turn: never {@link Turn.Queued}
 	 */
 	public Turn awaitTurn(Turn.Queued queued, long deadlineNanos) {
-		return this.waiter.awaitTurn(queued, deadlineNanos);
+		// Every place in line is a waiter of a cohort: enter makes them.
+		Waiter waiter = (Waiter) queued;
+		KeyCohort queue = waiter.cohort();
+		while (true) {
+			long remaining = deadlineNanos - System.nanoTime();
+			boolean interrupted = !waiter.await(Math.min(remaining, WaitTimings.MAX_SILENT_WAIT.toNanos()));
+			boolean givingUp = interrupted || deadlineNanos - System.nanoTime() <= 0;
+			Waiter.State state = waiter.state();
+			if (state == Waiter.State.WAITING || (state == Waiter.State.PROMOTED && givingUp)) {
+				Deque<Waiter> wake = new ArrayDeque<>(1);
+				synchronized (queue) {
+					state = queue.settle(waiter, givingUp, wake);
+					retireIfIdle(queue);
+				}
+				wake.forEach(Waiter::wake);
+			}
+			switch (state) {
+				case PASSED -> {
+					return takeBaton(queue, Objects.requireNonNull(waiter.baton()));
+				}
+				case PROMOTED -> {
+					return Turn.ACQUIRE_IN_REDIS;
+				}
+				case GAVE_UP -> {
+					return Turn.GIVE_UP;
+				}
+				default -> {
+				}
+			}
+		}
+	}
+
+	/**
+	 * Takes the lock a holder passed on, unless, while this thread was being woken (a
+	 * pause, CPU starvation), the client stopped holding it with that token (the key was
+	 * found gone, or the tenure lapsed) or its validity ran out: then the thread goes to
+	 * Redis instead, and the lock is released there by its owner token in the background.
+	 * If Redis's last confirmation of the token became older than the window meanwhile,
+	 * the lock is taken all the same, to be confirmed before the hold begins: a lock
+	 * released here instead would leave a key found gone by that release, or by a
+	 * confirmation answered after it, untold to the client.
+	 */
+	private Turn takeBaton(KeyCohort queue, Baton baton) {
+		synchronized (queue) {
+			if (queue.isHeldWith(baton) && !baton.lease().isLost()) {
+				boolean confirmedLately = System.nanoTime() - baton.lease().confirmedSendNanos() < WINDOW_NANOS;
+				return new Turn.Passed(baton, !confirmedLately);
+			}
+			queue.rejectBaton(baton);
+		}
+		this.lateRelease.release(queue.key(), baton.token(), System.nanoTime() + baton.leaseNanos());
+		return Turn.ACQUIRE_IN_REDIS;
 	}
 
 	/** The representative got the lock in Redis, with a block of fencing tokens. */
 	public void acquiredInRedis(String key, PassableHold handle, int block) {
-		update(key, (queue) -> {
+		KeyCohort queue = cohortOf(key);
+		if (queue == null) {
+			return;
+		}
+		synchronized (queue) {
 			queue.acquiredInRedis(handle, block);
-			return null;
-		});
+			retireIfIdle(queue);
+		}
 	}
 
 	/** The representative did not get the lock: the first waiter here goes next. */
 	public void representativeGaveUp(String key) {
-		update(key, KeyCohort::representativeGaveUp);
+		KeyCohort queue = cohortOf(key);
+		if (queue == null) {
+			return;
+		}
+		Waiter promoted;
+		synchronized (queue) {
+			promoted = queue.representativeGaveUp();
+			retireIfIdle(queue);
+		}
+		wake(promoted);
 	}
 
 	/**
@@ -202,13 +319,13 @@ public final class LocalCohort {
 	 * {@link #releasedInRedis}
 	 */
 	public Pass passOn(PassableHold handle) {
-		KeyCohort queue = (this.block > 1) ? this.cohorts.get(handle.key()) : null;
+		KeyCohort queue = cohortOf(handle.key());
 		if (queue == null || !handle.mayPassLocally(this.reachability)) {
 			return Pass.RELEASE_IN_REDIS;
 		}
 		long now = System.nanoTime();
 		long confirmedAgo = now - handle.confirmedSendNanos();
-		QueuedThread passedTo;
+		Waiter passedTo;
 		boolean confirmAgain;
 		synchronized (queue) {
 			if (!queue.canPassOn(handle)) {
@@ -230,13 +347,13 @@ public final class LocalCohort {
 	 * key was found lost while the lock passed to it (the hold is lost)
 	 */
 	public boolean heldBy(PassableHold handle) {
-		KeyCohort queue = (this.block > 1) ? this.cohorts.get(handle.key()) : null;
+		KeyCohort queue = cohortOf(handle.key());
 		if (queue == null) {
 			return false;
 		}
 		synchronized (queue) {
 			boolean held = queue.heldBy(handle);
-			this.cohorts.retireIfIdle(handle.key(), queue);
+			retireIfIdle(queue);
 			return held;
 		}
 	}
@@ -254,26 +371,54 @@ public final class LocalCohort {
 	 * client can have removed the key: only a holder releases it in Redis)
 	 */
 	public boolean holdLost(PassableHold hold) {
-		boolean[] passing = new boolean[1];
-		update(hold.key(), (queue) -> {
-			passing[0] = queue.isPassingWith(hold.token());
-			return queue.tokenLost(hold.token());
-		});
-		return passing[0];
+		KeyCohort queue = cohortOf(hold.key());
+		if (queue == null) {
+			return false;
+		}
+		boolean passing;
+		Waiter promoted;
+		synchronized (queue) {
+			passing = queue.isPassingWith(hold.token());
+			promoted = queue.tokenLost(hold.token());
+			retireIfIdle(queue);
+		}
+		wake(promoted);
+		return passing;
 	}
 
 	/** A hold ended in Redis: if it was the client's, the first waiter goes next. */
 	public void releasedInRedis(PassableHold handle) {
-		update(handle.key(), (queue) -> queue.releasedInRedis(handle));
+		KeyCohort queue = cohortOf(handle.key());
+		if (queue == null) {
+			return;
+		}
+		Waiter promoted;
+		synchronized (queue) {
+			promoted = queue.tokenLost(handle.token());
+			retireIfIdle(queue);
+		}
+		wake(promoted);
 	}
 
 	/**
-	 * Changes the cohort of a key, if the client passes locks at all and the key has one;
-	 * see {@link KeyCohorts#update}.
-	 * @return whether a waiter was woken
+	 * Returns the cohort of a key, if the client passes locks at all and a thread of it
+	 * holds, acquires or waits for the lock.
 	 */
-	private boolean update(String key, Function<KeyCohort, @Nullable QueuedThread> change) {
-		return this.block > 1 && this.cohorts.update(key, change);
+	private @Nullable KeyCohort cohortOf(String key) {
+		return (this.block > 1) ? this.cohorts.get(key) : null;
+	}
+
+	/** Removes a cohort from the client's if it became idle; call holding its monitor. */
+	private void retireIfIdle(KeyCohort queue) {
+		if (queue.retireIfIdle()) {
+			this.cohorts.remove(queue.key(), queue);
+		}
+	}
+
+	private static void wake(@Nullable Waiter waiter) {
+		if (waiter != null) {
+			waiter.wake();
+		}
 	}
 
 }

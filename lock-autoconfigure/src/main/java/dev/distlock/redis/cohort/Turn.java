@@ -53,13 +53,12 @@ public sealed interface Turn permits Turn.Passed, Turn.AcquireInRedis, Turn.Give
 
 	/**
 	 * A place in line behind the threads of the client that hold or want the lock: wait
-	 * for the turn with {@link LocalCohort#awaitTurn}.
-	 *
-	 * @param key the Redis key of the lock
-	 * @param cohort the threads of the client for that key
-	 * @param thread this thread's place among them
+	 * for the turn with {@link LocalCohort#awaitTurn}. Only {@link LocalCohort#enter}
+	 * makes one (the waiter in its key's {@code KeyCohort}), and only
+	 * {@link LocalCohort#awaitTurn} looks inside.
 	 */
-	record Queued(String key, KeyCohort cohort, QueuedThread thread) implements Turn {
+	non-sealed interface Queued extends Turn {
+
 	}
 
 }

@@ -18,9 +18,12 @@
  * Passing a lock between the threads of one client without Redis (lock cohorting): per
  * key, the threads of the client that want the lock queue here, one of them acquires it
  * in Redis as the representative, and a holder that releases passes it to the next thread
- * with the next fencing token of the block its grant reserved. Internal to
- * {@code dev.distlock.redis}: public only because its parent package uses it, with no
- * compatibility promise.
+ * with the next fencing token of the block its grant reserved. {@link LocalCohort} holds
+ * the whole flow, from a thread's {@link Turn} to the pass of a {@link Baton}; the
+ * {@code KeyCohort} of each key keeps its state (the client's tenure of the lock in Redis
+ * and the line of its threads); a hold of the parent package takes part as a
+ * {@link PassableHold}. Internal to {@code dev.distlock.redis}: public only because its
+ * parent package uses it, with no compatibility promise.
  */
 @NullMarked
 package dev.distlock.redis.cohort;
