@@ -28,6 +28,7 @@ import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.connection.SubscriptionListener;
 
 import dev.distlock.redis.protocol.HandOverMessage;
+import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.redis.wait.LockWaiter;
 
 /**
@@ -51,7 +52,8 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 
 	private final Map<String, QueuedWait> waits = new ConcurrentHashMap<>();
 
-	private final AsyncWaits asyncWaits = new AsyncWaits();
+	/** The reactive acquisitions that wait for a hand-over message, by owner token. */
+	private final Map<String, AsyncWait> asyncWaits = new ConcurrentHashMap<>();
 
 	private final LockWaiter fallback;
 
@@ -93,7 +95,8 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 	 * @return the number of waiting threads
 	 */
 	public int waiting() {
-		return (int) (this.waits.values().stream().filter(QueuedWait::isWaiting).count() + this.asyncWaits.waiting());
+		return (int) (this.waits.values().stream().filter(QueuedWait::isWaiting).count()
+				+ this.asyncWaits.values().stream().filter(AsyncWait::isWaiting).count());
 	}
 
 	/**
@@ -133,7 +136,18 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 	 * @return the wait, to be closed when the acquisition stops waiting
 	 */
 	public AsyncWait beginAsync(String key, String token) {
-		return this.asyncWaits.begin(key, token, this.slots, () -> this.channel);
+		SlotSubscriptions slots = this.slots;
+		int slot = (slots != null) ? slots.join(key) : -1;
+		AsyncWait[] self = new AsyncWait[1];
+		self[0] = new AsyncWait((slots != null) ? () -> slots.channelIfSubscribed(slot) : () -> this.channel,
+				JitteredBackoffWaiter.standard(), () -> {
+					this.asyncWaits.remove(token, self[0]);
+					if (slots != null) {
+						slots.leave(slot);
+					}
+				});
+		this.asyncWaits.put(token, self[0]);
+		return self[0];
 	}
 
 	@Override
@@ -157,7 +171,11 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 			wait.handOver(handOver);
 		}
 		else {
-			this.asyncWaits.deliver(handOver, this.handOvers::incrementAndGet);
+			AsyncWait asyncWait = this.asyncWaits.get(handOver.ownerToken());
+			if (asyncWait != null) {
+				this.handOvers.incrementAndGet();
+				asyncWait.handOver(handOver);
+			}
 		}
 	}
 

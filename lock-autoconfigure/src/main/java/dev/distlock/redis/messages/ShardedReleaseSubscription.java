@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
+import io.lettuce.core.cluster.pubsub.RedisClusterPubSubAdapter;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -72,8 +73,7 @@ public final class ShardedReleaseSubscription implements SmartLifecycle {
 	public ShardedReleaseSubscription(LettuceConnectionFactory connectionFactory, SlotSubscriptions slots,
 			ReleaseMessageWaiter waiter) {
 		this.slots = slots;
-		this.connection = new ShardedPubSubConnection(connectionFactory,
-				new ShardedMessageListener(waiter, this::confirmed, this::unsubscribed));
+		this.connection = new ShardedPubSubConnection(connectionFactory, new MessageListener(waiter));
 		this.subscriber = new ShardedSubscriber(slots, this.connection, RedisAddress.of(connectionFactory));
 	}
 
@@ -158,6 +158,37 @@ public final class ShardedReleaseSubscription implements SmartLifecycle {
 		if (wanted) {
 			this.subscriber.resubscribeNow();
 		}
+	}
+
+	/**
+	 * Listens on the cluster pub/sub connection: hands each sharded message to the
+	 * {@link ReleaseMessageWaiter}, and records each subscription a node confirms and
+	 * each one it ends (Redis ends a sharded subscription when its slot moves or its
+	 * master becomes a replica). Called on Lettuce's threads, so nothing here blocks.
+	 */
+	private final class MessageListener extends RedisClusterPubSubAdapter<String, String> {
+
+		private final ReleaseMessageWaiter waiter;
+
+		MessageListener(ReleaseMessageWaiter waiter) {
+			this.waiter = waiter;
+		}
+
+		@Override
+		public void smessage(RedisClusterNode node, String channel, String message) {
+			this.waiter.deliver(message);
+		}
+
+		@Override
+		public void ssubscribed(RedisClusterNode node, String channel, long count) {
+			ShardedReleaseSubscription.this.confirmed(channel, node);
+		}
+
+		@Override
+		public void sunsubscribed(RedisClusterNode node, String channel, long count) {
+			ShardedReleaseSubscription.this.unsubscribed(channel, node);
+		}
+
 	}
 
 }
