@@ -31,6 +31,7 @@ import org.springframework.util.Assert;
 
 import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.ReplicaAcknowledgement;
 import dev.distlock.redis.protocol.RestartQuarantine;
 import dev.distlock.redis.wait.JitteredBackoffWaiter;
@@ -320,8 +321,7 @@ public final class RedisLockClientBuilder {
 		RedisConnectionFactory connectionFactory = this.redis.getConnectionFactory();
 		Assert.state(
 				!this.clusterSlots || !this.acknowledgement.isRequired()
-						|| (connectionFactory != null
-								&& ReplicaAcknowledgement.isSupportedOnCluster(connectionFactory)),
+						|| (connectionFactory != null && RedisLockCommands.acknowledgesOnCluster(connectionFactory)),
 				"Replica acknowledgement (distlock.replication.min-replicas-acked) on a Redis Cluster needs Lettuce: "
 						+ "Jedis routes each command on its own, so WAIT cannot be sent on the node connection that "
 						+ "wrote the lock. Use Lettuce, or set distlock.replication.min-replicas-acked to 0.");

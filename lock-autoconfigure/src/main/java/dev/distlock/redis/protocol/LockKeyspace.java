@@ -26,14 +26,21 @@ import dev.distlock.support.LockKeyRules;
  * Names every key and channel distlock touches, all under one prefix: the Redis key of
  * each lock ({@code <prefix><key>}), checked ({@link LockKeyRules}) so that none falls
  * into the reserved namespace {@code <prefix>distlock:}, and distlock's own keys and
- * channels in that namespace, which on a cluster carry a hash tag that puts them in the
- * slot of their lock.
+ * channels in that namespace. On a cluster, each of a lock's own keys carries the hash
+ * tag of the lock's slot, {@code <prefix>distlock:{<tag>}:}, so that a script can touch
+ * them with the lock's key; so do the sharded release channels, which then stay on the
+ * slot's shard, and the health checks' keys of each master.
  */
 public final class LockKeyspace {
 
 	private final LockKeyRules rules;
 
-	private final ReservedNames names;
+	/** The reserved namespace, {@code <prefix>distlock:}. */
+	private final String namespace;
+
+	private final int prefixLength;
+
+	private final boolean cluster;
 
 	/**
 	 * Creates the keyspace of a client.
@@ -41,10 +48,21 @@ public final class LockKeyspace {
 	 * @param cluster whether Redis is a cluster, where a lock's own keys share its slot
 	 * @param maxKeyLength the longest lock key accepted, in characters, without prefix
 	 * @throws DistributedLockConfigurationException if, on a cluster, the prefix opens a
-	 * hash tag it does not fill and close
+	 * hash tag it does not fill and close, which would put a lock's keys into different
+	 * slots
 	 */
 	public LockKeyspace(String prefix, boolean cluster, int maxKeyLength) {
-		this.names = new ReservedNames(prefix, LockKeyRules.RESERVED, cluster);
+		int open = prefix.indexOf('{');
+		if (cluster && open >= 0 && prefix.indexOf('}', open) <= open + 1) {
+			throw new DistributedLockConfigurationException("distlock.key-prefix \"" + prefix + "\" opens a Redis "
+					+ "Cluster hash tag with '{' that it does not fill and close, so a lock's keys would fall into "
+					+ "different slots",
+					"Remove the '{' from distlock.key-prefix, or close the tag, for example "
+							+ "\"{app}:\" to keep every lock in one slot.");
+		}
+		this.namespace = prefix + LockKeyRules.RESERVED;
+		this.prefixLength = prefix.length();
+		this.cluster = cluster;
 		this.rules = new LockKeyRules(prefix, maxKeyLength);
 	}
 
@@ -67,7 +85,7 @@ public final class LockKeyspace {
 	 * @return the counter key
 	 */
 	public String fenceKey(String lockKey) {
-		return this.names.own(lockKey) + "fence";
+		return own(lockKey) + "fence";
 	}
 
 	/**
@@ -78,7 +96,7 @@ public final class LockKeyspace {
 	 * @return the quarantine key, in the slot of the fencing counter
 	 */
 	public String quarantineKey(String lockKey) {
-		return this.names.own(lockKey) + "quarantine";
+		return own(lockKey) + "quarantine";
 	}
 
 	/**
@@ -88,7 +106,7 @@ public final class LockKeyspace {
 	 * @return the queue key
 	 */
 	public String queueKey(String lockKey) {
-		return this.names.perLock("queue", lockKey);
+		return perLock("queue", lockKey);
 	}
 
 	/**
@@ -100,7 +118,7 @@ public final class LockKeyspace {
 	 * @return the entries key
 	 */
 	public String waitersKey(String lockKey) {
-		return this.names.perLock("waiters", lockKey);
+		return perLock("waiters", lockKey);
 	}
 
 	/**
@@ -109,7 +127,7 @@ public final class LockKeyspace {
 	 * @return the channel
 	 */
 	public String releaseChannel(String clientId) {
-		return this.names.reserved("released:" + clientId);
+		return this.namespace + "released:" + clientId;
 	}
 
 	/**
@@ -120,7 +138,7 @@ public final class LockKeyspace {
 	 * @return the channel, {@code <prefix>distlock:{<tag>}:released:<clientId>}
 	 */
 	public String shardedReleaseChannel(String clientId, int slot) {
-		return this.names.inSlot("released:" + clientId, slot);
+		return inSlot("released:" + clientId, slot);
 	}
 
 	/**
@@ -129,7 +147,7 @@ public final class LockKeyspace {
 	 * @return whether the channel is sharded
 	 */
 	public boolean isShardedChannel(String channel) {
-		return this.names.isInSlot(channel);
+		return channel.startsWith(this.namespace + "{");
 	}
 
 	/**
@@ -138,7 +156,7 @@ public final class LockKeyspace {
 	 * @return the Redis key of the health check's lock
 	 */
 	public String healthKey(String clientId) {
-		return this.names.reserved("health:" + clientId);
+		return this.namespace + "health:" + clientId;
 	}
 
 	/**
@@ -148,7 +166,7 @@ public final class LockKeyspace {
 	 * @return the Redis key of the health check's lock in that slot
 	 */
 	public String healthKey(String clientId, int slot) {
-		return this.names.inSlot("health:" + clientId, slot);
+		return inSlot("health:" + clientId, slot);
 	}
 
 	/**
@@ -156,7 +174,7 @@ public final class LockKeyspace {
 	 * @return whether Redis is a cluster
 	 */
 	public boolean isCluster() {
-		return this.names.isCluster();
+		return this.cluster;
 	}
 
 	/**
@@ -166,6 +184,69 @@ public final class LockKeyspace {
 	 */
 	public static int slot(String key) {
 		return ClusterSlotHashUtil.calculateSlot(key);
+	}
+
+	/**
+	 * Returns the start of a lock's own keys: on a cluster, in the lock's slot. One
+	 * fencing counter serves all the locks under the same start, so the number of counter
+	 * keys stays bounded (one on a single server, at most one per hash slot on a cluster)
+	 * however many lock keys are used.
+	 * @param lockKey the Redis key of the lock
+	 * @return {@code <prefix>distlock:}, or on a cluster
+	 * {@code <prefix>distlock:{<tag>}:}
+	 */
+	private String own(String lockKey) {
+		return this.cluster ? inSlot(slot(lockKey)) : this.namespace;
+	}
+
+	/**
+	 * Returns the name of one of a lock's own keys that is kept per lock.
+	 * @param kind what the key holds, such as {@code queue}
+	 * @param lockKey the Redis key of the lock
+	 * @return {@code <own><kind>:<key without prefix>}
+	 */
+	private String perLock(String kind, String lockKey) {
+		return own(lockKey) + kind + ":" + lockKey.substring(this.prefixLength);
+	}
+
+	/**
+	 * Returns a name in the reserved namespace and a slot.
+	 * @param name the name after the slot's hash tag
+	 * @param slot the slot, 0 to 16383
+	 * @return {@code <prefix>distlock:{<tag>}:<name>}
+	 */
+	private String inSlot(String name, int slot) {
+		return inSlot(slot) + name;
+	}
+
+	private String inSlot(int slot) {
+		return this.namespace + "{" + SlotTags.TAGS[slot] + "}:";
+	}
+
+	/**
+	 * One short hash tag per Redis Cluster slot, so that a lock's own keys can be put in
+	 * the lock's slot: found once, on first use on a cluster, by trying "0", "1", "2",
+	 * ... in base 36 until every slot has one.
+	 */
+	private static final class SlotTags {
+
+		private static final String[] TAGS = new String[ClusterSlotHashUtil.SLOT_COUNT];
+
+		static {
+			int found = 0;
+			for (int i = 0; found < TAGS.length; i++) {
+				String tag = Integer.toString(i, 36);
+				int slot = ClusterSlotHashUtil.calculateSlot(tag);
+				if (TAGS[slot] == null) {
+					TAGS[slot] = tag;
+					found++;
+				}
+			}
+		}
+
+		private SlotTags() {
+		}
+
 	}
 
 }

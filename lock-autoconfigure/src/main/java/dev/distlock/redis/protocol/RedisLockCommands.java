@@ -22,6 +22,7 @@ import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.LockUnavailableException;
@@ -47,7 +48,8 @@ public final class RedisLockCommands {
 
 	private final LockMonitoringCommands monitoring;
 
-	private final AcquireScript acquire;
+	/** How many replicas must acknowledge each grant. */
+	private final ReplicaAcknowledgement acknowledgement;
 
 	/**
 	 * Runs the scripts whose writes replicas must acknowledge, with {@code WAIT}; null if
@@ -92,14 +94,25 @@ public final class RedisLockCommands {
 		this.reachability = reachability;
 		this.claimWindowMillis = claimWindowMillis;
 		this.monitoring = new LockMonitoringCommands(redis, keyspace, reachability);
+		this.acknowledgement = acknowledgement;
 		this.acknowledged = acknowledgement.isRequired()
 				? new AcknowledgedScript(redis, acknowledgement, keyspace.isCluster()) : null;
-		this.acquire = new AcquireScript(redis, acknowledgement, this.acknowledged);
+	}
+
+	/**
+	 * Returns whether grants can be acknowledged on a Redis Cluster reached through the
+	 * connection factory: only with Lettuce, whose node connections can be addressed (a
+	 * Jedis cluster connection routes each command on its own).
+	 * @param connectionFactory the factory of the lock's connections
+	 * @return whether the factory is Lettuce's
+	 */
+	public static boolean acknowledgesOnCluster(RedisConnectionFactory connectionFactory) {
+		return LettuceClusterScript.supports(connectionFactory);
 	}
 
 	/** Returns how many replicas must acknowledge each grant. */
 	public ReplicaAcknowledgement acknowledgement() {
-		return this.acquire.acknowledgement();
+		return this.acknowledgement;
 	}
 
 	/** Returns how long a server that lost distlock's state grants no lock. */
@@ -157,7 +170,34 @@ public final class RedisLockCommands {
 		List<String> args = acquireArguments(token, leaseMillis, handOverChannel, queueEntryTtlMillis, block,
 				mayBeQueued);
 		return noticed(key,
-				AcquireReply.of(recorded(key, () -> this.acquire.run(scriptKeys(key), args.toArray(String[]::new)))));
+				AcquireReply.of(recorded(key, () -> runAcquire(scriptKeys(key), args.toArray(String[]::new)))));
+	}
+
+	/**
+	 * Runs the acquire script: through the template alone, routed as every other command,
+	 * when no replica must acknowledge a grant; else with {@code WAIT} after a grant on
+	 * the same connection ({@link AcknowledgedScript}).
+	 * @return its reply, with the acknowledgements appended to a grant if any are
+	 * required
+	 */
+	private @Nullable List<Long> runAcquire(List<String> keys, String... args) {
+		AcknowledgedScript acknowledged = this.acknowledged;
+		if (acknowledged == null) {
+			return this.redis.execute(LockScripts.acquire(args[0]), keys, (Object[]) args);
+		}
+		AcknowledgedReply<List<Long>> run = acknowledged.run(LockScripts.acquire(args[0]), keys,
+				RedisLockCommands::granted, args);
+		List<Long> reply = run.reply();
+		if (reply == null || run.replicas() == AcknowledgedReply.NOT_ASKED) {
+			return (reply != null) ? reply : List.of();
+		}
+		List<Long> acknowledgedReply = new ArrayList<>(reply);
+		acknowledgedReply.add(run.replicas());
+		return acknowledgedReply;
+	}
+
+	private static boolean granted(List<Long> reply) {
+		return !reply.isEmpty() && reply.get(0) == 1;
 	}
 
 	/** Reports a restart quarantine that an attempt found, once per quarantine. */

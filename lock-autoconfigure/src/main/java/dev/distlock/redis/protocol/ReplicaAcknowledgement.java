@@ -18,7 +18,6 @@ package dev.distlock.redis.protocol;
 
 import java.time.Duration;
 
-import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.util.Assert;
 
 /**
@@ -27,7 +26,8 @@ import org.springframework.util.Assert;
  * that wrote one, {@code WAIT replicas timeout} runs on the connection that sent the
  * script ({@link AcknowledgedScript}), because {@code WAIT} counts the acknowledgements
  * of the writes of the connection it is sent on. With none required ({@link #NONE}) the
- * script runs alone, with no extra round trip.
+ * script runs alone, with no extra round trip. On a Redis Cluster, acknowledgements need
+ * Lettuce ({@link RedisLockCommands#acknowledgesOnCluster}).
  *
  * @param replicas how many replicas must acknowledge, 0 for none
  * @param timeout how long {@code WAIT} waits for them, at least 1ms if any are required
@@ -46,17 +46,6 @@ public record ReplicaAcknowledgement(int replicas, Duration timeout) {
 	/** Whether any replica must acknowledge a grant. */
 	public boolean isRequired() {
 		return this.replicas > 0;
-	}
-
-	/**
-	 * Returns whether grants can be acknowledged on a Redis Cluster reached through the
-	 * connection factory: only with Lettuce, whose node connections can be addressed (a
-	 * Jedis cluster connection routes each command on its own).
-	 * @param connectionFactory the factory of the lock's connections
-	 * @return whether the factory is Lettuce's
-	 */
-	public static boolean isSupportedOnCluster(RedisConnectionFactory connectionFactory) {
-		return LettuceClusterScript.supports(connectionFactory);
 	}
 
 }
