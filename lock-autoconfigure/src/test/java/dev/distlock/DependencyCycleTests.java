@@ -17,6 +17,7 @@
 package dev.distlock;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,9 +35,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Dependencies point one way: {@code jdeps} on the built classes
  * ({@link ClassDependencies}) finds no cycle between packages, and none between the
  * classes of {@code dev.distlock.redis} and its sub-packages (apart from reading a
- * builder's settings while building what it builds).
+ * builder's settings while building what it builds); and no chain of classes in the Redis
+ * client, each using the next, is longer than ten.
  */
 class DependencyCycleTests {
+
+	private static final int LONGEST_REDIS_CHAIN = 10;
 
 	/** Class to the classes it uses, nested classes counted as their outer class. */
 	private static Map<String, Set<String>> classes;
@@ -59,6 +63,29 @@ class DependencyCycleTests {
 
 	@Test
 	void noCycleBetweenTheClassesOfTheRedisClient() {
+		assertThat(cycles(redisClasses())).as("class cycles in dev.distlock.redis").isEmpty();
+	}
+
+	/**
+	 * A reader who follows a call from the client down its dependencies passes through at
+	 * most {@value #LONGEST_REDIS_CHAIN} classes of {@code dev.distlock.redis} and its
+	 * sub-packages, each using the next.
+	 */
+	@Test
+	void noChainOfClassesInTheRedisClientIsLongerThanTen() {
+		Map<String, Set<String>> redis = redisClasses();
+		Map<String, List<String>> longest = new HashMap<>();
+		List<String> chain = redis.keySet()
+			.stream()
+			.map((type) -> longestChain(type, redis, longest))
+			.max(Comparator.comparingInt(List::size))
+			.orElseThrow();
+		assertThat(chain).as("longest chain of classes in dev.distlock.redis, each using the next")
+			.hasSizeLessThanOrEqualTo(LONGEST_REDIS_CHAIN);
+	}
+
+	/** The classes of the Redis client and those of its classes each uses. */
+	private static Map<String, Set<String>> redisClasses() {
 		Map<String, Set<String>> redis = new TreeMap<>();
 		classes.forEach((from, uses) -> uses.forEach((to) -> {
 			if (from.startsWith("dev.distlock.redis.") && to.startsWith("dev.distlock.redis.")
@@ -66,7 +93,28 @@ class DependencyCycleTests {
 				redis.computeIfAbsent(from, (key) -> new TreeSet<>()).add(to);
 			}
 		}));
-		assertThat(cycles(redis)).as("class cycles in dev.distlock.redis").isEmpty();
+		return redis;
+	}
+
+	/** The longest chain from a class down a graph without cycles, memoized. */
+	private static List<String> longestChain(String type, Map<String, Set<String>> graph,
+			Map<String, List<String>> longest) {
+		List<String> known = longest.get(type);
+		if (known != null) {
+			return known;
+		}
+		List<String> below = List.of();
+		for (String used : graph.getOrDefault(type, Set.of())) {
+			List<String> chain = longestChain(used, graph, longest);
+			if (chain.size() > below.size()) {
+				below = chain;
+			}
+		}
+		List<String> chain = new ArrayList<>(below.size() + 1);
+		chain.add(type);
+		chain.addAll(below);
+		longest.put(type, chain);
+		return chain;
 	}
 
 	/** Finds the strongly connected components of more than one node (Tarjan). */
