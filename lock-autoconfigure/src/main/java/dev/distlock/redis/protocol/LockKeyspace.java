@@ -16,6 +16,9 @@
 
 package dev.distlock.redis.protocol;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
 
 import dev.distlock.DistributedLockConfigurationException;
@@ -75,6 +78,26 @@ public final class LockKeyspace {
 	 */
 	public String lockKey(String key) {
 		return this.rules.lockKey(key);
+	}
+
+	/**
+	 * Returns the keys of the acquire and release scripts of a lock, in the order the
+	 * scripts read them: the lock, its fencing counter, its queue, its waiters' entries,
+	 * and the restart quarantine's key if there is a quarantine.
+	 * @param lockKey the Redis key of the lock
+	 * @param quarantine whether a restart quarantine is on
+	 * @return the keys, all in the lock's hash slot
+	 */
+	public List<String> scriptKeys(String lockKey, boolean quarantine) {
+		List<String> keys = new ArrayList<>(5);
+		keys.add(lockKey);
+		keys.add(fenceKey(lockKey));
+		keys.add(queueKey(lockKey));
+		keys.add(waitersKey(lockKey));
+		if (quarantine) {
+			keys.add(quarantineKey(lockKey));
+		}
+		return keys;
 	}
 
 	/**

@@ -323,12 +323,7 @@ public final class RedisLockCommands {
 	 * queue and waiters' entries, and the restart quarantine's key if it is on.
 	 */
 	List<String> scriptKeys(String key) {
-		List<String> keys = new ArrayList<>(
-				List.of(key, this.keyspace.fenceKey(key), this.keyspace.queueKey(key), this.keyspace.waitersKey(key)));
-		if (this.quarantine.isOn()) {
-			keys.add(this.keyspace.quarantineKey(key));
-		}
-		return keys;
+		return this.keyspace.scriptKeys(key, this.quarantine.isOn());
 	}
 
 	/**
