@@ -18,7 +18,6 @@ package dev.distlock.memory;
 
 import java.time.Duration;
 
-import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
@@ -76,23 +75,11 @@ final class InMemoryAcquirer {
 		if (reentered != null) {
 			return reentered;
 		}
-		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry, key,
-				options);
-		InMemoryLockHandle handle;
-		try (Observation.Scope scope = observation.openScope()) {
-			handle = acquireNew(key, options, start);
+		InMemoryLockHandle handle = LockObservationDocumentation.observeAcquisition(this.observationRegistry, key,
+				options, () -> acquireNew(key, options, start));
+		if (handle != null) {
+			handle.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, key, options));
 		}
-		catch (RuntimeException ex) {
-			observation.error(ex);
-			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
-			throw ex;
-		}
-		if (handle == null) {
-			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
-			return null;
-		}
-		LockObservationDocumentation.stop(observation, LockObservationDocumentation.ACQUIRED);
-		handle.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, key, options));
 		return handle;
 	}
 

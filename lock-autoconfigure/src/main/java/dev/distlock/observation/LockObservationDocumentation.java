@@ -16,10 +16,13 @@
 
 package dev.distlock.observation;
 
+import java.util.function.Supplier;
+
 import io.micrometer.common.docs.KeyName;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.docs.ObservationDocumentation;
+import org.jspecify.annotations.Nullable;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockKind;
@@ -125,6 +128,34 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 			.lowCardinalityKeyValues(LockKindTags.keyValues(LockKind.of(options)))
 			.highCardinalityKeyValue(HighCardinalityKeyNames.KEY.withValue(key))
 			.start();
+	}
+
+	/**
+	 * Runs an acquisition of a lock inside an {@link #ACQUISITION} observation, which
+	 * stops as {@link #ACQUIRED} if the acquisition returns a hold, {@link #NOT_ACQUIRED}
+	 * if it returns null, and {@link #ERROR}, with the exception, if it throws. Every
+	 * lock client observes its acquisitions through it.
+	 * @param <H> the type of hold
+	 * @param registry where to report it
+	 * @param key the key of the lock
+	 * @param options the options of the acquisition
+	 * @param acquisition the acquisition, run in the observation's scope
+	 * @return what the acquisition returned
+	 */
+	public static <H> @Nullable H observeAcquisition(ObservationRegistry registry, String key, LockOptions options,
+			Supplier<? extends @Nullable H> acquisition) {
+		Observation observation = ACQUISITION.start(registry, key, options);
+		H hold;
+		try (Observation.Scope scope = observation.openScope()) {
+			hold = acquisition.get();
+		}
+		catch (RuntimeException ex) {
+			observation.error(ex);
+			stop(observation, ERROR);
+			throw ex;
+		}
+		stop(observation, (hold != null) ? ACQUIRED : NOT_ACQUIRED);
+		return hold;
 	}
 
 	/**

@@ -22,7 +22,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
@@ -170,26 +169,18 @@ final class LockAcquirer {
 		if (reentered != null) {
 			return reentered;
 		}
-		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry, key,
-				options);
 		RedisLockHandle handle;
-		try (Observation.Scope scope = observation.openScope()) {
-			handle = acquireNew(key, options, start);
+		try {
+			handle = LockObservationDocumentation.observeAcquisition(this.observationRegistry, key, options,
+					() -> acquireNew(key, options, start));
 		}
-		catch (RuntimeException ex) {
-			if (ex instanceof LockUnavailableException unavailable) {
-				this.events.unavailable(key, options, start, unavailable);
-			}
-			observation.error(ex);
-			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
+		catch (LockUnavailableException ex) {
+			this.events.unavailable(key, options, start, ex);
 			throw ex;
 		}
-		if (handle == null) {
-			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
-			return null;
+		if (handle != null) {
+			handle.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, key, options));
 		}
-		LockObservationDocumentation.stop(observation, LockObservationDocumentation.ACQUIRED);
-		handle.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, key, options));
 		return handle;
 	}
 

@@ -331,23 +331,11 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 					+ "RedLock: it must exceed twice distlock.redlock.node-timeout (" + this.nodeTimeout
 					+ ") plus the drift margin (" + Duration.ofNanos(driftNanos) + "). Use a longer lease.");
 		}
-		Observation observation = LockObservationDocumentation.ACQUISITION.start(this.observationRegistry, lockKey,
-				options);
-		Hold hold;
-		try (Observation.Scope scope = observation.openScope()) {
-			hold = acquireNew(lockKey, options, start, lease, leaseNanos, driftNanos);
+		Hold hold = LockObservationDocumentation.observeAcquisition(this.observationRegistry, lockKey, options,
+				() -> acquireNew(lockKey, options, start, lease, leaseNanos, driftNanos));
+		if (hold != null) {
+			hold.observation = LockObservationDocumentation.HOLD.start(this.observationRegistry, lockKey, options);
 		}
-		catch (RuntimeException ex) {
-			observation.error(ex);
-			LockObservationDocumentation.stop(observation, LockObservationDocumentation.ERROR);
-			throw ex;
-		}
-		if (hold == null) {
-			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
-			return null;
-		}
-		LockObservationDocumentation.stop(observation, LockObservationDocumentation.ACQUIRED);
-		hold.observation = LockObservationDocumentation.HOLD.start(this.observationRegistry, lockKey, options);
 		return hold;
 	}
 
