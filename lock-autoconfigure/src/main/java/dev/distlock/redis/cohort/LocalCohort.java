@@ -320,17 +320,19 @@ public final class LocalCohort {
 	 */
 	public Pass passOn(PassableHold handle) {
 		KeyCohort queue = cohortOf(handle.key());
-		if (queue == null || !handle.mayPassLocally(this.reachability)) {
+		if (queue == null) {
 			return Pass.RELEASE_IN_REDIS;
 		}
-		long now = System.nanoTime();
-		long confirmedAgo = now - handle.confirmedSendNanos();
 		Waiter passedTo;
 		boolean confirmAgain;
 		synchronized (queue) {
-			if (!queue.canPassOn(handle)) {
+			// Nobody to pass to is the common case: asked first, it spares asking the
+			// hold (which reads only volatile state, and takes no monitor).
+			if (!queue.canPassOn(handle) || !handle.mayPassLocally(this.reachability)) {
 				return Pass.RELEASE_IN_REDIS;
 			}
+			long now = System.nanoTime();
+			long confirmedAgo = now - handle.confirmedSendNanos();
 			if (confirmedAgo >= WINDOW_NANOS) {
 				return Pass.CONFIRM_FIRST;
 			}
