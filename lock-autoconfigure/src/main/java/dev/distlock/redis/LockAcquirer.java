@@ -471,10 +471,7 @@ final class LockAcquirer {
 			long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle(this.releaser::lastHoldEnded, this.extension, this.events, key,
 				token, grant.fencingToken(), lease, options, Lease.granted(grant.sentNanos(), grant.validFor()), true);
-		register(handle, startNanos);
-		if (grant.validFor().compareTo(lease) < 0) {
-			this.renewer.confirm(handle);
-		}
+		register(handle, startNanos, grant.validFor().compareTo(lease) < 0);
 		return handle;
 	}
 
@@ -488,10 +485,7 @@ final class LockAcquirer {
 		RedisLockHandle handle = new RedisLockHandle((released) -> {
 		}, this.extension, this.events, key, token, grant.fencingToken(), lease, options,
 				Lease.granted(grant.sentNanos(), grant.validFor()), false);
-		register(handle, startNanos);
-		if (grant.validFor().compareTo(lease) < 0) {
-			this.renewer.confirm(handle);
-		}
+		register(handle, startNanos, grant.validFor().compareTo(lease) < 0);
 		return handle;
 	}
 
@@ -502,23 +496,19 @@ final class LockAcquirer {
 	RedisLockHandle passed(String key, Baton baton, Duration lease, LockOptions options, long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle(this.releaser::lastHoldEnded, this.extension, this.events, key,
 				baton.token(), baton.fencingToken(), lease, options, baton.lease(), true);
-		register(handle, startNanos);
+		register(handle, startNanos, false);
 		return handle;
 	}
 
 	/**
 	 * Registers a new hold ({@link HeldLocks}), has its lease renewed if it is
 	 * auto-renewing (its deadline watched either way, so that a lease running out while
-	 * held is reported when it does), and reports the acquisition.
+	 * held is reported when it does) and confirmed in the background if Redis keeps it
+	 * only for its claim window, and reports the acquisition.
 	 */
-	private void register(RedisLockHandle handle, long startNanos) {
+	private void register(RedisLockHandle handle, long startNanos, boolean claimedOnly) {
 		this.held.add(handle);
-		if (handle.isAutoRenewing()) {
-			this.renewer.register(handle);
-		}
-		else {
-			this.renewer.watchDeadline(handle);
-		}
+		this.renewer.register(handle, handle.isAutoRenewing(), claimedOnly);
 		this.events.acquired(handle, startNanos);
 	}
 

@@ -164,14 +164,29 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	}
 
 	/**
-	 * Renews the hold from the next round on, until it ends or is unregistered, and
-	 * reports it lost if its local deadline passes before Redis confirms a renewal.
+	 * Looks after a new hold until it ends or is unregistered: an auto-renewing hold is
+	 * renewed from the next round on, and reported lost if its local deadline passes
+	 * before Redis confirms a renewal; a hold with a fixed lease has its deadline watched
+	 * ({@link #watchDeadline}). A hold that Redis keeps only for its claim window (a
+	 * hand-over) is confirmed at once, without waiting ({@link #confirm}).
+	 * @param handle the hold
+	 * @param autoRenewing whether its lease is renewed while it is held
+	 * @param claimedOnly whether Redis keeps it only for its claim window, shorter than
+	 * its lease
 	 */
-	public void register(H handle) {
-		this.renewing.add(handle);
-		watch(handle, "its lease ran out before Redis confirmed a renewal");
-		if (!this.roundsStarted) {
-			startRounds();
+	public void register(H handle, boolean autoRenewing, boolean claimedOnly) {
+		if (autoRenewing) {
+			this.renewing.add(handle);
+			watch(handle, "its lease ran out before Redis confirmed a renewal");
+			if (!this.roundsStarted) {
+				startRounds();
+			}
+		}
+		else {
+			watchDeadline(handle);
+		}
+		if (claimedOnly) {
+			confirm(handle);
 		}
 	}
 
