@@ -49,7 +49,9 @@ public interface LockClient {
 	 * is explicit and wins: <pre class="code">
 	 * lockClient.lock(key, lockClient.defaultOptions("report").withWaitTime(Duration.ZERO));
 	 * </pre> A client that wraps another must delegate this method too; by default it
-	 * only names the default options.
+	 * only names the default options. The advisor of {@code @DistributedLock} asks once
+	 * per locked method and keeps the answer, so the options of a name must not change
+	 * once the client is built.
 	 * @param name the logical name of the lock
 	 * @return the options of locks of that name, with that name
 	 */

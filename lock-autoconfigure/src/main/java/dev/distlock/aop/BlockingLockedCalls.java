@@ -17,6 +17,8 @@
 package dev.distlock.aop;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
@@ -76,6 +78,12 @@ final class BlockingLockedCalls {
 	private final boolean interruptOnLeaseLost;
 
 	/**
+	 * The options each lock is acquired with, worked out on its method's first call: the
+	 * client's options for the lock's name do not change once the client is built.
+	 */
+	private final Map<LockDefinition, ClientOptions> options = new ConcurrentHashMap<>();
+
+	/**
 	 * Creates the locking of blocking calls.
 	 * @param client supplies the lock client
 	 * @param failureHandler decides what a call gets when its lock is not taken
@@ -121,8 +129,7 @@ final class BlockingLockedCalls {
 		LockClient lockClient = this.client.get();
 		LockHandle handle;
 		try {
-			handle = acquire.apply(lockClient,
-					definition.options(lockClient.defaultOptions(definition.name())).withName(definition.name()));
+			handle = acquire.apply(lockClient, optionsOf(definition, lockClient));
 		}
 		catch (LockNotAcquiredException | LockUnavailableException ex) {
 			return this.failureHandler.handle(definition, invocation, ex);
@@ -158,6 +165,21 @@ final class BlockingLockedCalls {
 	}
 
 	/**
+	 * Returns the options of a lock: its annotation's over the client's options for its
+	 * name, kept per lock and client.
+	 */
+	private LockOptions optionsOf(LockDefinition definition, LockClient lockClient) {
+		ClientOptions known = this.options.get(definition);
+		if (known != null && known.client() == lockClient) {
+			return known.options();
+		}
+		LockOptions options = definition.options(lockClient.defaultOptions(definition.name()))
+			.withName(definition.name());
+		this.options.put(definition, new ClientOptions(lockClient, options));
+		return options;
+	}
+
+	/**
 	 * Releases the lock now, or registers its release with the caller's transaction if
 	 * the lock is released {@link LockRelease#AFTER_TRANSACTION} and one is active.
 	 */
@@ -180,6 +202,10 @@ final class BlockingLockedCalls {
 				failure.addSuppressed(ex);
 			}
 		}
+	}
+
+	/** The options of a lock, as worked out with one client. */
+	private record ClientOptions(LockClient client, LockOptions options) {
 	}
 
 	/**
