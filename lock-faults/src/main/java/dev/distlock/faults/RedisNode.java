@@ -32,10 +32,10 @@ import org.springframework.test.util.TestSocketUtils;
 
 /**
  * One {@code redis-server} on a fixed free port of {@code 127.0.0.1} that can be killed
- * with {@code SIGKILL} and restarted on the same port with the same data directory, so
- * that whatever its {@link Persistence} mode kept is restored.
- * ({@code RedisServerProcess} of lock-test-support persists nothing and deletes its
- * directory when stopped, so it cannot restart from a snapshot.)
+ * with {@code SIGKILL} (or stopped with {@code SIGSTOP}) and restarted on the same port
+ * with the same data directory, so that whatever its {@link Persistence} mode kept is
+ * restored. ({@code RedisServerProcess} of lock-test-support persists nothing and deletes
+ * its directory when stopped, so it cannot restart from a snapshot.)
  */
 public final class RedisNode implements AutoCloseable {
 
@@ -125,6 +125,32 @@ public final class RedisNode implements AutoCloseable {
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
 			}
+		}
+		return System.nanoTime();
+	}
+
+	/**
+	 * Stops the server with {@code SIGSTOP}, returning once every thread of it stopped:
+	 * its connections stay open and nothing answers, until {@link #resume()}.
+	 * @return {@link System#nanoTime()} once it is stopped
+	 */
+	public synchronized long pause() {
+		Process running = this.process;
+		if (running == null) {
+			throw new IllegalStateException("redis-server on " + this.port + " is not running");
+		}
+		ProcessSignals.stop(running, "redis-server on " + this.port);
+		return System.nanoTime();
+	}
+
+	/**
+	 * Continues a server stopped by {@link #pause()} ({@code SIGCONT}).
+	 * @return {@link System#nanoTime()} once the signal was sent
+	 */
+	public synchronized long resume() {
+		Process running = this.process;
+		if (running != null) {
+			ProcessSignals.signal(running, "CONT");
 		}
 		return System.nanoTime();
 	}
