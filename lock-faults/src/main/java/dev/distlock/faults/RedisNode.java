@@ -18,11 +18,14 @@ package dev.distlock.faults;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -77,20 +80,69 @@ public final class RedisNode implements AutoCloseable {
 	}
 
 	/**
-	 * Starts a server on a free port.
+	 * Starts a server on a free port. A port found free can be taken before the server
+	 * binds it (by another process, or as the local port of a connection): the server is
+	 * then started on another, up to three times.
 	 * @param persistence what it persists
 	 * @return the running server
 	 */
 	public static RedisNode start(Persistence persistence) {
+		IllegalStateException failure = null;
+		for (int attempt = 0; attempt < 3; attempt++) {
+			RedisNode node;
+			try {
+				node = new RedisNode(freePort(), persistence, Files.createTempDirectory("distlock-faults-redis-"));
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			try {
+				node.restart();
+				return node;
+			}
+			catch (IllegalStateException ex) {
+				node.close();
+				if (failure == null) {
+					failure = ex;
+				}
+				else {
+					failure.addSuppressed(ex);
+				}
+			}
+		}
+		throw failure;
+	}
+
+	/**
+	 * A free port below the kernel's range of local ports for outgoing connections
+	 * ({@code /proc/sys/net/ipv4/ip_local_port_range}, else from 49152): a node keeps its
+	 * port across restarts, and a port in that range can be taken, while the node is
+	 * down, as the local port of any connection on the host, so that the node cannot come
+	 * back.
+	 */
+	private static int freePort() {
+		int below = 49152;
 		try {
-			RedisNode node = new RedisNode(TestSocketUtils.findAvailableTcpPort(), persistence,
-					Files.createTempDirectory("distlock-faults-redis-"));
-			node.restart();
-			return node;
+			below = Integer
+				.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+")[0]);
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
+		catch (IOException | RuntimeException ex) {
+			// Not Linux: the range IANA gives such ports.
 		}
+		int min = 10000;
+		if (below - min < 1000) {
+			return TestSocketUtils.findAvailableTcpPort();
+		}
+		for (int attempt = 0; attempt < 1000; attempt++) {
+			int port = ThreadLocalRandom.current().nextInt(min, below);
+			try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+				return port;
+			}
+			catch (IOException ex) {
+				// Taken: try another.
+			}
+		}
+		throw new IllegalStateException("No free port between " + min + " and " + below);
 	}
 
 	/**
