@@ -27,7 +27,9 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -44,11 +46,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Issue 25, item 7: fencing tokens strictly increase over thousands of grants while nodes
  * are killed and restarted empty. Two clients (two threads, a {@link RedLockClient} each)
- * take and release one key over and over; each hands its token, while it holds the lock,
- * to a fenced resource that keeps them in the order they came. A background thread kills
- * the nodes in turn ({@code SIGKILL}, no persistence) and restarts each empty after it
- * stayed down a random 150–250 ms, and kills the next only once every client is connected
- * to every node again: a majority is up all the time.
+ * take and release one key over and over, each trying again at once (after up to 1 ms)
+ * while the other holds it; each hands its token, while it holds the lock, to a fenced
+ * resource that keeps them in the order they came. A background thread kills the nodes in
+ * turn ({@code SIGKILL}, no persistence) and restarts each empty after it stayed down a
+ * random 150–250 ms, and kills the next only once every client is connected to every node
+ * again: a majority is up all the time.
  * <p>
  * All nodes run on one host and share its clock, so tokens that follow the clock would
  * increase whatever the protocol does. Node 0's clock is taken to run 50 ms ahead of the
@@ -68,7 +71,10 @@ class RedLockTokenOrderTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(2);
 
-	private static final LockOptions WAIT = new LockOptions(Duration.ofSeconds(2), LEASE);
+	/**
+	 * No wait: a holder that finds the key taken tries again at once (after up to 1 ms).
+	 */
+	private static final LockOptions NO_WAIT = new LockOptions(Duration.ZERO, LEASE);
 
 	private static final int GRANTS = 2000;
 
@@ -104,10 +110,11 @@ class RedLockTokenOrderTests {
 		try (RedLockFaultNodes nodes = RedLockFaultNodes.start(count)) {
 			List<RedLockClient> clients = List.of(nodes.client(NODE_TIMEOUT), nodes.client(NODE_TIMEOUT));
 			String key = "redlock:order:" + UUID.randomUUID();
-			Run run = run(nodes, key, GRANTS, (client) -> {
-				LockHandle handle = clients.get(client).lock(key, WAIT);
-				return new Grant(handle.fencingToken(), handle::release);
-			});
+			Run run = run(nodes, key, GRANTS,
+					(client) -> clients.get(client)
+						.tryLock(key, NO_WAIT)
+						.map((handle) -> new Grant(handle.fencingToken(), handle::release))
+						.orElse(null));
 			Figures.record("redlock tokens over " + count + " nodes killed and restarted empty", "%s", run);
 			assertThat(run.grants()).as("grants").isGreaterThanOrEqualTo(GRANTS);
 			assertThat(run.restarts()).as("nodes killed and restarted").isGreaterThanOrEqualTo(count);
@@ -144,7 +151,10 @@ class RedLockTokenOrderTests {
 			String key = "redlock:order:" + UUID.randomUUID();
 			int counterPort = nodes.node(1).port();
 			Run run = run(nodes, key, CONTROL_GRANTS, (client) -> {
-				LockHandle handle = clients.get(client).lock(key, WAIT);
+				LockHandle handle = clients.get(client).tryLock(key, NO_WAIT).orElse(null);
+				if (handle == null) {
+					return null;
+				}
 				try {
 					Long token = Resp.number(counterPort, "INCR", "plain-counter:" + key);
 					return new Grant((token != null) ? token : 0, handle::release);
@@ -164,8 +174,8 @@ class RedLockTokenOrderTests {
 
 	/**
 	 * Two threads take grants until there are as many as asked and every node was killed
-	 * and restarted once, while node 0's clock runs ahead and the nodes are killed in
-	 * turn.
+	 * and restarted once after the first grant, while node 0's clock runs ahead and the
+	 * nodes are killed in turn.
 	 */
 	private static Run run(RedLockFaultNodes nodes, String key, int grants, Locker locker) {
 		AtomicBoolean running = new AtomicBoolean(true);
@@ -176,7 +186,20 @@ class RedLockTokenOrderTests {
 		List<Long> tokens = new ArrayList<>();
 		int[] perClient = new int[2];
 		Thread skew = new Thread(() -> skewNodeZero(nodes, running, key), "skew");
-		Thread killer = new Thread(() -> killInTurn(nodes, running, restarts), "killer");
+		AtomicReference<RuntimeException> killerFailure = new AtomicReference<>();
+		Thread killer = new Thread(() -> {
+			// Every node is killed after tokens were handed out.
+			while (running.get() && tokenCount(tokens) == 0) {
+				Pause.millis(1);
+			}
+			try {
+				killInTurn(nodes, running, restarts);
+			}
+			catch (RuntimeException ex) {
+				killerFailure.set(ex);
+				running.set(false);
+			}
+		}, "killer");
 		List<Thread> holders = new ArrayList<>();
 		for (int client = 0; client < 2; client++) {
 			int index = client;
@@ -194,6 +217,8 @@ class RedLockTokenOrderTests {
 						continue;
 					}
 					if (grant == null) {
+						// The other client holds the key.
+						LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(1_000_000));
 						continue;
 					}
 					if (holding.incrementAndGet() > 1) {
@@ -228,10 +253,19 @@ class RedLockTokenOrderTests {
 		join(killer, deadline + Duration.ofSeconds(10).toNanos());
 		join(skew, deadline + Duration.ofSeconds(10).toNanos());
 		long tookMs = (System.nanoTime() - start) / 1_000_000;
+		if (killerFailure.get() != null) {
+			throw new IllegalStateException("The faults stopped", killerFailure.get());
+		}
 		synchronized (tokens) {
 			long[] inOrder = tokens.stream().mapToLong(Long::longValue).toArray();
 			return new Run(tokens.size(), List.of(perClient[0], perClient[1]), restarts.get(), overlaps.get(),
 					TokenOrder.notGreaterThanEarlier(inOrder), failures.intValue(), tookMs);
+		}
+	}
+
+	private static int tokenCount(List<Long> tokens) {
+		synchronized (tokens) {
+			return tokens.size();
 		}
 	}
 
@@ -254,14 +288,12 @@ class RedLockTokenOrderTests {
 	 */
 	private static void skewNodeZero(RedLockFaultNodes nodes, AtomicBoolean running, String key) {
 		String fenceKey = KEYSPACE.fenceKey(KEYSPACE.lockKey(key));
-		while (running.get()) {
-			try {
-				Resp.call(nodes.node(0).port(), "EVAL", SKEW_SCRIPT, "1", fenceKey, Long.toString(SKEW_MICROS));
+		try (NodeConnection nodeZero = new NodeConnection(nodes.node(0))) {
+			while (running.get()) {
+				// Nothing while node 0 is down.
+				nodeZero.call("EVAL", SKEW_SCRIPT, "1", fenceKey, Long.toString(SKEW_MICROS));
+				Pause.millis(2);
 			}
-			catch (RuntimeException ex) {
-				// Node 0 is down.
-			}
-			Pause.millis(2);
 		}
 	}
 
@@ -306,8 +338,7 @@ class RedLockTokenOrderTests {
 	 * @param restarts how many nodes were killed and restarted empty
 	 * @param overlaps grants while another was held
 	 * @param backwards tokens not above every earlier one
-	 * @param failures calls that failed (no majority for a moment, no grant within the
-	 * wait, a release that failed)
+	 * @param failures calls that failed (no majority for a moment, a release that failed)
 	 * @param tookMs how long the run took
 	 */
 	private record Run(int grants, List<Integer> grantsPerClient, int restarts, int overlaps, int backwards,
@@ -342,13 +373,15 @@ class RedLockTokenOrderTests {
 
 		private final String fenceKey;
 
-		private final @Nullable RespConnection[] connections;
+		private final List<NodeConnection> connections = new ArrayList<>();
 
 		PhaseOneOnly(RedLockFaultNodes nodes, String lockKey) {
 			this.nodes = nodes;
 			this.lockKey = lockKey;
 			this.fenceKey = KEYSPACE.fenceKey(lockKey);
-			this.connections = new RespConnection[nodes.size()];
+			for (int i = 0; i < nodes.size(); i++) {
+				this.connections.add(new NodeConnection(nodes.node(i)));
+			}
 		}
 
 		@Nullable Grant lock() {
@@ -356,8 +389,8 @@ class RedLockTokenOrderTests {
 			int granted = 0;
 			long token = 0;
 			for (int i = 0; i < this.nodes.size(); i++) {
-				Object reply = call(i, "EVAL", ACQUIRE, "2", this.lockKey, this.fenceKey, owner,
-						Long.toString(LEASE.toMillis()));
+				Object reply = this.connections.get(i)
+					.call("EVAL", ACQUIRE, "2", this.lockKey, this.fenceKey, owner, Long.toString(LEASE.toMillis()));
 				if (reply instanceof List<?> list && Long.valueOf(1).equals(list.get(0))) {
 					granted++;
 					token = Math.max(token, (Long) list.get(1));
@@ -365,35 +398,14 @@ class RedLockTokenOrderTests {
 			}
 			Runnable release = () -> {
 				for (int i = 0; i < this.nodes.size(); i++) {
-					call(i, "EVAL", RELEASE, "1", this.lockKey, owner);
+					this.connections.get(i).call("EVAL", RELEASE, "1", this.lockKey, owner);
 				}
 			};
 			if (granted < this.nodes.majority()) {
 				release.run();
-				Pause.millis(ThreadLocalRandom.current().nextLong(1, 3));
 				return null;
 			}
 			return new Grant(token, release);
-		}
-
-		/** The reply, or null if the node is down. */
-		private @Nullable Object call(int node, String... args) {
-			try {
-				RespConnection connection = this.connections[node];
-				if (connection == null) {
-					connection = Resp.connect(this.nodes.node(node).port());
-					this.connections[node] = connection;
-				}
-				return connection.call(args);
-			}
-			catch (RuntimeException ex) {
-				RespConnection broken = this.connections[node];
-				this.connections[node] = null;
-				if (broken != null) {
-					broken.close();
-				}
-				return null;
-			}
 		}
 
 		private static String script(String name) {
@@ -410,11 +422,7 @@ class RedLockTokenOrderTests {
 
 		@Override
 		public void close() {
-			for (RespConnection connection : this.connections) {
-				if (connection != null) {
-					connection.close();
-				}
-			}
+			this.connections.forEach(NodeConnection::close);
 		}
 
 	}
