@@ -123,8 +123,11 @@ public final class RedisNode implements AutoCloseable {
 	private static int freePort() {
 		int below = 49152;
 		try {
-			below = Integer
-				.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+")[0]);
+			// Not Files.readString: it reads the first byte alone of this file of size 0.
+			below = Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))
+				.get(0)
+				.trim()
+				.split("\\s+")[0]);
 		}
 		catch (IOException | RuntimeException ex) {
 			// Not Linux: the range IANA gives such ports.
@@ -228,7 +231,7 @@ public final class RedisNode implements AutoCloseable {
 			throw new UncheckedIOException("Could not run redis-server", ex);
 		}
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-		while (!Resp.answers(this.port)) {
+		while (!answersAs(this.process)) {
 			if (!this.process.isAlive() || System.nanoTime() - deadline > 0) {
 				throw new IllegalStateException("redis-server on " + this.port + " did not come up, see "
 						+ this.directory.resolve("redis.log"));
@@ -236,6 +239,20 @@ public final class RedisNode implements AutoCloseable {
 			Pause.millis(5);
 		}
 		return System.nanoTime();
+	}
+
+	/**
+	 * Whether the server on the port is the process started: another process on the host
+	 * may have taken the port while the node was down, and answer for it.
+	 */
+	private boolean answersAs(Process started) {
+		try {
+			Object info = Resp.call(this.port, "INFO", "server");
+			return info instanceof String text && text.contains("process_id:" + started.pid() + "\r\n");
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
 	}
 
 	@Override

@@ -31,7 +31,7 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
-import dev.distlock.faults.RedLockMinorityFaultTests.Fault;
+import dev.distlock.faults.RedLockNodeFaultTests.Fault;
 import dev.distlock.redis.protocol.LockKeyspace;
 import dev.distlock.redlock.RedLockClient;
 

@@ -36,8 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * request lost: exclusion holds, every call ends within the node timeout plus a slack for
  * scheduling, and no lock stays stranded on the faulty node after its release (the
  * background retry frees it, well before its 10 s lease). A node blackholed, paused or
- * killed is in {@link RedLockMinorityFaultTests}, with the control that shows a fault of
- * one node does stall a client of that node alone.
+ * killed is in {@link RedLockNodeFaultTests}, with the control that shows a fault of one
+ * node does stall a client of that node alone.
  */
 class RedLockLostReplyTests {
 
