@@ -33,6 +33,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -64,7 +65,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code RedLockFencingTests} in lock-test-contract: {@code acquire.lua} on every node,
  * no phase 2), and a plain {@code INCR} on one node under the lock. Both hand out tokens
  * that go backwards.
+ * <p>
+ * Two threads that lock without pause keep the 2 cores of the machine busy: the class
+ * runs alone, not beside the other scenarios, whose node timeouts of 50 ms it would
+ * otherwise make fire.
  */
+@Isolated
 class RedLockTokenOrderTests {
 
 	private static final Duration NODE_TIMEOUT = Duration.ofMillis(100);
