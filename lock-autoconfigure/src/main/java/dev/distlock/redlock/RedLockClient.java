@@ -42,6 +42,7 @@ import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import io.lettuce.core.resource.Delay;
+import io.netty.util.HashedWheelTimer;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import io.micrometer.observation.Observation;
@@ -105,6 +106,11 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	/** Longest pause between attempts to reconnect to a node that was lost. */
 	private static final Duration MAX_RECONNECT_DELAY = Duration.ofSeconds(1);
 
+	/** The tick of the timer that expires commands to the nodes. */
+	private static final long TIMER_TICK_MILLIS = 10;
+
+	private final HashedWheelTimer timer;
+
 	private final ClientResources resources;
 
 	private final RedisClient redis;
@@ -143,9 +149,18 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	private RedLockClient(Builder builder) {
 		this.nodeTimeout = builder.nodeTimeout;
 		this.driftMargin = builder.driftMargin;
+		// Expires commands within a few ms of the node timeout: Lettuce's default timer
+		// ticks every 100 ms, so a call that waits for a node timeout took up to 100 ms
+		// more.
+		this.timer = new HashedWheelTimer((task) -> {
+			Thread thread = new Thread(task, "distlock-redlock-timer");
+			thread.setDaemon(true);
+			return thread;
+		}, TIMER_TICK_MILLIS, TimeUnit.MILLISECONDS);
 		// Reconnects soon after a node is back: Lettuce's default backoff grows to 30s.
 		this.resources = DefaultClientResources.builder()
 			.reconnectDelay(Delay.exponential(Duration.ofMillis(1), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
+			.timer(this.timer)
 			.build();
 		this.redis = RedisClient.create(this.resources);
 		this.redis.setOptions(ClientOptions.builder()
@@ -680,6 +695,8 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		this.nodes.forEach(RedLockNode::close);
 		this.redis.shutdown(Duration.ZERO, Duration.ofSeconds(2));
 		this.resources.shutdown(0, 2, TimeUnit.SECONDS);
+		// Given to the resources, which leave it running.
+		this.timer.stop();
 	}
 
 	/**

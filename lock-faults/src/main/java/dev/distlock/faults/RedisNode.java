@@ -18,11 +18,14 @@ package dev.distlock.faults;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -32,10 +35,10 @@ import org.springframework.test.util.TestSocketUtils;
 
 /**
  * One {@code redis-server} on a fixed free port of {@code 127.0.0.1} that can be killed
- * with {@code SIGKILL} and restarted on the same port with the same data directory, so
- * that whatever its {@link Persistence} mode kept is restored.
- * ({@code RedisServerProcess} of lock-test-support persists nothing and deletes its
- * directory when stopped, so it cannot restart from a snapshot.)
+ * with {@code SIGKILL} (or stopped with {@code SIGSTOP}) and restarted on the same port
+ * with the same data directory, so that whatever its {@link Persistence} mode kept is
+ * restored. ({@code RedisServerProcess} of lock-test-support persists nothing and deletes
+ * its directory when stopped, so it cannot restart from a snapshot.)
  */
 public final class RedisNode implements AutoCloseable {
 
@@ -77,20 +80,72 @@ public final class RedisNode implements AutoCloseable {
 	}
 
 	/**
-	 * Starts a server on a free port.
+	 * Starts a server on a free port. A port found free can be taken before the server
+	 * binds it (by another process, or as the local port of a connection): the server is
+	 * then started on another, up to three times.
 	 * @param persistence what it persists
 	 * @return the running server
 	 */
 	public static RedisNode start(Persistence persistence) {
+		IllegalStateException failure = null;
+		for (int attempt = 0; attempt < 3; attempt++) {
+			RedisNode node;
+			try {
+				node = new RedisNode(freePort(), persistence, Files.createTempDirectory("distlock-faults-redis-"));
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			try {
+				node.restart();
+				return node;
+			}
+			catch (IllegalStateException ex) {
+				node.close();
+				if (failure == null) {
+					failure = ex;
+				}
+				else {
+					failure.addSuppressed(ex);
+				}
+			}
+		}
+		throw failure;
+	}
+
+	/**
+	 * A free port below the kernel's range of local ports for outgoing connections
+	 * ({@code /proc/sys/net/ipv4/ip_local_port_range}, else from 49152): a node keeps its
+	 * port across restarts, and a port in that range can be taken, while the node is
+	 * down, as the local port of any connection on the host, so that the node cannot come
+	 * back.
+	 */
+	private static int freePort() {
+		int below = 49152;
 		try {
-			RedisNode node = new RedisNode(TestSocketUtils.findAvailableTcpPort(), persistence,
-					Files.createTempDirectory("distlock-faults-redis-"));
-			node.restart();
-			return node;
+			// Not Files.readString: it reads the first byte alone of this file of size 0.
+			below = Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))
+				.get(0)
+				.trim()
+				.split("\\s+")[0]);
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
+		catch (IOException | RuntimeException ex) {
+			// Not Linux: the range IANA gives such ports.
 		}
+		int min = 10000;
+		if (below - min < 1000) {
+			return TestSocketUtils.findAvailableTcpPort();
+		}
+		for (int attempt = 0; attempt < 1000; attempt++) {
+			int port = ThreadLocalRandom.current().nextInt(min, below);
+			try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+				return port;
+			}
+			catch (IOException ex) {
+				// Taken: try another.
+			}
+		}
+		throw new IllegalStateException("No free port between " + min + " and " + below);
 	}
 
 	/**
@@ -130,6 +185,32 @@ public final class RedisNode implements AutoCloseable {
 	}
 
 	/**
+	 * Stops the server with {@code SIGSTOP}, returning once every thread of it stopped:
+	 * its connections stay open and nothing answers, until {@link #resume()}.
+	 * @return {@link System#nanoTime()} once it is stopped
+	 */
+	public synchronized long pause() {
+		Process running = this.process;
+		if (running == null) {
+			throw new IllegalStateException("redis-server on " + this.port + " is not running");
+		}
+		ProcessSignals.stop(running, "redis-server on " + this.port);
+		return System.nanoTime();
+	}
+
+	/**
+	 * Continues a server stopped by {@link #pause()} ({@code SIGCONT}).
+	 * @return {@link System#nanoTime()} once the signal was sent
+	 */
+	public synchronized long resume() {
+		Process running = this.process;
+		if (running != null) {
+			ProcessSignals.signal(running, "CONT");
+		}
+		return System.nanoTime();
+	}
+
+	/**
 	 * Starts the server (again) on its port and waits until it answers {@code PING}.
 	 * @return {@link System#nanoTime()} of the first {@code PONG}
 	 */
@@ -150,7 +231,7 @@ public final class RedisNode implements AutoCloseable {
 			throw new UncheckedIOException("Could not run redis-server", ex);
 		}
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-		while (!Resp.answers(this.port)) {
+		while (!answersAs(this.process)) {
 			if (!this.process.isAlive() || System.nanoTime() - deadline > 0) {
 				throw new IllegalStateException("redis-server on " + this.port + " did not come up, see "
 						+ this.directory.resolve("redis.log"));
@@ -158,6 +239,20 @@ public final class RedisNode implements AutoCloseable {
 			Pause.millis(5);
 		}
 		return System.nanoTime();
+	}
+
+	/**
+	 * Whether the server on the port is the process started: another process on the host
+	 * may have taken the port while the node was down, and answer for it.
+	 */
+	private boolean answersAs(Process started) {
+		try {
+			Object info = Resp.call(this.port, "INFO", "server");
+			return info instanceof String text && text.contains("process_id:" + started.pid() + "\r\n");
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
 	}
 
 	@Override

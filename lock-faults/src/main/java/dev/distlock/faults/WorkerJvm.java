@@ -20,13 +20,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import org.jspecify.annotations.Nullable;
 
@@ -37,9 +35,6 @@ import org.jspecify.annotations.Nullable;
  * The JVM is killed when closed, and when this JVM exits.
  */
 public final class WorkerJvm implements AutoCloseable {
-
-	/** How long {@link #pause()} waits for every thread of the JVM to stop. */
-	private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
 
 	private final String name;
 
@@ -124,28 +119,15 @@ public final class WorkerJvm implements AutoCloseable {
 	 * scenario that acted in that time (a release that hands the JVM the lock, say) would
 	 * fault a JVM that is still running.
 	 * @return how long after {@code kill} returned the last thread stopped
-	 * @throws IllegalStateException if a thread still runs {@link #STOP_TIMEOUT} after
-	 * the signal
+	 * @throws IllegalStateException if a thread still runs 5 s after the signal
 	 */
 	public Duration pause() {
-		signal("STOP");
-		long signalled = System.nanoTime();
-		long deadline = signalled + STOP_TIMEOUT.toNanos();
-		String running;
-		while ((running = runningThreads()) != null) {
-			if (System.nanoTime() - deadline >= 0) {
-				throw new IllegalStateException("Worker " + this.name + " (pid " + this.process.pid() + "): " + running
-						+ " " + STOP_TIMEOUT.toMillis() + " ms after kill -STOP; a scenario must not go on "
-						+ "as if it were paused");
-			}
-			Pause.millis(1);
-		}
-		return Duration.ofNanos(System.nanoTime() - signalled);
+		return ProcessSignals.stop(this.process, "Worker " + this.name);
 	}
 
 	/** Continues the JVM with {@code SIGCONT}. */
 	public void resume() {
-		signal("CONT");
+		ProcessSignals.signal(this.process, "CONT");
 	}
 
 	/**
@@ -161,74 +143,6 @@ public final class WorkerJvm implements AutoCloseable {
 			Thread.currentThread().interrupt();
 		}
 		return System.nanoTime();
-	}
-
-	/**
-	 * Describes the threads of the JVM that are not stopped, or returns {@code null} if
-	 * all are: every thread's state in {@code /proc/<pid>/task/<tid>/stat} on Linux,
-	 * elsewhere the process's state as {@code ps} shows it.
-	 */
-	private @Nullable String runningThreads() {
-		Path tasks = Path.of("/proc", String.valueOf(this.process.pid()), "task");
-		if (!Files.isDirectory(tasks)) {
-			String state = processState();
-			return state.startsWith("T") ? null : "process state " + state + ", not stopped,";
-		}
-		int running = 0;
-		int threads = 0;
-		try (Stream<Path> all = Files.list(tasks)) {
-			for (Path task : all.toList()) {
-				String stat;
-				try {
-					stat = Files.readString(task.resolve("stat"));
-				}
-				catch (IOException ex) {
-					// The thread ended meanwhile.
-					continue;
-				}
-				threads++;
-				// The state follows the command name, which is in parentheses.
-				char state = stat.charAt(stat.lastIndexOf(')') + 2);
-				if ("TtZX".indexOf(state) < 0) {
-					running++;
-				}
-			}
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Could not read the threads of worker " + this.name + " in " + tasks, ex);
-		}
-		return (running > 0) ? running + " of its " + threads + " threads still running" : null;
-	}
-
-	private String processState() {
-		try {
-			Process ps = new ProcessBuilder("ps", "-o", "stat=", "-p", String.valueOf(this.process.pid())).start();
-			String state = new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-			ps.waitFor(5, TimeUnit.SECONDS);
-			return state;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Could not read the state of worker " + this.name, ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return "unknown (interrupted)";
-		}
-	}
-
-	private void signal(String signal) {
-		try {
-			Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(this.process.pid())).start();
-			if (!kill.waitFor(5, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-				throw new IllegalStateException("kill -" + signal + " " + this.process.pid() + " failed");
-			}
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 	}
 
 	@Override

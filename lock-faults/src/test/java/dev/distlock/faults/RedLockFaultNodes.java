@@ -28,8 +28,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
-import org.jspecify.annotations.Nullable;
-
 import dev.distlock.LockOptions;
 import dev.distlock.faults.RedisNode.Persistence;
 import dev.distlock.redlock.RedLockClient;
@@ -47,7 +45,7 @@ final class RedLockFaultNodes implements AutoCloseable {
 
 	private final List<RedLockClient> clients = new ArrayList<>();
 
-	private @Nullable FaultProxy proxy;
+	private final List<FaultProxy> proxies = new ArrayList<>();
 
 	private RedLockFaultNodes() {
 	}
@@ -72,8 +70,21 @@ final class RedLockFaultNodes implements AutoCloseable {
 	 * @return the nodes
 	 */
 	static RedLockFaultNodes startWithProxyInFrontOfTheFirst(int count) {
+		return startWithProxies(count, 1);
+	}
+
+	/**
+	 * Starts nodes, the first ones each behind a {@link FaultProxy}: clients reach them
+	 * only through their proxies.
+	 * @param count how many nodes
+	 * @param proxied how many of them, from the first, behind a proxy
+	 * @return the nodes
+	 */
+	static RedLockFaultNodes startWithProxies(int count, int proxied) {
 		RedLockFaultNodes started = start(count);
-		started.proxy = FaultProxy.start(started.nodes.get(0).port());
+		for (int i = 0; i < proxied; i++) {
+			started.proxies.add(FaultProxy.start(started.nodes.get(i).port()));
+		}
 		return started;
 	}
 
@@ -82,20 +93,36 @@ final class RedLockFaultNodes implements AutoCloseable {
 	}
 
 	FaultProxy proxy() {
-		if (this.proxy == null) {
-			throw new IllegalStateException("No proxy: start with startWithProxyInFrontOfTheFirst");
+		return proxy(0);
+	}
+
+	FaultProxy proxy(int index) {
+		if (index >= this.proxies.size()) {
+			throw new IllegalStateException("No proxy in front of node " + index + ": start with startWithProxies");
 		}
-		return this.proxy;
+		return this.proxies.get(index);
+	}
+
+	int size() {
+		return this.nodes.size();
 	}
 
 	/**
-	 * The URLs clients use, the proxy's for the first node when there is one.
+	 * How many nodes a lock needs.
+	 * @return the majority of the nodes
+	 */
+	int majority() {
+		return this.nodes.size() / 2 + 1;
+	}
+
+	/**
+	 * The URLs clients use, the proxy's for a node behind one.
 	 * @return {@code redis://127.0.0.1:<port>} for each node
 	 */
 	List<String> urls() {
 		List<String> urls = new ArrayList<>();
 		for (int i = 0; i < this.nodes.size(); i++) {
-			int port = (i == 0 && this.proxy != null) ? this.proxy.port() : this.nodes.get(i).port();
+			int port = (i < this.proxies.size()) ? this.proxies.get(i).port() : this.nodes.get(i).port();
 			urls.add("redis://127.0.0.1:" + port);
 		}
 		return urls;
@@ -189,9 +216,7 @@ final class RedLockFaultNodes implements AutoCloseable {
 	@Override
 	public void close() {
 		this.clients.forEach(RedLockClient::close);
-		if (this.proxy != null) {
-			this.proxy.close();
-		}
+		this.proxies.forEach(FaultProxy::close);
 		this.nodes.forEach(RedisNode::close);
 	}
 

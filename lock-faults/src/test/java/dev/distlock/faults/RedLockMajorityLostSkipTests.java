@@ -25,8 +25,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -39,11 +40,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Issue 25, item 7: a majority of the RedLock nodes (2 of 3) killed while callers of a
- * {@code @DistributedLock(onNotAcquired = SKIP)} method wait on a key another instance
- * holds, in an application with {@code distlock.store=redlock}: every caller gets
- * {@link LockUnavailableException}, none returns as skipped, each within a node timeout
- * plus a slack of the outage rather than at the end of its 10 s wait; the
+ * Issue 25, item 7: a majority of the RedLock nodes (2 of 3, 3 of 5) killed while callers
+ * of a {@code @DistributedLock(onNotAcquired = SKIP)} method wait on a key another
+ * instance holds, in an application with {@code distlock.store=redlock}: every caller
+ * gets {@link LockUnavailableException}, none returns as skipped, each within a node
+ * timeout plus a slack of the outage rather than at the end of its 10 s wait; the
  * {@link LockClient} of the application fails the same way; once the nodes are back, the
  * method runs. The control shows the same callers do skip when the key stays held and the
  * nodes are up.
@@ -61,20 +62,20 @@ class RedLockMajorityLostSkipTests {
 
 	private RedLockFaultNodes nodes;
 
-	@BeforeEach
-	void start() {
-		this.nodes = RedLockFaultNodes.start(3);
-	}
-
 	@AfterEach
 	void stop() {
 		this.callers.shutdownNow();
 		this.contexts.forEach(ConfigurableApplicationContext::close);
-		this.nodes.close();
+		if (this.nodes != null) {
+			this.nodes.close();
+		}
 	}
 
-	@Test
-	void waitersOfASkippingMethodGetUnavailableWhenAMajorityIsLostAndRunWhenItReturns() {
+	@ParameterizedTest(name = "{0} nodes")
+	@ValueSource(ints = { 3, 5 })
+	void waitersOfASkippingMethodGetUnavailableWhenAMajorityIsLostAndRunWhenItReturns(int count) {
+		this.nodes = RedLockFaultNodes.start(count);
+		int majority = this.nodes.majority();
 		String key = "redlock:skip:" + UUID.randomUUID();
 		ConfigurableApplicationContext app = app("10s");
 		SkippingJob job = app.getBean(SkippingJob.class);
@@ -85,8 +86,11 @@ class RedLockMajorityLostSkipTests {
 			outcomes.add(call(job, key));
 		}
 		Pause.millis(1000);
-		this.nodes.node(1).kill();
-		long outage = this.nodes.node(2).kill();
+		// Node 0 stays: the application's own Redis connection goes to it.
+		for (int i = 1; i < majority; i++) {
+			this.nodes.node(i).kill();
+		}
+		long outage = this.nodes.node(majority).kill();
 		for (int i = 0; i < 2; i++) {
 			outcomes.add(call(job, key));
 		}
@@ -101,11 +105,14 @@ class RedLockMajorityLostSkipTests {
 			.count();
 		long latestAfterOutageMs = results.stream().mapToLong((result) -> result.ended() - outage).max().orElse(0)
 				/ 1_000_000;
-		// Recovery: the other instance's hold ends (its release reaches node 0 only), the
+		// Recovery: the other instance's hold ends (its release reaches the nodes left
+		// only), the
 		// nodes come back, and the method runs.
 		failure(elsewhere::release);
-		this.nodes.node(1).restart();
-		long back = this.nodes.node(2).restart();
+		long back = 0;
+		for (int i = 1; i <= majority; i++) {
+			back = this.nodes.node(i).restart();
+		}
 		String ran = null;
 		long deadline = back + Duration.ofSeconds(10).toNanos();
 		while (!SkippingJob.RAN.equals(ran) && System.nanoTime() - deadline < 0) {
@@ -115,7 +122,7 @@ class RedLockMajorityLostSkipTests {
 			}
 		}
 		long recoveredMs = (System.nanoTime() - back) / 1_000_000;
-		Figures.record("redlock majority lost (2 of 3) under SKIP",
+		Figures.record("redlock majority lost (" + majority + " of " + count + ") under SKIP",
 				"6 waiting + 2 during the outage: %d skipped (null), %d LockUnavailableException, the last ended "
 						+ "%d ms after the outage began (bound %d ms, wait time 10000 ms); LockClient.tryLock: %s "
 						+ "after %d ms; the method ran again %d ms after the nodes returned: %s",
@@ -132,24 +139,29 @@ class RedLockMajorityLostSkipTests {
 		assertThat(ran).as("the method once the nodes are back").isEqualTo(SkippingJob.RAN);
 	}
 
-	@Test
-	void lockClientFailsClosedWithoutAMajorityWhateverItsWaitTime() {
+	@ParameterizedTest(name = "{0} nodes")
+	@ValueSource(ints = { 3, 5 })
+	void lockClientFailsClosedWithoutAMajorityWhateverItsWaitTime(int count) {
+		this.nodes = RedLockFaultNodes.start(count);
 		LockClient client = app("10s").getBean(LockClient.class);
-		this.nodes.node(0).kill();
-		this.nodes.node(2).kill();
+		// Nodes 0, 2 (and 4): a majority.
+		for (int i = 0; i < count; i += 2) {
+			this.nodes.node(i).kill();
+		}
 		long start = System.nanoTime();
 		assertThatExceptionOfType(LockUnavailableException.class)
 			.isThrownBy(() -> client.lock("redlock:client:" + UUID.randomUUID(),
 					new LockOptions(Duration.ofSeconds(10), Duration.ofSeconds(10))))
 			.withMessageContaining("distlock.redlock.nodes");
 		long elapsedMs = (System.nanoTime() - start) / 1_000_000;
-		Figures.record("redlock majority lost (2 of 3), LockClient.lock with a 10 s wait",
-				"LockUnavailableException after %d ms", elapsedMs);
+		Figures.record("redlock majority lost (" + this.nodes.majority() + " of " + count
+				+ "), LockClient.lock with a 10 s wait", "LockUnavailableException after %d ms", elapsedMs);
 		assertThat(elapsedMs).as("ms until the failure").isLessThanOrEqualTo(BOUND_AFTER_OUTAGE_MS);
 	}
 
 	@Test
 	void controlWaitersSkipWhenTheKeyStaysHeldAndTheNodesAreUp() {
+		this.nodes = RedLockFaultNodes.start(3);
 		String key = "redlock:skip:" + UUID.randomUUID();
 		SkippingJob job = app("1s").getBean(SkippingJob.class);
 		this.nodes.client(NODE_TIMEOUT).lock(key, new LockOptions(Duration.ZERO, Duration.ofSeconds(60)));
