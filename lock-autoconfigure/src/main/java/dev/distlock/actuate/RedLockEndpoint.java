@@ -18,18 +18,22 @@ package dev.distlock.actuate;
 
 import java.util.List;
 
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
 import dev.distlock.redlock.RedLockClient;
+import dev.distlock.redlock.RedLockHoldInfo;
 import dev.distlock.redlock.RedLockNodeOutcomes;
 
 /**
- * The {@code distlock} actuator endpoint with {@code distlock.store=redlock}: each node
- * of the RedLock client with how it answered acquisition attempts since the client
- * started (granted, refused, timed out, failed), and the majority a lock needs
- * ({@code GET /actuator/distlock}). Read from memory, no Redis command. The same figures
- * as the {@code distlock.redlock.node.acquisitions} meter.
+ * The {@code distlock} actuator endpoint with {@code distlock.store=redlock}
+ * ({@code GET /actuator/distlock}): each node of the RedLock client with how it answered
+ * acquisition attempts since the client started (granted, refused, timed out, failed),
+ * the majority a lock needs, and the locks this instance holds, for threads and for
+ * reactive work: key, name, since when, validity left, fencing token and the nodes that
+ * granted it. Read from memory, no Redis command. The nodes' figures are those of the
+ * {@code distlock.redlock.node.acquisitions} meter. Owner tokens are never shown.
  */
 @Endpoint(id = "distlock")
 public class RedLockEndpoint {
@@ -45,22 +49,25 @@ public class RedLockEndpoint {
 	}
 
 	/**
-	 * Lists the nodes with their outcomes.
-	 * @return the nodes and the majority
+	 * Lists the nodes with their outcomes, and the locks this instance holds.
+	 * @return the majority, the nodes and the held locks
 	 */
 	@ReadOperation
-	public NodesDescriptor nodes() {
+	public RedLockDescriptor state() {
 		List<RedLockNodeOutcomes> nodes = this.client.nodeOutcomes();
-		return new NodesDescriptor(nodes.size() / 2 + 1, nodes);
+		return new RedLockDescriptor(nodes.size() / 2 + 1, nodes, this.client.heldLocks());
 	}
 
 	/**
-	 * The RedLock nodes, in the order of {@code distlock.redlock.nodes}.
+	 * The RedLock nodes, in the order of {@code distlock.redlock.nodes}, and the locks
+	 * this instance holds on them.
 	 *
 	 * @param majority how many nodes must grant a lock
 	 * @param nodes each node's answers to acquisition attempts
+	 * @param locks the locks this instance holds, by name and key
 	 */
-	public record NodesDescriptor(int majority, List<RedLockNodeOutcomes> nodes) {
+	public record RedLockDescriptor(int majority, List<RedLockNodeOutcomes> nodes,
+			List<RedLockHoldInfo> locks) implements OperationResponseBody {
 	}
 
 }

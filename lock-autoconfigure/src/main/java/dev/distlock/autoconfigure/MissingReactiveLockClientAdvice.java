@@ -63,10 +63,6 @@ final class MissingReactiveLockClientAdvice {
 					"Test reactive locked methods against Redis (lock-test-support starts a redis-server), "
 							+ "or define a ReactiveLockClient bean.");
 		}
-		if (binder.bind("distlock.store", Store.class).orElse(Store.REDIS) == Store.REDLOCK) {
-			return invalid(method, problem + "distlock.store is redlock, which has no reactive client yet",
-					"Lock a method that does its work before returning, or define a ReactiveLockClient bean.");
-		}
 		BindResult<Integer> acked = binder.bind(MIN_REPLICAS_ACKED, Integer.class);
 		if (acked.isBound() && acked.get() > 0) {
 			return invalid(method,
@@ -77,7 +73,8 @@ final class MissingReactiveLockClientAdvice {
 		String[] clients = beanFactory.getBeanNamesForType(LockClient.class, true, false);
 		boolean redis = clients.length == 1 && beanFactory.isTypeMatch(clients[0], RedisLockClient.class);
 		if (!redis) {
-			return invalid(method, problem + "it is only auto-configured beside distlock's own RedisLockClient",
+			return invalid(method,
+					problem + "it is only auto-configured beside distlock's own RedisLockClient or RedLockClient",
 					"Define a ReactiveLockClient bean, such as a ReactiveRedisLockClient on the RedisLockClient.");
 		}
 		return invalid(method, problem + "distlock's connection factory has no reactive API",

@@ -35,6 +35,8 @@ import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
 import dev.distlock.aop.LockDefinitionSource;
 import dev.distlock.autoconfigure.DistributedLockProperties.Store;
+import dev.distlock.reactive.ReactiveLockClient;
+import dev.distlock.redlock.ReactiveRedLockClient;
 import dev.distlock.redlock.RedLockClient;
 
 /**
@@ -47,7 +49,8 @@ import dev.distlock.redlock.RedLockClient;
  * number of nodes is warned about. The client reports to the application's
  * {@link LockListener} beans and observation registry, as the Redis client does. A
  * {@code @DistributedLock} method that asks for a shared lock or a minimum hold time
- * fails startup ({@link RedLockDefinitionCheck}).
+ * fails startup ({@link RedLockDefinitionCheck}). With Reactor, a
+ * {@link ReactiveRedLockClient} beside it locks reactive methods on the same nodes.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnMissingBean(LockClient.class)
@@ -94,6 +97,23 @@ class RedLockClientConfiguration {
 			throw ex;
 		}
 		return client;
+	}
+
+	/**
+	 * The reactive RedLock client, which locks methods returning {@code Mono},
+	 * {@code Flux} or {@code CompletionStage} (and Kotlin {@code suspend} functions) on
+	 * the same nodes and holds as the RedLock client, when Reactor is on the class path.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "reactor.core.publisher.Mono")
+	static class ReactiveRedLockClientConfiguration {
+
+		@Bean(destroyMethod = "close")
+		@ConditionalOnMissingBean(ReactiveLockClient.class)
+		ReactiveRedLockClient distributedReactiveLockClient(RedLockClient distributedLockClient) {
+			return new ReactiveRedLockClient(distributedLockClient);
+		}
+
 	}
 
 }

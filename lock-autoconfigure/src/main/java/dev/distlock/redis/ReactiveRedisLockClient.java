@@ -18,6 +18,7 @@ package dev.distlock.redis;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -28,6 +29,7 @@ import dev.distlock.LockOptions;
 import dev.distlock.reactive.ReactiveLockClient;
 import dev.distlock.reactive.ReactiveLockHandle;
 import dev.distlock.redis.protocol.ReactiveLockCommands;
+import dev.distlock.support.ReactiveLockedWork;
 
 /**
  * {@link ReactiveLockClient} on Redis, built on a {@link RedisLockClient}: the same keys,
@@ -92,12 +94,19 @@ public final class ReactiveRedisLockClient implements ReactiveLockClient {
 
 	@Override
 	public <T> Mono<T> withLock(String key, LockOptions options, Mono<T> work) {
-		return Mono.defer(() -> LockedWork.mono(redisKey(key), options, lock(key, options), work));
+		return Mono.defer(() -> ReactiveLockedWork.mono(redisKey(key), options, ReactiveRedisLockClient::options,
+				lock(key, options), work));
 	}
 
 	@Override
 	public <T> Flux<T> withLock(String key, LockOptions options, Flux<T> work) {
-		return Flux.defer(() -> LockedWork.flux(redisKey(key), options, lock(key, options), work));
+		return Flux.defer(() -> ReactiveLockedWork.flux(redisKey(key), options, ReactiveRedisLockClient::options,
+				lock(key, options), work));
+	}
+
+	/** The options a hold of this client was acquired with, null for another's. */
+	private static @Nullable LockOptions options(ReactiveLockHandle handle) {
+		return (handle instanceof ReactiveRedisLockHandle hold) ? hold.options() : null;
 	}
 
 	private String redisKey(String key) {

@@ -17,15 +17,20 @@
 package dev.distlock.redlock;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Queue;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -145,6 +150,9 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	private final ObservationRegistry observationRegistry;
 
 	private final ThreadLocal<Map<String, Hold>> heldByThread = ThreadLocal.withInitial(HashMap::new);
+
+	/** Every hold of this client not yet released, of threads and of reactive work. */
+	private final Set<Hold> live = ConcurrentHashMap.newKeySet();
 
 	private RedLockClient(Builder builder) {
 		this.nodeTimeout = builder.nodeTimeout;
@@ -338,6 +346,42 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		if (reentered != null) {
 			return reentered;
 		}
+		Hold hold = acquireHold(lockKey, options, start);
+		if (hold != null) {
+			this.heldByThread.get().put(lockKey, hold);
+		}
+		return hold;
+	}
+
+	/**
+	 * Acquires a key for work that no thread owns ({@link ReactiveRedLockClient}): the
+	 * calling thread neither re-enters a hold of its own nor becomes the hold's, and any
+	 * thread may release it. Blocks while it waits, as {@link #tryLock}.
+	 * @param lockKey the key, with the prefix ({@link #lockKey(String)})
+	 * @param options the options of the acquisition
+	 * @param start when the acquisition began, by {@link System#nanoTime()}: the wait
+	 * time counts from then
+	 * @return the hold, or null if not acquired within the wait time or interrupted
+	 * @throws LockUnavailableException if no majority of the nodes answered
+	 */
+	@Nullable Hold acquireForWork(String lockKey, LockOptions options, long start) {
+		refuseWhatRedLockDoesNotDo(lockKey, options);
+		return acquireHold(lockKey, options, start);
+	}
+
+	/**
+	 * Returns the key of a lock as the nodes store it, with the prefix.
+	 * @throws dev.distlock.InvalidLockKeyException if the key is refused
+	 */
+	String lockKey(String key) {
+		return this.keyspace.lockKey(key);
+	}
+
+	/**
+	 * Acquires a key anew (no re-entry), observed, and lists the hold among the live
+	 * ones.
+	 */
+	private @Nullable Hold acquireHold(String lockKey, LockOptions options, long start) {
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
 		long leaseNanos = Deadlines.nanos(lease);
 		long driftNanos = drift(lease);
@@ -350,6 +394,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 				() -> acquireNew(lockKey, options, start, lease, leaseNanos, driftNanos));
 		if (hold != null) {
 			hold.observation = LockObservationDocumentation.HOLD.start(this.observationRegistry, lockKey, options);
+			this.live.add(hold);
 		}
 		return hold;
 	}
@@ -367,7 +412,6 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			while (true) {
 				Hold hold = attempt(lockKey, options, lease, leaseNanos, driftNanos);
 				if (hold != null) {
-					this.heldByThread.get().put(lockKey, hold);
 					if (options.isAutoRenewing()) {
 						long period = Math.max(1, leaseNanos / 3);
 						hold.renewal = this.scheduler.scheduleWithFixedDelay(() -> renew(hold), period, period,
@@ -480,10 +524,12 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 				return null;
 			}
 			long token = 0;
+			List<String> grantedBy = new ArrayList<>();
 			for (int i = 0; i < this.nodes.size(); i++) {
 				List<Object> reply = phase1.reply(i);
 				if (reply != null && isGranted(reply)) {
 					token = Math.max(token, (Long) reply.get(1));
+					grantedBy.add(this.nodes.get(i).name());
 				}
 			}
 			List<CompletableFuture<Long>> stores = new ArrayList<>();
@@ -501,7 +547,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			if (logger.isDebugEnabled()) {
 				logger.debug("Acquired " + lockKey + " on a majority of the RedLock nodes, fencing token " + token);
 			}
-			return new Hold(lockKey, owner, options, lease, leaseNanos, token, sent, validUntil);
+			return new Hold(lockKey, owner, options, lease, leaseNanos, token, sent, validUntil, grantedBy);
 		}
 		catch (InterruptedException ex) {
 			releaseEverywhere(keys[0], owner, leaseNanos);
@@ -639,6 +685,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	 */
 	private void end(Hold hold) {
 		hold.cancelRenewal();
+		this.live.remove(hold);
 		Map<String, Hold> held = this.heldByThread.get();
 		held.remove(hold.key, hold);
 		if (held.isEmpty()) {
@@ -686,6 +733,19 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	}
 
 	/**
+	 * Returns the locks this client holds, for threads and for reactive work, not yet
+	 * released, by name and key. Read from memory, no command to the nodes.
+	 * @return the held locks
+	 */
+	public List<RedLockHoldInfo> heldLocks() {
+		long now = System.nanoTime();
+		return this.live.stream()
+			.map((hold) -> hold.info(now))
+			.sorted(Comparator.comparing(RedLockHoldInfo::name).thenComparing(RedLockHoldInfo::key))
+			.toList();
+	}
+
+	/**
 	 * Closes the connections to the nodes and stops renewing; holds still open run out
 	 * with their leases.
 	 */
@@ -702,7 +762,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	/**
 	 * A lock held on a majority of the nodes by this client.
 	 */
-	private final class Hold implements LockHandle {
+	final class Hold implements LockHandle {
 
 		private final String key;
 
@@ -717,6 +777,13 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		private final long fencingToken;
 
 		private final long grantedNanos;
+
+		private final Instant grantedAt;
+
+		private final List<String> grantedBy;
+
+		/** Told once, when the hold is found lost. */
+		private final List<Runnable> lossWatchers = new CopyOnWriteArrayList<>();
 
 		private final HoldCount holds = new HoldCount();
 
@@ -742,7 +809,9 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		private long keyLeaseNanos;
 
 		Hold(String key, String owner, LockOptions options, Duration lease, long leaseNanos, long fencingToken,
-				long grantedNanos, long validUntil) {
+				long grantedNanos, long validUntil, List<String> grantedBy) {
+			this.grantedBy = List.copyOf(grantedBy);
+			this.grantedAt = Instant.now().minusNanos(System.nanoTime() - grantedNanos);
 			this.key = key;
 			this.owner = owner;
 			this.options = options;
@@ -786,9 +855,41 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		@Override
 		public synchronized boolean isLeaseLost() {
 			if (!this.lost && System.nanoTime() - this.validUntil >= 0) {
-				this.lost = true;
+				lose();
 			}
 			return this.lost;
+		}
+
+		/**
+		 * Marks the hold lost and tells the watchers, once; under this hold's monitor.
+		 */
+		private void lose() {
+			if (!this.lost) {
+				this.lost = true;
+				this.lossWatchers.forEach(Runnable::run);
+			}
+		}
+
+		/**
+		 * Runs the action once when the hold is found lost (its validity ran out, or a
+		 * majority no longer holds it), at once if it already was; on the thread that
+		 * finds it, under the hold's monitor: the action must be short and never block.
+		 */
+		synchronized void onLeaseLost(Runnable action) {
+			if (this.lost) {
+				action.run();
+			}
+			else {
+				this.lossWatchers.add(action);
+			}
+		}
+
+		/** What the actuator shows of the hold, as of the given time. */
+		synchronized RedLockHoldInfo info(long now) {
+			boolean lostNow = isLeaseLost();
+			return new RedLockHoldInfo(name(), this.key, this.grantedAt, Duration.ofNanos(now - this.grantedNanos),
+					lostNow ? Duration.ZERO : Duration.ofNanos(Math.max(0, this.validUntil - now)), isAutoRenewing(),
+					this.fencingToken, this.grantedBy, lostNow);
 		}
 
 		@Override
@@ -863,7 +964,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		}
 
 		synchronized void markLost() {
-			this.lost = true;
+			lose();
 		}
 
 		synchronized long keyLeaseNanos() {

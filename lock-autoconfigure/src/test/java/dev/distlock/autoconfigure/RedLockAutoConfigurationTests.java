@@ -27,11 +27,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.context.properties.bind.validation.BindValidationException;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -42,10 +44,15 @@ import dev.distlock.DistributedLockConfigurationException;
 import dev.distlock.InvalidLockDefinitionException;
 import dev.distlock.LockClient;
 import dev.distlock.LockContext;
+import dev.distlock.LockHandle;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
+import dev.distlock.reactive.ReactiveLockClient;
+import dev.distlock.reactive.ReactiveLockContext;
+import dev.distlock.redis.ReactiveRedisLockClient;
 import dev.distlock.redis.RedisLockClient;
+import dev.distlock.redlock.ReactiveRedLockClient;
 import dev.distlock.redlock.RedLockClient;
 import dev.distlock.test.redis.RedisServerProcess;
 
@@ -284,21 +291,61 @@ class RedLockAutoConfigurationTests {
 	}
 
 	@Test
-	void annotatedReactiveMethodFailsStartupSayingRedLockHasNoReactiveClient() {
+	void annotatedReactiveMethodsLockOnTheNodesWithTheFencingTokenInTheirContext() {
+		this.runner.withPropertyValues(nodes(3)).withBean(ReactiveService.class).run((context) -> {
+			assertThat(context).hasNotFailed()
+				.hasSingleBean(ReactiveLockClient.class)
+				.hasSingleBean(ReactiveRedLockClient.class)
+				.doesNotHaveBean(ReactiveRedisLockClient.class);
+			ReactiveService service = context.getBean(ReactiveService.class);
+			LockClient blocking = context.getBean(LockClient.class);
+			List<Object> seen = service.load(blocking).block(Duration.ofSeconds(10));
+			assertThat(seen).as("fencing token, and whether the blocking client got the key meanwhile")
+				.hasSize(2)
+				.element(1)
+				.isEqualTo(Boolean.FALSE);
+			List<Long> tokens = service.token().concatWith(service.token()).collectList().block(Duration.ofSeconds(10));
+			assertThat(tokens).hasSize(2).allMatch((token) -> token > (Long) seen.get(0));
+			assertThat(tokens.get(1)).isGreaterThan(tokens.get(0));
+			LockHandle after = blocking.tryLock("load", LockOptions.renewing(Duration.ZERO)).orElseThrow();
+			assertThat(after.fencingToken()).as("blocking and reactive grants share one sequence")
+				.isGreaterThan(tokens.get(1));
+			after.release();
+		});
+	}
+
+	@Test
+	void reactiveClientBacksOffWithoutReactorOrBesideTheApplicationsOwn() {
 		this.runner.withPropertyValues(nodes(3))
-			.withBean(ReactiveService.class)
-			.run((context) -> assertThat(context).getFailure()
-				.rootCause()
-				.isInstanceOf(InvalidLockDefinitionException.class)
-				.hasMessageContaining("ReactiveService.load")
-				.hasMessageContaining("distlock.store is redlock, which has no reactive client yet"));
+			.withClassLoader(new FilteredClassLoader(Mono.class))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.hasSingleBean(RedLockClient.class)
+				.doesNotHaveBean(ReactiveLockClient.class));
+		this.runner.withPropertyValues(nodes(3))
+			.withUserConfiguration(ReactiveLockClientAutoConfigurationTests.OwnReactiveClient.class)
+			.run((context) -> {
+				assertThat(context).hasNotFailed().doesNotHaveBean(ReactiveRedLockClient.class);
+				assertThat(context.getBean(ReactiveLockClient.class))
+					.isSameAs(ReactiveLockClientAutoConfigurationTests.OwnReactiveClient.CLIENT);
+			});
 	}
 
 	public static class ReactiveService {
 
+		/** Holds "load", reads its token, and asks the blocking client for the key. */
 		@DistributedLock("'load'")
-		public Mono<String> load() {
-			return Mono.just("loaded");
+		public Mono<List<Object>> load(LockClient blocking) {
+			return ReactiveLockContext.fencingToken()
+				.map((token) -> List.of(token,
+						blocking.tryLock("load", LockOptions.renewing(Duration.ZERO)).map((held) -> {
+							held.release();
+							return Boolean.TRUE;
+						}).orElse(Boolean.FALSE)));
+		}
+
+		@DistributedLock("'load'")
+		public Flux<Long> token() {
+			return Flux.from(ReactiveLockContext.fencingToken());
 		}
 
 	}

@@ -39,8 +39,8 @@ import dev.distlock.redlock.RedLockClient;
  * of the auto-configured lock client, when the endpoint is available (enabled and
  * exposed). Its force-release operation exists only with
  * {@code distlock.endpoint.force-release.enabled=true}. With
- * {@code distlock.store=redlock} the endpoint is the {@link RedLockEndpoint}: the nodes
- * and how they answered.
+ * {@code distlock.store=redlock} the endpoint is the {@link RedLockEndpoint}: the nodes,
+ * how they answered, and the locks this instance holds on them.
  */
 @AutoConfiguration(after = DistributedLockAutoConfiguration.class)
 @ConditionalOnClass({ Endpoint.class, ConditionalOnAvailableEndpoint.class })
@@ -76,8 +76,8 @@ public final class DistributedLockEndpointAutoConfiguration {
 	}
 
 	/**
-	 * The endpoint of the RedLock client ({@code distlock.store=redlock}): its nodes and
-	 * their outcomes.
+	 * The endpoint of the RedLock client ({@code distlock.store=redlock}): its nodes,
+	 * their outcomes and its holds.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnAvailableEndpoint(RedLockEndpoint.class)

@@ -17,6 +17,7 @@
 package dev.distlock.autoconfigure.actuate;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,16 +30,21 @@ import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 import dev.distlock.actuate.DistributedLockEndpoint;
 import dev.distlock.actuate.DistributedLockHealthIndicator;
 import dev.distlock.actuate.RedLockEndpoint;
 import dev.distlock.actuate.RedLockHealthIndicator;
 import dev.distlock.autoconfigure.DistributedLockAutoConfiguration;
+import dev.distlock.reactive.ReactiveLockClient;
+import dev.distlock.reactive.ReactiveLockHandle;
+import dev.distlock.redlock.RedLockHoldInfo;
 import dev.distlock.redlock.RedLockNodeOutcomes;
 import dev.distlock.test.redis.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -116,10 +122,10 @@ class RedLockActuatorTests {
 					// later.
 					RedLockEndpoint endpoint = context.getBean(RedLockEndpoint.class);
 					await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
-						RedLockNodeOutcomes crashedNode = endpoint.nodes().nodes().get(1);
+						RedLockNodeOutcomes crashedNode = endpoint.state().nodes().get(1);
 						assertThat(crashedNode.failed() + crashedNode.timedOut()).isEqualTo(1);
 					});
-					RedLockEndpoint.NodesDescriptor descriptor = endpoint.nodes();
+					RedLockEndpoint.RedLockDescriptor descriptor = endpoint.state();
 					assertThat(descriptor.majority()).isEqualTo(2);
 					assertThat(descriptor.nodes()).extracting(RedLockNodeOutcomes::node)
 						.containsExactly("distlock.redlock.nodes[0] (127.0.0.1:" + servers.get(0).port() + ")",
@@ -129,6 +135,57 @@ class RedLockActuatorTests {
 					RedLockNodeOutcomes crashed = descriptor.nodes().get(1);
 					assertThat(crashed.failed() + crashed.timedOut()).isEqualTo(1);
 					assertThat(crashed.refused()).isZero();
+					assertThat(descriptor.locks()).as("locks held after the releases").isEmpty();
+				});
+		}
+		finally {
+			servers.forEach(RedisServerProcess::close);
+		}
+	}
+
+	@Test
+	void endpointListsTheLocksThisInstanceHoldsForThreadsAndReactiveWork() {
+		List<RedisServerProcess> servers = new ArrayList<>();
+		try {
+			for (int i = 0; i < 3; i++) {
+				servers.add(RedisServerProcess.startOnFreePort());
+			}
+			String nodes = String.join(",",
+					servers.stream().map((server) -> "redis://" + server.host() + ":" + server.port()).toList());
+			this.runner.withPropertyValues("distlock.redlock.nodes=" + nodes, "distlock.key-prefix=app:")
+				.run((context) -> {
+					assertThat(context).hasNotFailed().hasSingleBean(RedLockEndpoint.class);
+					RedLockEndpoint endpoint = context.getBean(RedLockEndpoint.class);
+					LockClient client = context.getBean(LockClient.class);
+					ReactiveLockClient reactive = context.getBean(ReactiveLockClient.class);
+					LockHandle blocking = client.lock("orders:1",
+							new LockOptions(Duration.ZERO, Duration.ofSeconds(20)).withName("orders"));
+					servers.get(2).crash();
+					ReactiveLockHandle work = reactive.lock("export", LockOptions.renewing(Duration.ZERO))
+						.block(Duration.ofSeconds(10));
+					List<RedLockHoldInfo> locks = endpoint.state().locks();
+					assertThat(locks).extracting(RedLockHoldInfo::name, RedLockHoldInfo::key)
+						.containsExactly(tuple("orders", "app:orders:1"), tuple(LockOptions.UNNAMED, "app:export"));
+					String[] names = new String[3];
+					for (int i = 0; i < 3; i++) {
+						names[i] = "distlock.redlock.nodes[" + i + "] (127.0.0.1:" + servers.get(i).port() + ")";
+					}
+					RedLockHoldInfo orders = locks.get(0);
+					assertThat(orders.fencingToken()).isEqualTo(blocking.fencingToken());
+					assertThat(orders.autoRenewing()).isFalse();
+					assertThat(orders.leaseLost()).isFalse();
+					assertThat(orders.validityRemaining()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(20));
+					assertThat(orders.heldFor()).isPositive();
+					assertThat(orders.acquiredAt()).isBeforeOrEqualTo(Instant.now());
+					assertThat(orders.grantedBy()).hasSizeGreaterThanOrEqualTo(2).isSubsetOf(names);
+					RedLockHoldInfo export = locks.get(1);
+					assertThat(export.fencingToken()).isEqualTo(work.fencingToken());
+					assertThat(export.autoRenewing()).isTrue();
+					assertThat(export.grantedBy()).as("granted without the crashed node")
+						.containsExactly(names[0], names[1]);
+					blocking.release();
+					work.release().block(Duration.ofSeconds(10));
+					assertThat(endpoint.state().locks()).isEmpty();
 				});
 		}
 		finally {

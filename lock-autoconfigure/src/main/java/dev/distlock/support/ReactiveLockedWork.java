@@ -14,10 +14,11 @@
  * limitations under the License.
  */
 
-package dev.distlock.redis;
+package dev.distlock.support;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
@@ -29,31 +30,40 @@ import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockOptions;
 import dev.distlock.reactive.ReactiveLockContext;
 import dev.distlock.reactive.ReactiveLockHandle;
-import dev.distlock.support.ReentryRules;
 
 /**
- * Runs reactive work under a lock, for {@link ReactiveRedisLockClient#withLock}: the hold
- * goes into the work's Reactor context, the work is cancelled and ends with a
- * {@link LockLeaseLostException} if the lease is lost while it runs, and the lock is
- * released however the work ends (complete, error, cancel). A hold of the same key that
- * the chain already has is re-entered without a round trip, unless its lease is lost or
- * the re-entry rules of lock kinds forbid it ({@link ReentryRules}).
+ * Runs reactive work under a lock, for the {@code withLock} of every
+ * {@link dev.distlock.reactive.ReactiveLockClient}: the hold goes into the work's Reactor
+ * context, the work is cancelled and ends with a {@link LockLeaseLostException} if the
+ * lease is lost while it runs, and the lock is released however the work ends (complete,
+ * error, cancel). A hold of the same key that the chain already has is re-entered without
+ * a round trip, unless its lease is lost or the re-entry rules of lock kinds forbid it
+ * ({@link ReentryRules}).
  */
-final class LockedWork {
+public final class ReactiveLockedWork {
 
-	private LockedWork() {
+	private ReactiveLockedWork() {
 	}
 
 	/**
 	 * Returns the work as a {@code Mono} run under the lock.
+	 * @param <T> the result type
 	 * @param redisKey the Redis key, to find a hold to re-enter
+	 * @param options the options of this acquisition, checked against those of a hold to
+	 * re-enter
+	 * @param heldOptions the options a hold of the calling client was acquired with, or
+	 * null for a hold of another client (re-entered without a check)
 	 * @param lock acquires the lock when subscribed
+	 * @param work the work, subscribed once the lock is held
+	 * @return the work's result
 	 */
-	static <T> Mono<T> mono(String redisKey, LockOptions options, Mono<ReactiveLockHandle> lock, Mono<T> work) {
+	public static <T> Mono<T> mono(String redisKey, LockOptions options,
+			Function<ReactiveLockHandle, @Nullable LockOptions> heldOptions, Mono<ReactiveLockHandle> lock,
+			Mono<T> work) {
 		return Mono.deferContextual((context) -> {
 			Optional<ReactiveLockHandle> held = ReactiveLockContext.held(context, redisKey);
 			if (held.isPresent()) {
-				RuntimeException misuse = misuse(redisKey, held.get(), options);
+				RuntimeException misuse = misuse(redisKey, heldOptions.apply(held.get()), options);
 				if (misuse != null) {
 					return Mono.error(misuse);
 				}
@@ -64,20 +74,30 @@ final class LockedWork {
 			return Mono.usingWhen(lock,
 					(handle) -> Mono.firstWithSignal(work.contextWrite((c) -> ReactiveLockContext.with(c, handle)),
 							handle.leaseLost().then(Mono.error(() -> lost(handle)))),
-					ReactiveLockHandle::release, LockedWork::releaseAfterError, LockedWork::releaseQuietly);
+					ReactiveLockHandle::release, ReactiveLockedWork::releaseAfterError,
+					ReactiveLockedWork::releaseQuietly);
 		});
 	}
 
 	/**
-	 * Returns the work as a {@code Flux} run under the lock.
+	 * Returns the work as a {@code Flux} run under the lock, as
+	 * {@link #mono(String, LockOptions, Function, Mono, Mono)}.
+	 * @param <T> the element type
 	 * @param redisKey the Redis key, to find a hold to re-enter
+	 * @param options the options of this acquisition
+	 * @param heldOptions the options a hold of the calling client was acquired with, or
+	 * null for a hold of another client
 	 * @param lock acquires the lock when subscribed
+	 * @param work the work, subscribed once the lock is held
+	 * @return the work's elements
 	 */
-	static <T> Flux<T> flux(String redisKey, LockOptions options, Mono<ReactiveLockHandle> lock, Flux<T> work) {
+	public static <T> Flux<T> flux(String redisKey, LockOptions options,
+			Function<ReactiveLockHandle, @Nullable LockOptions> heldOptions, Mono<ReactiveLockHandle> lock,
+			Flux<T> work) {
 		return Flux.deferContextual((context) -> {
 			Optional<ReactiveLockHandle> held = ReactiveLockContext.held(context, redisKey);
 			if (held.isPresent()) {
-				RuntimeException misuse = misuse(redisKey, held.get(), options);
+				RuntimeException misuse = misuse(redisKey, heldOptions.apply(held.get()), options);
 				if (misuse != null) {
 					return Flux.error(misuse);
 				}
@@ -87,7 +107,8 @@ final class LockedWork {
 					(handle) -> work.contextWrite((c) -> ReactiveLockContext.with(c, handle))
 						.takeUntilOther(handle.leaseLost().thenReturn(Boolean.TRUE))
 						.concatWith(Mono.defer(() -> handle.isLeaseLost() ? Mono.error(lost(handle)) : Mono.empty())),
-					ReactiveLockHandle::release, LockedWork::releaseAfterError, LockedWork::releaseQuietly);
+					ReactiveLockHandle::release, ReactiveLockedWork::releaseAfterError,
+					ReactiveLockedWork::releaseQuietly);
 		});
 	}
 
@@ -95,12 +116,12 @@ final class LockedWork {
 	 * Returns why the chain may not re-enter its hold with the options (write inside
 	 * read, another kind of lock: {@link ReentryRules}), or null if it may.
 	 */
-	private static @Nullable RuntimeException misuse(String redisKey, ReactiveLockHandle held, LockOptions options) {
-		if (!(held instanceof ReactiveRedisLockHandle hold)) {
+	private static @Nullable RuntimeException misuse(String redisKey, @Nullable LockOptions held, LockOptions options) {
+		if (held == null) {
 			return null;
 		}
 		try {
-			ReentryRules.check(redisKey, hold.options(), options);
+			ReentryRules.check(redisKey, held, options);
 			return null;
 		}
 		catch (IllegalLockUpgradeException | LockMisconfigurationException ex) {
