@@ -70,6 +70,10 @@ final class FencingLocks implements AutoCloseable {
 		String key = TestRedis.uniqueKey(name);
 		LockHandle first = this.client.lock(key,
 				new LockOptions(Duration.ofSeconds(10), Duration.ofMillis(200)).withName(name));
+		// The holder got its fencing token before it paused (a lock acquired with SET NX
+		// PX
+		// is issued its token when first asked, and only while it is held).
+		first.fencingToken();
 		LockHandle next = this.otherInstance.lock(key,
 				new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(30)).withName(name));
 		return List.of(new PausedAfterLeaseCheck(first), next);
