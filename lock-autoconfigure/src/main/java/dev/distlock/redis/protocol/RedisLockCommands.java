@@ -63,6 +63,14 @@ public final class RedisLockCommands {
 	private final QuarantineNotice quarantineNotice = new QuarantineNotice();
 
 	/**
+	 * Whether the acquire script answered once: until then, every acquire runs it, so
+	 * that what it checks of the server (its scripts run, the fencing counter is a
+	 * number, the user may run what a lock needs) fails the first acquisition, not a
+	 * later release or the first request for a token.
+	 */
+	private volatile boolean acquireScriptAnswered;
+
+	/**
 	 * Creates the commands of one client, without a restart quarantine.
 	 * @param redis the connection to Redis
 	 * @param keyspace the names of the keys and channels
@@ -170,18 +178,21 @@ public final class RedisLockCommands {
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
 		List<String> args = acquireArguments(token, leaseMillis, handOverChannel, queueEntryTtlMillis, block,
 				mayBeQueued);
-		return noticed(key,
+		AcquireReply reply = noticed(key,
 				AcquireReply.of(recorded(key, () -> runAcquire(scriptKeys(key), args.toArray(String[]::new)))));
+		this.acquireScriptAnswered = true;
+		return reply;
 	}
 
 	/**
 	 * Returns whether an exclusive lock may be acquired with one plain command
-	 * ({@link #acquirePlainly}) rather than the acquire script: only when no replica must
-	 * acknowledge a grant and no restart quarantine is on, since both need the script
-	 * (its {@code WAIT}, its check of the fencing counter).
+	 * ({@link #acquirePlainly}) rather than the acquire script: only once the acquire
+	 * script answered (the client's first acquisition checks the server with it), and
+	 * only when no replica must acknowledge a grant and no restart quarantine is on,
+	 * since both need the script (its {@code WAIT}, its check of the fencing counter).
 	 */
 	public boolean acquiresPlainly() {
-		return this.acknowledged == null && !this.quarantine.isOn();
+		return this.acquireScriptAnswered && this.acknowledged == null && !this.quarantine.isOn();
 	}
 
 	/**
