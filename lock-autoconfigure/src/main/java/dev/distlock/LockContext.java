@@ -51,9 +51,14 @@ public final class LockContext {
 	}
 
 	/**
-	 * Returns the fencing token of the innermost lock held on this thread.
+	 * Returns the fencing token of the innermost lock held on this thread
+	 * ({@link LockHandle#fencingToken()}: the first call may ask the store for it).
 	 * @return the fencing token
 	 * @throws IllegalStateException if called outside a locked method
+	 * @throws LockLeaseLostException if the token is asked for only now, and the lock is
+	 * no longer held
+	 * @throws LockUnavailableException if the token is asked for only now, and the store
+	 * does not answer
 	 */
 	public static long fencingToken() {
 		return current()

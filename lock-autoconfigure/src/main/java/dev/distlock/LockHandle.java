@@ -100,7 +100,19 @@ public interface LockHandle extends AutoCloseable {
 	 * consecutive: other keys draw from the same counter, and a lock passed between
 	 * threads of one client takes tokens from a block its grant reserved. Compare them,
 	 * never count on the step.
+	 * <p>
+	 * A store may issue the token when it is first asked for rather than with the grant:
+	 * the Redis store acquires a free lock that nobody waits for with one plain
+	 * {@code SET NX PX}, and issues its token on the first call here, with one round trip
+	 * that succeeds only while the lock is still held with this grant. Tokens then still
+	 * increase in the order of the holds that use them. Ask while holding the lock.
 	 * @return the fencing token, at least 1
+	 * @throws LockLeaseLostException if the token had not been issued yet and the lock is
+	 * no longer held (its lease ran out or its key is gone)
+	 * @throws LockUnavailableException if the token had not been issued yet and the store
+	 * does not answer
+	 * @throws IllegalStateException if the token had not been issued yet and the handle
+	 * was released
 	 */
 	long fencingToken();
 

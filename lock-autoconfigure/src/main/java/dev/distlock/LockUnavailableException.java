@@ -34,6 +34,12 @@ public class LockUnavailableException extends DistributedLockException {
 	 */
 	public static final String EXTEND = "extend";
 
+	/**
+	 * The {@link #getOperation() operation} of asking for the fencing token of a held
+	 * lock that was acquired without one ({@link LockHandle#fencingToken()}).
+	 */
+	public static final String FENCING_TOKEN = "get the fencing token of";
+
 	private final String key;
 
 	private final String name;
@@ -132,8 +138,9 @@ public class LockUnavailableException extends DistributedLockException {
 	 * did not run), {@value #RELEASE} (it ran, and its release, which may have taken
 	 * effect, is retried in the background until Redis answers or the lease ends),
 	 * {@value #EXTEND} (the lock is still held, and its lease may or may not have been
-	 * extended in Redis: the holder's deadline stays where it was), or an operation of
-	 * the actuator endpoint such as {@code "inspect"}.
+	 * extended in Redis: the holder's deadline stays where it was),
+	 * {@value #FENCING_TOKEN} (the lock is still held, without a token yet), or an
+	 * operation of the actuator endpoint such as {@code "inspect"}.
 	 * @return the operation
 	 */
 	public String getOperation() {

@@ -23,6 +23,7 @@ import org.jspecify.annotations.Nullable;
 import dev.distlock.LockContext;
 import dev.distlock.LockHandle;
 import dev.distlock.LockKeyQuoting;
+import dev.distlock.LockLeaseLostException;
 
 /**
  * The hold a fenced write is made under, and its fencing token: the lock of the current
@@ -50,7 +51,15 @@ record FencedHold(long token, String lockKey, String lockName) {
 					+ " has no fencing token: call it from a @DistributedLock method, or pass the LockHandle of "
 					+ "a programmatic lock with under(handle)"));
 		String key = (lockKey != null) ? lockKey : singleKey(hold, write);
-		long token = hold.fencingToken(key);
+		long token;
+		try {
+			token = hold.fencingToken(key);
+		}
+		catch (LockLeaseLostException ex) {
+			// A token asked for only now, of a hold that is no longer held: none is
+			// issued.
+			throw new LeaseLostBeforeWriteException(key, hold.name(), 0, write);
+		}
 		if (hold.isLeaseLost()) {
 			throw new LeaseLostBeforeWriteException(key, hold.name(), token, write);
 		}

@@ -37,12 +37,14 @@ public class LeaseLostBeforeWriteException extends DistributedLockException {
 	 * Creates the exception.
 	 * @param lockKey the Redis key of the lock whose lease is lost
 	 * @param lockName the logical name of the lock
-	 * @param fencingToken the fencing token of the lost hold
+	 * @param fencingToken the fencing token of the lost hold, or 0 if none was issued to
+	 * it (a lock acquired without a token, which asked for it only after losing it)
 	 * @param write what was about to be written
 	 */
 	public LeaseLostBeforeWriteException(String lockKey, String lockName, long fencingToken, String write) {
-		super("The lease of lock " + LockKeyQuoting.quote(lockKey) + " (name '" + lockName + "', fencing token "
-				+ fencingToken + ") is lost, so " + write + " was not sent: another holder may hold the lock now. "
+		super("The lease of lock " + LockKeyQuoting.quote(lockKey) + " (name '" + lockName + "', "
+				+ ((fencingToken != 0) ? "fencing token " + fencingToken : "no fencing token issued") + ") is lost, so "
+				+ write + " was not sent: another holder may hold the lock now. "
 				+ "Use a lease time longer than the locked work takes, or auto-renewal.", null);
 		this.lockKey = lockKey;
 		this.fencingToken = fencingToken;
@@ -58,7 +60,7 @@ public class LeaseLostBeforeWriteException extends DistributedLockException {
 
 	/**
 	 * Returns the fencing token of the lost hold.
-	 * @return the fencing token
+	 * @return the fencing token, or 0 if none was issued to it
 	 */
 	public long getFencingToken() {
 		return this.fencingToken;

@@ -116,6 +116,9 @@ final class LockAcquirer {
 	/** What extends the lease of a hold at its holder's request. */
 	private final RedisLockHandle.Extension extension;
 
+	/** What issues the fencing token of a hold acquired without one. */
+	private final LazyFencingTokens fencingTokens;
+
 	private final LockEvents events;
 
 	private final Duration renewalLease;
@@ -124,8 +127,8 @@ final class LockAcquirer {
 
 	LockAcquirer(RedisLockCommands commands, PendingReleases pending, OwnerTokens tokens, HeldLocks held,
 			LocalCohort local, WaitingAcquirers waiting, LockWaiter waiter, LeaseRenewer<RedisLockHandle> renewer,
-			LockReleaser releaser, RedisLockHandle.Extension extension, LockEvents events, Duration renewalLease,
-			ObservationRegistry observationRegistry) {
+			LockReleaser releaser, RedisLockHandle.Extension extension, LazyFencingTokens fencingTokens,
+			LockEvents events, Duration renewalLease, ObservationRegistry observationRegistry) {
 		this.commands = commands;
 		this.pending = pending;
 		this.tokens = tokens;
@@ -136,6 +139,7 @@ final class LockAcquirer {
 		this.renewer = renewer;
 		this.releaser = releaser;
 		this.extension = extension;
+		this.fencingTokens = fencingTokens;
 		this.events = events;
 		this.renewalLease = renewalLease;
 		this.observationRegistry = observationRegistry;
@@ -359,6 +363,13 @@ final class LockAcquirer {
 	 * Makes one attempt, one round trip: asks the cohort how large a block of fencing
 	 * tokens to reserve, and tells Redis whether an earlier attempt may have queued the
 	 * caller. An attempt whose outcome is unknown leaves the queue in the background.
+	 * <p>
+	 * The first attempt at an exclusive lock that needs one fencing token is a plain
+	 * {@code SET NX PX} ({@link RedisLockCommands#acquirePlainly}) where the client
+	 * allows it, unless holds of the lock's name asked for their tokens before
+	 * ({@link LazyFencingTokens}): a free lock is then taken without a script, and its
+	 * token issued if its holder asks. A lock found held gets the acquire script at once,
+	 * which queues the caller or tells the holder's lease.
 	 * @param handOverChannel where to be told of a hand-over if the lock is held, or null
 	 * to stay out of the lock's queue
 	 * @return the reply, or null if the thread is interrupted
@@ -374,12 +385,19 @@ final class LockAcquirer {
 		}
 		String key = acquisition.key();
 		int block = options.isShared() ? 1 : this.local.tokensToReserve(key, options.isAutoRenewing());
+		boolean plainly = block == 1 && !acquisition.attempted() && !options.isShared()
+				&& this.commands.acquiresPlainly() && !this.fencingTokens.wanted(options.name());
 		boolean queuedBefore = acquisition.sending(handOverChannel, block);
 		boolean acknowledged = this.commands.acknowledgement().isRequired();
-		AcquireReply reply;
+		AcquireReply reply = null;
 		try {
-			reply = this.commands.acquire(key, acquisition.token(), acquisition.leaseMillis(), handOverChannel,
-					WaitTimings.QUEUE_ENTRY_TTL.toMillis(), block, queuedBefore);
+			if (plainly) {
+				reply = this.commands.acquirePlainly(key, acquisition.token(), acquisition.leaseMillis());
+			}
+			if (reply == null) {
+				reply = this.commands.acquire(key, acquisition.token(), acquisition.leaseMillis(), handOverChannel,
+						WaitTimings.QUEUE_ENTRY_TTL.toMillis(), block, queuedBefore);
+			}
 		}
 		catch (DataAccessException ex) {
 			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(key, "acquire", ex);
@@ -469,8 +487,9 @@ final class LockAcquirer {
 	 */
 	RedisLockHandle grantedInRedis(String key, String token, Grant grant, Duration lease, LockOptions options,
 			long startNanos) {
-		RedisLockHandle handle = new RedisLockHandle(this.releaser::lastHoldEnded, this.extension, this.events, key,
-				token, grant.fencingToken(), lease, options, Lease.granted(grant.sentNanos(), grant.validFor()), true);
+		RedisLockHandle handle = new RedisLockHandle(this.releaser::lastHoldEnded, this.extension, this.fencingTokens,
+				this.events, key, token, grant.fencingToken(), lease, options,
+				Lease.granted(grant.sentNanos(), grant.validFor()), true);
 		register(handle, startNanos, grant.validFor().compareTo(lease) < 0);
 		return handle;
 	}
@@ -483,7 +502,7 @@ final class LockAcquirer {
 	RedisLockHandle grantedToWork(String key, String token, Grant grant, Duration lease, LockOptions options,
 			long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle((released) -> {
-		}, this.extension, this.events, key, token, grant.fencingToken(), lease, options,
+		}, this.extension, this.fencingTokens, this.events, key, token, grant.fencingToken(), lease, options,
 				Lease.granted(grant.sentNanos(), grant.validFor()), false);
 		register(handle, startNanos, grant.validFor().compareTo(lease) < 0);
 		return handle;
@@ -494,8 +513,8 @@ final class LockAcquirer {
 	 * keeps its owner token, and the lease counts from its last confirmed renewal.
 	 */
 	RedisLockHandle passed(String key, Baton baton, Duration lease, LockOptions options, long startNanos) {
-		RedisLockHandle handle = new RedisLockHandle(this.releaser::lastHoldEnded, this.extension, this.events, key,
-				baton.token(), baton.fencingToken(), lease, options, baton.lease(), true);
+		RedisLockHandle handle = new RedisLockHandle(this.releaser::lastHoldEnded, this.extension, this.fencingTokens,
+				this.events, key, baton.token(), baton.fencingToken(), lease, options, baton.lease(), true);
 		register(handle, startNanos, false);
 		return handle;
 	}

@@ -170,7 +170,8 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 		this.extension = new LeaseExtension(this.commands, this.renewer, reports);
 		this.acquirer = new LockAcquirer(this.commands, this.pending, this.tokens, this.held, cohort, this.waiting,
 				(this.releaseWaiter != null) ? this.releaseWaiter : builder.waiter, this.renewer, this.releaser,
-				this.extension::extend, this.events, builder.renewalLease, builder.observationRegistry);
+				this.extension::extend, new LazyFencingTokens(this.commands, reports), this.events,
+				builder.renewalLease, builder.observationRegistry);
 		this.multiKeys = new MultiKeyAcquirer(this.keyspace, this.commands, this.pending, this.tokens, this.held,
 				this.acquirer, this.events, builder.observationRegistry);
 		this.monitor = new ClientMonitor(this.held, this.releaser, this.waiting,

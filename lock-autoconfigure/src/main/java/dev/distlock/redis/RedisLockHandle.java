@@ -34,6 +34,7 @@ import dev.distlock.redis.cohort.PassableHold;
 import dev.distlock.redis.lease.Lease;
 import dev.distlock.redis.lease.RenewedHold;
 import dev.distlock.redis.monitor.HeldLockInfo;
+import dev.distlock.redis.protocol.AcquireReply;
 import dev.distlock.redis.protocol.MinimumHold;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.support.HoldCount;
@@ -53,7 +54,11 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 
 	private final String token;
 
-	private final long fencingToken;
+	/**
+	 * The fencing token, or {@link AcquireReply.Granted#NOT_ISSUED} until the holder of a
+	 * lock acquired without the acquire script first asks for it.
+	 */
+	private volatile long fencingToken;
 
 	private final Duration leaseTime;
 
@@ -70,10 +75,15 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 
 	private final Extension extension;
 
+	private final TokenIssuer tokens;
+
 	/** Where a lost lease is reported. */
 	private final LockEvents events;
 
-	/** Held while an extension is sent and applied: one at a time per hold. */
+	/**
+	 * Held while an extension, or the request for a fencing token, is sent and applied:
+	 * one at a time per hold.
+	 */
 	private final Object extending = new Object();
 
 	private final LockOptions options;
@@ -94,8 +104,9 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 	 * Creates a hold of the current thread, or of reactive work if not bound to the
 	 * thread, whose validity, by the local count, is the given lease.
 	 */
-	RedisLockHandle(Consumer<RedisLockHandle> ending, Extension extension, LockEvents events, String key, String token,
-			long fencingToken, Duration leaseTime, LockOptions options, Lease lease, boolean boundToThread) {
+	RedisLockHandle(Consumer<RedisLockHandle> ending, Extension extension, TokenIssuer tokens, LockEvents events,
+			String key, String token, long fencingToken, Duration leaseTime, LockOptions options, Lease lease,
+			boolean boundToThread) {
 		this.key = key;
 		this.token = token;
 		this.fencingToken = fencingToken;
@@ -105,6 +116,7 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 		this.boundToThread = boundToThread;
 		this.ending = ending;
 		this.extension = extension;
+		this.tokens = tokens;
 		this.events = events;
 		this.options = options;
 		this.acquiredNanos = System.nanoTime();
@@ -130,8 +142,36 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 		return this.token;
 	}
 
+	/**
+	 * Returns the fencing token; a lock acquired without the acquire script gets it from
+	 * Redis the first time it is asked for, owner-checked ({@link TokenIssuer}), and
+	 * keeps it.
+	 * @throws LockLeaseLostException if the lock is no longer held with this hold's owner
+	 * token, or its lease ran out by the local count
+	 * @throws IllegalStateException if the hold was released before its token was asked
+	 * for
+	 * @throws dev.distlock.LockUnavailableException if Redis does not answer
+	 */
 	@Override
 	public long fencingToken() {
+		long known = this.fencingToken;
+		return (known != AcquireReply.Granted.NOT_ISSUED) ? known : issueFencingToken();
+	}
+
+	private long issueFencingToken() {
+		synchronized (this.extending) {
+			if (this.fencingToken == AcquireReply.Granted.NOT_ISSUED) {
+				this.fencingToken = this.tokens.issue(this, isReleased());
+			}
+			return this.fencingToken;
+		}
+	}
+
+	/**
+	 * Returns the fencing token if it was issued, without asking Redis for it.
+	 * @return the token, or {@link AcquireReply.Granted#NOT_ISSUED}
+	 */
+	long issuedFencingToken() {
 		return this.fencingToken;
 	}
 
@@ -357,7 +397,7 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 		Duration heldFor = heldFor();
 		LockKind kind = LockKind.of(this.options);
 		return new HeldLockInfo(name(), key(), Instant.now().minus(heldFor), heldFor, leaseRemaining(),
-				isAutoRenewing(), fencingToken(), this.holds.depth(),
+				isAutoRenewing(), issuedFencingToken(), this.holds.depth(),
 				isBoundToThread() ? owner().getName() : "reactive work", isLeaseLost(), kind.label(), kind.modeLabel(),
 				kind.permits());
 	}
@@ -412,8 +452,28 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 
 	@Override
 	public String toString() {
-		return "RedisLockHandle[name=" + name() + ", key=" + key() + ", fencingToken=" + fencingToken() + ", leaseTime="
+		long issued = issuedFencingToken();
+		return "RedisLockHandle[name=" + name() + ", key=" + key() + ", fencingToken="
+				+ ((issued != AcquireReply.Granted.NOT_ISSUED) ? issued : "not issued yet") + ", leaseTime="
 				+ leaseTime() + ", autoRenewing=" + isAutoRenewing() + ", released=" + isReleased() + "]";
+	}
+
+	/**
+	 * Issues the fencing token of a hold acquired without the acquire script, at its
+	 * holder's request ({@link LazyFencingTokens}).
+	 */
+	@FunctionalInterface
+	interface TokenIssuer {
+
+		/**
+		 * Asks Redis, on the calling thread, for the fencing token of a hold whose key
+		 * must still hold its owner token.
+		 * @param hold the hold
+		 * @param released whether the holder's handle was released
+		 * @return the token, at least 1
+		 */
+		long issue(RedisLockHandle hold, boolean released);
+
 	}
 
 	/** Extends the lease of a hold at its holder's request ({@link LeaseExtension}). */

@@ -57,8 +57,9 @@ public class LockListeners {
 	 */
 	public void acquired(LockHandle handle, long startNanos) {
 		if (logger.isDebugEnabled()) {
-			logger.debug("Acquired lock " + LockKeyQuoting.quote(handle.key()) + " with fencing token "
-					+ handle.fencingToken());
+			// The handle describes its fencing token without asking Redis for one it was
+			// not issued yet.
+			logger.debug("Acquired lock " + LockKeyQuoting.quote(handle.key()) + ": " + handle);
 		}
 		Duration waited = since(startNanos);
 		each((listener) -> listener.acquired(handle, waited));

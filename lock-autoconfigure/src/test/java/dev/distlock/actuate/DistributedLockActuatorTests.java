@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -104,8 +105,10 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 		CountDownLatch entered = new CountDownLatch(1);
 		CountDownLatch proceed = new CountDownLatch(1);
 		AtomicReference<String> holderThread = new AtomicReference<>();
+		AtomicLong token = new AtomicLong();
 		CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> this.jobs.hold(id, () -> {
 			try (LockHandle reentered = this.lockClient.lock("job:" + id)) {
+				token.set(reentered.fencingToken());
 				holderThread.set(Thread.currentThread().getName());
 				entered.countDown();
 				ActuatorTestApplication.await(proceed);
@@ -128,7 +131,7 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 			.containsEntry("mode", "exclusive")
 			.containsEntry("permits", 1)
 			.containsKeys("acquiredAt", "heldFor", "leaseRemaining", "fencingToken");
-		assertThat(((Number) lock.get("fencingToken")).longValue()).isPositive();
+		assertThat(((Number) lock.get("fencingToken")).longValue()).isEqualTo(token.get()).isPositive();
 		assertThat(response.<String>json("$.waiters['Jobs.hold'][0].key")).isEqualTo("job:" + id);
 		assertThat(response.<String>json("$.waiters['Jobs.hold'][0].kind")).isEqualTo("exclusive");
 		assertThat(response.<String>json("$.waiters['Jobs.hold'][0].mode")).isEqualTo("exclusive");
@@ -154,10 +157,11 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 			assertThat(elsewhere.body()).doesNotContain(this.redis.opsForValue().get(key));
 		}
 		try (LockHandle mine = this.lockClient.lock(key)) {
+			long token = mine.fencingToken();
 			ActuatorHttp.Response here = this.http.get("/actuator/distlock/" + key);
 			assertThat(here.<Boolean>json("$.heldByThisInstance")).isTrue();
 			assertThat(here.<String>json("$.hold.name")).isEqualTo("unnamed");
-			assertThat(here.<Number>json("$.hold.fencingToken").longValue()).isEqualTo(mine.fencingToken());
+			assertThat(here.<Number>json("$.hold.fencingToken").longValue()).isEqualTo(token);
 			assertThat(here.body()).doesNotContain(this.redis.opsForValue().get(key));
 		}
 	}
@@ -224,7 +228,7 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 		assertThat(response.status()).isEqualTo(200);
 		assertThat(response.<String>json("$.status")).isEqualTo("UP");
 		assertThat(response.<Map<String, String>>json("$.details.scripts")).containsOnlyKeys("acquire", "release",
-				"renew", "inspect", "shared-acquire", "shared-release", "multi-acquire");
+				"renew", "fence", "inspect", "shared-acquire", "shared-release", "multi-acquire");
 		assertThat(response.<Boolean>json("$.details.releaseSubscription.subscribed")).isTrue();
 		assertThat(response.<String>json("$.details.releaseSubscription.channel"))
 			.matches("distlock:released:[0-9a-f]{16}");

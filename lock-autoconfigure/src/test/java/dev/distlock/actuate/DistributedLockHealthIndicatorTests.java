@@ -76,7 +76,7 @@ class DistributedLockHealthIndicatorTests {
 		assertThat((Map<String, ?>) health.getDetails().get("maxmemoryPolicy")).containsKeys("maxmemory", "policy",
 				"evictsLockKeys");
 		assertThat((Map<String, ?>) health.getDetails().get("scripts")).containsOnlyKeys("acquire", "release", "renew",
-				"inspect", "shared-acquire", "shared-release", "multi-acquire");
+				"fence", "inspect", "shared-acquire", "shared-release", "multi-acquire");
 	}
 
 	@Test

@@ -189,13 +189,29 @@ abstract class AbstractFencedJdbcTests {
 		insertRow(1, "nobody", 0, 0);
 		LockHandle hold = this.locks.client.lock(TestRedis.uniqueKey("account"),
 				new LockOptions(Duration.ZERO, Duration.ofMillis(200)).withName("account"));
+		long fence = hold.fencingToken();
 		await().atMost(Duration.ofSeconds(5)).until(hold::isLeaseLost);
 		try (LockContext.Scope scope = LockContext.enter(hold)) {
 			assertThatExceptionOfType(LeaseLostBeforeWriteException.class)
 				.isThrownBy(() -> this.fencedJdbc.update(this.table).set("owner", "late").where("id", 1).execute())
 				.withMessageContaining("is lost")
 				.withMessageContaining("table " + this.table + " row (id = 1)")
-				.satisfies((ex) -> assertThat(ex.getFencingToken()).isEqualTo(hold.fencingToken()));
+				.satisfies((ex) -> assertThat(ex.getFencingToken()).isEqualTo(fence));
+		}
+		assertThat(row(1)).containsEntry("owner", "nobody").containsEntry("fence", 0L);
+	}
+
+	@Test
+	void writeOfAHoldThatAsksForItsTokenOnlyAfterLosingItsLeaseIsNotSent() {
+		insertRow(1, "nobody", 0, 0);
+		LockHandle hold = this.locks.client.lock(TestRedis.uniqueKey("account"),
+				new LockOptions(Duration.ZERO, Duration.ofMillis(200)).withName("late-token"));
+		await().atMost(Duration.ofSeconds(5)).until(hold::isLeaseLost);
+		try (LockContext.Scope scope = LockContext.enter(hold)) {
+			assertThatExceptionOfType(LeaseLostBeforeWriteException.class)
+				.isThrownBy(() -> this.fencedJdbc.update(this.table).set("owner", "late").where("id", 1).execute())
+				.withMessageContaining("no fencing token issued")
+				.satisfies((ex) -> assertThat(ex.getFencingToken()).isZero());
 		}
 		assertThat(row(1)).containsEntry("owner", "nobody").containsEntry("fence", 0L);
 	}

@@ -32,11 +32,14 @@ import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
 import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockOptions;
 import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Why fencing tokens exist: a holder blocked past its lease comes back and writes with
@@ -54,6 +57,10 @@ class FencingTokenTests {
 	@BeforeEach
 	void start() {
 		this.fixture = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
+		// The client's first acquisition runs the acquire script (which grants the token
+		// with the lock); later ones of a free lock are a plain SET NX PX.
+		this.fixture.client.lock(TestRedis.uniqueKey("first"), new LockOptions(Duration.ZERO, Duration.ofSeconds(30)))
+			.release();
 		this.database = new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2).generateUniqueName(true).build();
 		this.jdbc = new JdbcTemplate((DataSource) this.database);
 		this.jdbc.execute("create table account (id int primary key, owner varchar(16), fence bigint not null)");
@@ -86,13 +93,16 @@ class FencingTokenTests {
 		CountDownLatch secondHasWritten = new CountDownLatch(1);
 		CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> {
 			LockHandle handle = this.fixture.client.lock(key, new LockOptions(Duration.ZERO, Duration.ofMillis(200)));
+			// It got its token while it held the lock (a lock acquired with SET NX PX is
+			// issued its token when first asked, and only while it is held).
+			long fence = handle.fencingToken();
 			firstHolds.countDown();
-			await(secondHasWritten);
+			awaitLatch(secondHasWritten);
 			// Paused past the lease (a GC pause, a stalled VM): it still believes it
 			// holds the lock.
-			return store.write("first", handle.fencingToken());
+			return store.write("first", fence);
 		});
-		await(firstHolds);
+		awaitLatch(firstHolds);
 		LockHandle second = this.fixture.client.lock(key,
 				new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(30)));
 		store.write("second", second.fencingToken());
@@ -101,11 +111,51 @@ class FencingTokenTests {
 		second.release();
 	}
 
+	@Test
+	void holderThatAsksForItsTokenOnlyAfterThePauseIsIssuedNone() {
+		String key = TestRedis.uniqueKey("fenced");
+		LockHandle first = onAnotherThread(key, Duration.ofMillis(200));
+		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
+		LockHandle second = this.fixture.client.lock(key,
+				new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(30)));
+		long secondFence = second.fencingToken();
+		assertThatExceptionOfType(LockLeaseLostException.class)
+			.as("a token is issued only while the key holds the holder's owner token")
+			.isThrownBy(first::fencingToken)
+			.withMessageContaining("fencing token");
+		assertThat(second.fencingToken()).isEqualTo(secondFence);
+		second.release();
+	}
+
+	@Test
+	void holderWhoseKeyWasTakenIsIssuedNoTokenByRedis() {
+		String key = TestRedis.uniqueKey("fenced");
+		LockHandle first = onAnotherThread(key, Duration.ofSeconds(30));
+		// The key is lost without the holder's knowledge (an eviction, a failover that
+		// lost the last write), and another holder takes the lock.
+		this.fixture.redis.delete(key);
+		try (LockFixture otherInstance = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30));
+				LockHandle second = otherInstance.client.lock(key,
+						new LockOptions(Duration.ZERO, Duration.ofSeconds(30)))) {
+			assertThat(first.isLeaseLost()).as("by the local count, still valid").isFalse();
+			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(first::fencingToken)
+				.withMessageContaining("held by another owner");
+			assertThat(first.isLeaseLost()).as("found lost").isTrue();
+			assertThat(second.fencingToken()).isPositive();
+		}
+	}
+
+	/** Acquires the key on another thread, which then leaves the hold to this one. */
+	private LockHandle onAnotherThread(String key, Duration lease) {
+		return CompletableFuture.supplyAsync(() -> this.fixture.client.lock(key, new LockOptions(Duration.ZERO, lease)))
+			.join();
+	}
+
 	private String owner() {
 		return this.jdbc.queryForObject("select owner from account where id = 1", String.class);
 	}
 
-	private static void await(CountDownLatch latch) {
+	private static void awaitLatch(CountDownLatch latch) {
 		try {
 			latch.await(20, TimeUnit.SECONDS);
 		}

@@ -94,12 +94,13 @@ class ReactiveRedisLockClientTests {
 	void releaseHandsTheLockToAReactiveWaiterByMessage() {
 		String key = TestRedis.uniqueKey("reactive-hand-over");
 		LockHandle held = this.fixture.client.lock(key, NO_WAIT);
+		long heldToken = held.fencingToken();
 		long handOversBefore = this.fixture.waiter.handOvers();
 		Mono<Long> waiting = this.reactive.withLock(key, WAIT_LONG, ReactiveLockContext.fencingToken()).cache();
 		Disposable subscribed = waiting.subscribe();
 		await().until(() -> this.fixture.waiter.waiting() == 1);
 		held.release();
-		assertThat(waiting.block(Duration.ofSeconds(10))).isGreaterThan(held.fencingToken());
+		assertThat(waiting.block(Duration.ofSeconds(10))).isGreaterThan(heldToken);
 		assertThat(this.fixture.waiter.handOvers()).isEqualTo(handOversBefore + 1);
 		subscribed.dispose();
 	}

@@ -85,11 +85,15 @@ class RedisLockMonitorTests {
 		String key = TestRedis.uniqueKey("held");
 		try (LockHandle handle = this.mine.client.lock(key, LockOptions.renewing(Duration.ZERO).withName("report"));
 				LockHandle reentered = this.mine.client.lock(key)) {
+			assertThat(this.mine.client.monitor().heldLocks()).singleElement()
+				.as("a lock acquired with SET NX PX has no fencing token until its holder asks")
+				.satisfies((held) -> assertThat(held.fencingToken()).isZero());
+			long fence = handle.fencingToken();
 			assertThat(this.mine.client.monitor().heldLocks()).singleElement().satisfies((held) -> {
 				assertThat(held.name()).isEqualTo("report");
 				assertThat(held.key()).isEqualTo(key);
 				assertThat(held.autoRenewing()).isTrue();
-				assertThat(held.fencingToken()).isEqualTo(handle.fencingToken());
+				assertThat(held.fencingToken()).isEqualTo(fence).isPositive();
 				assertThat(held.reentrancyDepth()).isEqualTo(2);
 				assertThat(held.thread()).isEqualTo(Thread.currentThread().getName());
 				assertThat(held.heldFor()).isGreaterThanOrEqualTo(Duration.ZERO);
@@ -142,12 +146,13 @@ class RedisLockMonitorTests {
 			assertThat(state.toString()).doesNotContain(this.mine.redis.opsForValue().get(key));
 		}
 		try (LockHandle handle = this.mine.client.lock(key, FIXED)) {
+			long fence = handle.fencingToken();
 			LockKeyState state = this.mine.client.monitor().keyState(key);
 			assertThat(state.held()).isTrue();
 			assertThat(state.heldByThisInstance()).isTrue();
 			assertThat(state.hold()).isNotNull();
 			assertThat(state.hold().name()).isEqualTo("fixed");
-			assertThat(state.hold().fencingToken()).isEqualTo(handle.fencingToken());
+			assertThat(state.hold().fencingToken()).isEqualTo(fence);
 			assertThat(this.theirs.client.monitor().keyState(key).heldByThisInstance()).isFalse();
 		}
 	}
@@ -276,6 +281,7 @@ class RedisLockMonitorTests {
 	void forceReleaseDeletesTheKeyAndTheHolderLearnsItLostTheLease() throws Exception {
 		String key = TestRedis.uniqueKey("force");
 		HeldLock held = HeldLock.elsewhere(this.mine.client, key);
+		long heldFence = held.handle().fencingToken();
 		assertThat(this.mine.client.monitor().forceRelease(key)).isTrue();
 		assertThat(this.mine.redis.hasKey(key)).isFalse();
 		assertThat(held.handle().isLeaseLost()).isTrue();
@@ -284,7 +290,7 @@ class RedisLockMonitorTests {
 		assertThatExceptionOfType(ExecutionException.class).isThrownBy(held::close)
 			.withCauseInstanceOf(LockLeaseLostException.class);
 		try (LockHandle next = this.theirs.client.lock(key, FIXED)) {
-			assertThat(next.fencingToken()).isGreaterThan(held.handle().fencingToken());
+			assertThat(next.fencingToken()).isGreaterThan(heldFence);
 		}
 	}
 
@@ -313,7 +319,7 @@ class RedisLockMonitorTests {
 			});
 			Map<String, Boolean> reloaded = fixture.client.monitor().checkScripts();
 			assertThat(reloaded)
-				.containsOnlyKeys("acquire", "release", "renew", "inspect", "shared-acquire", "shared-release",
+				.containsOnlyKeys("acquire", "release", "renew", "fence", "inspect", "shared-acquire", "shared-release",
 						"multi-acquire")
 				.doesNotContainValue(true);
 			assertThat(fixture.client.monitor().checkScripts()).doesNotContainValue(false);

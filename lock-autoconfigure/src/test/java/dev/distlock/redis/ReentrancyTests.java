@@ -39,28 +39,41 @@ class ReentrancyTests {
 		try (RedisTestServer server = RedisTestServers.startDedicated();
 				LockFixture fixture = LockFixture.start(server, Duration.ofSeconds(30))) {
 			LockOptions options = new LockOptions(Duration.ZERO, Duration.ofSeconds(30));
+			// The client's first acquisition runs the acquire script, which checks the
+			// server; later ones of a free lock are a plain SET NX PX.
 			fixture.client.lock("warm-up", options).release();
-			long before = scriptCalls(fixture);
+			// Loaded now, so that no EVALSHA below fails with NOSCRIPT and is sent again.
+			fixture.client.monitor().checkScripts();
+			long scriptsBefore = calls(fixture, "cmdstat_evalsha", "cmdstat_eval");
+			long setsBefore = calls(fixture, "cmdstat_set");
 			LockHandle outer = fixture.client.lock("reentrant", options);
-			long afterOuter = scriptCalls(fixture);
+			assertThat(calls(fixture, "cmdstat_evalsha", "cmdstat_eval") - scriptsBefore).as("scripts to acquire")
+				.isZero();
+			assertThat(calls(fixture, "cmdstat_set") - setsBefore).as("SET NX PX to acquire").isEqualTo(1);
+			long token = outer.fencingToken();
+			long scriptsAfterOuter = calls(fixture, "cmdstat_evalsha", "cmdstat_eval");
+			assertThat(scriptsAfterOuter - scriptsBefore).as("the script that issued the token").isEqualTo(1);
+			long setsAfterOuter = calls(fixture, "cmdstat_set");
 			for (int i = 0; i < 10; i++) {
 				try (LockHandle nested = fixture.client.lock("reentrant", options)) {
-					assertThat(nested.fencingToken()).isEqualTo(outer.fencingToken());
+					assertThat(nested.fencingToken()).isEqualTo(token);
 				}
 			}
-			assertThat(scriptCalls(fixture)).as("commands for 10 nested acquisitions").isEqualTo(afterOuter);
+			assertThat(calls(fixture, "cmdstat_evalsha", "cmdstat_eval")).as("scripts for 10 nested acquisitions")
+				.isEqualTo(scriptsAfterOuter);
+			assertThat(calls(fixture, "cmdstat_set")).as("SETs for 10 nested acquisitions").isEqualTo(setsAfterOuter);
 			outer.release();
-			assertThat(scriptCalls(fixture) - before).as("commands for one lock and unlock").isEqualTo(2);
+			assertThat(calls(fixture, "cmdstat_evalsha", "cmdstat_eval") - scriptsAfterOuter).as("scripts to release")
+				.isEqualTo(1);
 		}
 	}
 
-	private long scriptCalls(LockFixture fixture) {
+	/** Counts the calls of the given commands, each under its own name. */
+	private long calls(LockFixture fixture, String... commands) {
 		Properties stats = fixture.redis.execute((org.springframework.data.redis.core.RedisCallback<Properties>) (
 				connection) -> connection.serverCommands().info("commandstats"));
 		long calls = 0;
-		// Only the calls a client sends: commands run inside scripts are counted under
-		// their own names.
-		for (String command : new String[] { "cmdstat_evalsha", "cmdstat_eval" }) {
+		for (String command : commands) {
 			String value = (stats != null) ? stats.getProperty(command) : null;
 			if (value != null) {
 				calls += Long.parseLong(value.replaceAll("^calls=(\\d+),.*$", "$1"));

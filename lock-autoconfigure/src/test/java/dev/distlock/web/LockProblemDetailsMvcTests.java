@@ -270,10 +270,11 @@ class LockProblemDetailsMvcTests {
 					LockedWork work = context.getBean(LockedWork.class);
 					FencedRedis fenced = context.getBean(FencedRedis.class);
 					work.during(() -> {
-						// A later grant (of another lock of the other instance) writes
-						// the
-						// data
-						// first, with a newer token than this request's hold.
+						// This request's hold has its token (a lock acquired with SET NX
+						// PX is issued it when first asked); a later grant (of another
+						// lock of the other instance) writes the data first, with a newer
+						// token.
+						LockContext.fencingToken();
 						LockHandle later = other.lock("web:report:other");
 						fenced.under(later).set("web:report:data", "later");
 						later.release();

@@ -81,12 +81,15 @@ final class FailoverCallers {
 			long start = System.nanoTime();
 			try (LockHandle handle = client.lock(key, options)) {
 				long granted = System.nanoTime();
+				// Asked at the grant, as a body that fences its writes would (a lock
+				// acquired with SET NX PX is issued its token when first asked).
+				long token = handle.fencingToken();
 				if (handle.isLeaseLost()) {
 					this.bodiesWithoutValidHold.incrementAndGet();
 				}
 				Pause.millis(BODY_MILLIS);
-				this.calls.add(new FailoverCall(caller, key, start, granted, FailoverCall.GRANTED,
-						handle.fencingToken(), System.nanoTime()));
+				this.calls
+					.add(new FailoverCall(caller, key, start, granted, FailoverCall.GRANTED, token, System.nanoTime()));
 			}
 			catch (RuntimeException ex) {
 				this.calls

@@ -38,6 +38,7 @@ import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 import dev.distlock.faults.RedisNode.Persistence;
+import dev.distlock.redis.protocol.LockKeyspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -158,6 +159,9 @@ class LostLockKeyTests {
 	void controlAHoldThatIsNotPassedOnOverlapsTheNextHolderUntilItsRelease() {
 		String key = "lock:lost:" + UUID.randomUUID();
 		LockHandle held = this.clientA.lock(key, LockOptions.renewing(Duration.ZERO));
+		// A holder that got its fencing token with the lock (see the scenario below for
+		// one that asks only after the loss).
+		long heldToken = held.fencingToken();
 		long start = System.nanoTime();
 		Pause.millis(100);
 		Resp.call(redis.port(), "DEL", key);
@@ -182,11 +186,80 @@ class LostLockKeyTests {
 						+ "A's isLeaseLost() when B was granted: %s, 300 ms later: %s; told at its release: %s; "
 						+ "overlap with B: %d ms",
 				TimeUnit.NANOSECONDS.toMillis(deleted - start), TimeUnit.NANOSECONDS.toMillis(granted - deleted),
-				(other.fencingToken() > held.fencingToken()) ? "above" : "NOT above", lostWhenGranted, lostLater,
-				toldAtRelease, TimeUnit.NANOSECONDS.toMillis(bEnd - granted));
+				(other.fencingToken() > heldToken) ? "above" : "NOT above", lostWhenGranted, lostLater, toldAtRelease,
+				TimeUnit.NANOSECONDS.toMillis(bEnd - granted));
 		assertThat(lostWhenGranted).as("A believed it held the lock when B was granted it").isFalse();
-		assertThat(other.fencingToken()).isGreaterThan(held.fencingToken());
+		assertThat(other.fencingToken()).isGreaterThan(heldToken);
 	}
+
+	/**
+	 * Issue 26, item 1: a lock acquired with a plain {@code SET NX PX} is issued its
+	 * fencing token only when its holder first asks, and only while the key holds the
+	 * holder's owner token. Here the key is deleted while A holds it without a token, B
+	 * is granted the lock and writes to a fenced resource, then A (which still believes
+	 * it holds the lock) asks for its token to write: it gets
+	 * {@code LockLeaseLostException}, the client is told of the loss, and B's write
+	 * stays. The control issues A a token as the same formula would without the owner
+	 * check: it comes out above B's, and the fenced resource takes A's stale write over
+	 * B's.
+	 */
+	@Test
+	void aHolderThatAsksForItsTokenOnlyAfterItsKeyWasLostIsIssuedNone() {
+		String key = "lock:lost:" + UUID.randomUUID();
+		// A client's first acquisition runs the acquire script, which grants the token
+		// with
+		// the lock; later ones of a free lock are a plain SET NX PX.
+		this.clientA.lock("lock:lost:first:" + UUID.randomUUID(), LockOptions.renewing(Duration.ZERO)).release();
+		LockHandle held = this.clientA.lock(key, LockOptions.renewing(Duration.ZERO).withName("asks-late"));
+		Resp.call(redis.port(), "DEL", key);
+		LockHandle other = clientB.lock(key, LockOptions.renewing(Duration.ofSeconds(2)).withName("asks-late"));
+		// The register is on the same server, apart from the lock key, which is all the
+		// fault (a DEL) touches.
+		try (FencedResource resource = new FencedResource(redis.port())) {
+			long otherToken = other.fencingToken();
+			boolean written = resource.writeFenced("fenced:" + key, otherToken, "B");
+			boolean believedHeld = !held.isLeaseLost();
+			long asked = System.nanoTime();
+			String outcome;
+			try {
+				long token = held.fencingToken();
+				outcome = "issued " + token
+						+ ((resource.writeFenced("fenced:" + key, token, "A")) ? ", written" : ", refused");
+			}
+			catch (RuntimeException ex) {
+				outcome = ex.getClass().getSimpleName();
+			}
+			long toldMs = TimeUnit.NANOSECONDS.toMillis(this.lostA.lostAt(key) - asked);
+			// The control: the token A would get without the owner check.
+			long unchecked = (Long) Resp.call(redis.port(), "EVAL", UNCHECKED_TOKEN, "1",
+					new LockKeyspace("", false, 1000).fenceKey(key));
+			boolean controlWritten = resource.writeFenced("fenced:" + key, unchecked, "A");
+			Figures.record("lost key, token asked after the loss",
+					"A held a lock acquired with SET NX PX, without a token; DEL; B granted (token %d, its write %s); "
+							+ "A, believing it still held the lock (%s), asked for its token: %s; A told lost %d ms "
+							+ "after asking; control without the owner check: token %d (%s B's), A's stale write %s",
+					otherToken, written ? "taken" : "refused", believedHeld, outcome, toldMs, unchecked,
+					(unchecked > otherToken) ? "above" : "NOT above", controlWritten ? "taken over B's" : "refused");
+			assertThat(believedHeld).as("A believed it held the lock").isTrue();
+			assertThat(outcome).as("A's request for a token").isEqualTo("LockLeaseLostException");
+			assertThat(held.isLeaseLost()).as("A knows it lost the lock").isTrue();
+			assertThat(this.lostA.lostAt(key)).as("A's leaseLost event").isPositive();
+			assertThat(unchecked).as("control: the token without the owner check").isGreaterThan(otherToken);
+			assertThat(controlWritten).as("control: the fenced resource takes the stale write").isTrue();
+		}
+		finally {
+			other.release();
+		}
+	}
+
+	/** The token formula of fence.lua without its owner check. */
+	private static final String UNCHECKED_TOKEN = """
+			local counter = tonumber(redis.call('get', KEYS[1]) or '0')
+			local time = redis.call('time')
+			local token = math.max(counter + 1, tonumber(time[1]) * 1000000 + tonumber(time[2]))
+			redis.call('set', KEYS[1], string.format('%d', token))
+			return token
+			""";
 
 	/**
 	 * Runs four threads of A passing the key among themselves, applies the fault right

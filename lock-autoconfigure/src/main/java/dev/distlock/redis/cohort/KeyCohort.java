@@ -132,8 +132,13 @@ final class KeyCohort {
 		this.token = handle.token();
 		this.holder = handle;
 		this.passing = null;
-		this.nextFence = handle.fencingToken() + 1;
-		this.lastFence = handle.fencingToken() + block - 1;
+		// A block of one token leaves none to pass the lock with, and the hold's own
+		// token
+		// is not read: a lock acquired without the acquire script has none until its
+		// holder asks for it.
+		long first = (block > 1) ? handle.fencingToken() : 0;
+		this.nextFence = first + 1;
+		this.lastFence = first + block - 1;
 		this.confirmationAskedNanos = handle.confirmedSendNanos();
 	}
 

@@ -32,7 +32,8 @@ import dev.distlock.LockKind;
  * @param leaseRemaining how long the lease lasts without a further renewal, by this
  * process's count since the acquisition or the last renewal; zero once it has run out
  * @param autoRenewing whether the lease is renewed automatically
- * @param fencingToken the fencing token of the grant
+ * @param fencingToken the fencing token of the grant, or 0 if none was issued yet: a lock
+ * acquired without the acquire script is issued its token when its holder first asks
  * @param reentrancyDepth how many holds of the holder thread share the lock: 1, plus one
  * per re-entrant acquisition
  * @param thread the name of the holder thread

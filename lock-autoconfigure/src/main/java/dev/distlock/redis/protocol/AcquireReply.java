@@ -72,6 +72,13 @@ public sealed interface AcquireReply permits AcquireReply.Granted, AcquireReply.
 		public static final long NOT_ASKED = -1;
 
 		/**
+		 * The fencing token of a grant made without the acquire script, which issues it
+		 * only when its holder asks ({@link RedisLockCommands#issueFencingToken}); real
+		 * tokens are at least 1.
+		 */
+		public static final long NOT_ISSUED = 0;
+
+		/**
 		 * Creates a grant that no replica had to acknowledge.
 		 * @param fencingToken the first fencing token of the block the attempt reserved
 		 */

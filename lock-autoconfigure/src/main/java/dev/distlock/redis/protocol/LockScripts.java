@@ -70,6 +70,12 @@ final class LockScripts {
 	static final RedisScript<List<Long>> RENEW = (RedisScript) load("renew.lua", List.class);
 
 	/**
+	 * Issues the fencing token of an exclusive lock acquired without a script, to its
+	 * owner only; replies 0 to anyone else.
+	 */
+	static final RedisScript<Long> FENCE = load("fence.lua", Long.class);
+
+	/**
 	 * Grants one hold of a shared lock (a reader, a writer, a permit), or queues the
 	 * caller; replies as {@link #ACQUIRE}.
 	 */
@@ -101,6 +107,7 @@ final class LockScripts {
 		all.put("multi-acquire", MULTI_ACQUIRE);
 		all.put("release", RELEASE);
 		all.put("renew", RENEW);
+		all.put("fence", FENCE);
 		all.put("inspect", INSPECT);
 		all.put("shared-acquire", SHARED_ACQUIRE);
 		all.put("shared-release", SHARED_RELEASE);

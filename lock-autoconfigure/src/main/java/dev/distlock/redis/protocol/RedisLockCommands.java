@@ -18,6 +18,7 @@ package dev.distlock.redis.protocol;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
@@ -60,6 +61,14 @@ public final class RedisLockCommands {
 	private final RestartQuarantine quarantine;
 
 	private final QuarantineNotice quarantineNotice = new QuarantineNotice();
+
+	/**
+	 * Whether the acquire script answered once: until then, every acquire runs it, so
+	 * that what it checks of the server (its scripts run, the fencing counter is a
+	 * number, the user may run what a lock needs) fails the first acquisition, not a
+	 * later release or the first request for a token.
+	 */
+	private volatile boolean acquireScriptAnswered;
 
 	/**
 	 * Creates the commands of one client, without a restart quarantine.
@@ -169,8 +178,53 @@ public final class RedisLockCommands {
 			long queueEntryTtlMillis, int block, boolean mayBeQueued) {
 		List<String> args = acquireArguments(token, leaseMillis, handOverChannel, queueEntryTtlMillis, block,
 				mayBeQueued);
-		return noticed(key,
+		AcquireReply reply = noticed(key,
 				AcquireReply.of(recorded(key, () -> runAcquire(scriptKeys(key), args.toArray(String[]::new)))));
+		this.acquireScriptAnswered = true;
+		return reply;
+	}
+
+	/**
+	 * Returns whether an exclusive lock may be acquired with one plain command
+	 * ({@link #acquirePlainly}) rather than the acquire script: only once the acquire
+	 * script answered (the client's first acquisition checks the server with it), and
+	 * only when no replica must acknowledge a grant and no restart quarantine is on,
+	 * since both need the script (its {@code WAIT}, its check of the fencing counter).
+	 */
+	public boolean acquiresPlainly() {
+		return this.acquireScriptAnswered && this.acknowledged == null && !this.quarantine.isOn();
+	}
+
+	/**
+	 * Tries to acquire a free exclusive lock with {@code SET key token NX PX lease}, one
+	 * command and no script: the same exclusion as the acquire script's, and the queue
+	 * still comes first, since a release that has waiters hands the key over rather than
+	 * freeing it. The grant has no fencing token yet; its holder asks for one when it
+	 * needs it ({@link #issueFencingToken}). Call only if {@link #acquiresPlainly()}.
+	 * @return the grant, with {@link AcquireReply.Granted#NOT_ISSUED} as its token, or
+	 * null if the key exists: the lock is held, or the key is of another kind, or was
+	 * handed to this token, which the acquire script tells apart
+	 */
+	public AcquireReply.@Nullable Granted acquirePlainly(String key, String token, long leaseMillis) {
+		Boolean set = recorded(key,
+				() -> this.redis.opsForValue().setIfAbsent(key, token, leaseMillis, TimeUnit.MILLISECONDS));
+		return Boolean.TRUE.equals(set) ? new AcquireReply.Granted(AcquireReply.Granted.NOT_ISSUED) : null;
+	}
+
+	/**
+	 * Issues the fencing token of an exclusive lock acquired plainly, if the key still
+	 * holds the owner token: the fencing counter plus one, never below the server's clock
+	 * in microseconds, as the acquire script's grant.
+	 * @param key the Redis key of the lock
+	 * @param token the owner token
+	 * @return the fencing token, or {@link AcquireReply.Granted#NOT_ISSUED} if the key no
+	 * longer holds the owner token
+	 * @throws org.springframework.dao.DataAccessException if Redis does not answer
+	 */
+	public long issueFencingToken(String key, String token) {
+		Long issued = recorded(key,
+				() -> this.redis.execute(LockScripts.FENCE, List.of(key, this.keyspace.fenceKey(key)), token));
+		return (issued != null) ? issued : AcquireReply.Granted.NOT_ISSUED;
 	}
 
 	/**

@@ -149,7 +149,7 @@ abstract class AbstractTwoInstanceLockingTests {
 	void checksBehindTheHealthIndicatorPassOnBothInstances() {
 		for (ConfigurableApplicationContext instance : this.instances) {
 			RedisLockMonitor monitor = instance.getBean(RedisLockClient.class).monitor();
-			assertThat(monitor.checkScripts()).containsOnlyKeys("acquire", "release", "renew", "inspect",
+			assertThat(monitor.checkScripts()).containsOnlyKeys("acquire", "release", "renew", "fence", "inspect",
 					"shared-acquire", "shared-release", "multi-acquire");
 			monitor.checkLocking();
 			assertThat(monitor.misconfiguration()).isEmpty();
