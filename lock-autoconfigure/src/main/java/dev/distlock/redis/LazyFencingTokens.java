@@ -16,9 +16,6 @@
 
 package dev.distlock.redis;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-
 import org.springframework.dao.DataAccessException;
 
 import dev.distlock.LockLeaseLostException;
@@ -41,16 +38,13 @@ import dev.distlock.redis.protocol.RedisLockCommands;
  * <p>
  * Locks whose holders do ask pay a round trip more for it, so the client remembers the
  * names of the locks whose holds asked for a token, and acquires those with the acquire
- * script, which grants the token with the lock ({@link #wanted}).
+ * script, which grants the token with the lock ({@link RedisLockCommands#attempt}).
  */
 final class LazyFencingTokens implements RedisLockHandle.TokenIssuer {
 
 	private final RedisLockCommands commands;
 
 	private final RenewalListener<RedisLockHandle> reports;
-
-	/** The names of the locks whose holds asked for a fencing token. */
-	private final Set<String> namesThatFence = ConcurrentHashMap.newKeySet();
 
 	/**
 	 * Creates the issuing of tokens of one client.
@@ -62,15 +56,6 @@ final class LazyFencingTokens implements RedisLockHandle.TokenIssuer {
 		this.reports = reports;
 	}
 
-	/**
-	 * Returns whether holds of locks of this name asked for their fencing token before,
-	 * so that the next is better acquired with the token.
-	 * @param name the logical name of the lock
-	 */
-	boolean wanted(String name) {
-		return this.namesThatFence.contains(name);
-	}
-
 	@Override
 	public long issue(RedisLockHandle hold, boolean released) {
 		if (released) {
@@ -78,13 +63,12 @@ final class LazyFencingTokens implements RedisLockHandle.TokenIssuer {
 					+ ": its handle was released before the token was asked for. Ask for the token while holding "
 					+ "the lock (LockContext.fencingToken(), LockHandle.fencingToken()), before release().");
 		}
-		this.namesThatFence.add(hold.name());
 		if (hold.isLeaseLost()) {
 			throw lost(hold, "its fencing token was asked for after the lease had run out");
 		}
 		long token;
 		try {
-			token = this.commands.issueFencingToken(hold.key(), hold.token());
+			token = this.commands.issueFencingToken(hold.key(), hold.token(), hold.name());
 		}
 		catch (DataAccessException ex) {
 			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(hold.key(),

@@ -364,12 +364,9 @@ final class LockAcquirer {
 	 * tokens to reserve, and tells Redis whether an earlier attempt may have queued the
 	 * caller. An attempt whose outcome is unknown leaves the queue in the background.
 	 * <p>
-	 * The first attempt at an exclusive lock that needs one fencing token is a plain
-	 * {@code SET NX PX} ({@link RedisLockCommands#acquirePlainly}) where the client
-	 * allows it, unless holds of the lock's name asked for their tokens before
-	 * ({@link LazyFencingTokens}): a free lock is then taken without a script, and its
-	 * token issued if its holder asks. A lock found held gets the acquire script at once,
-	 * which queues the caller or tells the holder's lease.
+	 * The commands choose what to send ({@link RedisLockCommands#attempt}): the first
+	 * attempt at a free exclusive lock that needs one fencing token is a plain
+	 * {@code SET NX PX}, its token issued if its holder asks ({@link LazyFencingTokens}).
 	 * @param handOverChannel where to be told of a hand-over if the lock is held, or null
 	 * to stay out of the lock's queue
 	 * @return the reply, or null if the thread is interrupted
@@ -385,19 +382,13 @@ final class LockAcquirer {
 		}
 		String key = acquisition.key();
 		int block = options.isShared() ? 1 : this.local.tokensToReserve(key, options.isAutoRenewing());
-		boolean plainly = block == 1 && !acquisition.attempted() && !options.isShared()
-				&& this.commands.acquiresPlainly() && !this.fencingTokens.wanted(options.name());
+		boolean firstAttempt = !acquisition.attempted();
 		boolean queuedBefore = acquisition.sending(handOverChannel, block);
 		boolean acknowledged = this.commands.acknowledgement().isRequired();
-		AcquireReply reply = null;
+		AcquireReply reply;
 		try {
-			if (plainly) {
-				reply = this.commands.acquirePlainly(key, acquisition.token(), acquisition.leaseMillis());
-			}
-			if (reply == null) {
-				reply = this.commands.acquire(key, acquisition.token(), acquisition.leaseMillis(), handOverChannel,
-						WaitTimings.QUEUE_ENTRY_TTL.toMillis(), block, queuedBefore);
-			}
+			reply = this.commands.attempt(key, options.name(), acquisition.token(), acquisition.leaseMillis(),
+					handOverChannel, WaitTimings.QUEUE_ENTRY_TTL.toMillis(), block, queuedBefore, firstAttempt);
 		}
 		catch (DataAccessException ex) {
 			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(key, "acquire", ex);

@@ -143,6 +143,7 @@ class FencingTokenTests {
 			assertThat(first.isLeaseLost()).as("found lost").isTrue();
 			assertThat(second.fencingToken()).isPositive();
 		}
+		assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(first::release);
 	}
 
 	/** Acquires the key on another thread, which then leaves the hold to this one. */

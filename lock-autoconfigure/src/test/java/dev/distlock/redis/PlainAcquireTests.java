@@ -133,6 +133,19 @@ class PlainAcquireTests {
 			assertThat(after.sets - before.sets).as("the plain SET NX PX, and the script's own").isEqualTo(2);
 			assertThat(after.scripts - before.scripts).as("then the script, which reads the holder's lease")
 				.isEqualTo(1);
+			assertThat(fixture.client.tryLock(key, FIXED.withName("held"))).isEmpty();
+			Calls again = Calls.of(fixture);
+			assertThat(again.sets - after.sets).as("a lock found taken: its next first attempt is the script's")
+				.isEqualTo(1);
+			assertThat(again.scripts - after.scripts).isEqualTo(1);
+		}
+		// Free again: the script grants the first attempt, and the one after is plain.
+		try (LockHandle handle = fixture.client.lock(key, FIXED.withName("held"))) {
+			assertThat(handle.isLeaseLost()).isFalse();
+		}
+		Calls before = Calls.of(fixture);
+		try (LockHandle handle = fixture.client.lock(key, FIXED.withName("held"))) {
+			assertThat(Calls.of(fixture).scripts - before.scripts).as("scripts to acquire").isZero();
 		}
 	}
 

@@ -18,6 +18,8 @@ package dev.distlock.redis.protocol;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -63,12 +65,31 @@ public final class RedisLockCommands {
 	private final QuarantineNotice quarantineNotice = new QuarantineNotice();
 
 	/**
+	 * How many lock names the commands remember as fenced or contended, each; past it
+	 * they start again from none (names are few: one per annotated method or configured
+	 * lock).
+	 */
+	static final int MAX_REMEMBERED_NAMES = 10_000;
+
+	/**
 	 * Whether the acquire script answered once: until then, every acquire runs it, so
 	 * that what it checks of the server (its scripts run, the fencing counter is a
 	 * number, the user may run what a lock needs) fails the first acquisition, not a
 	 * later release or the first request for a token.
 	 */
 	private volatile boolean acquireScriptAnswered;
+
+	/**
+	 * The names of the locks whose holds asked for their fencing tokens: the acquire
+	 * script serves their first attempts better, granting the token with the lock.
+	 */
+	private final Set<String> fencedNames = ConcurrentHashMap.newKeySet();
+
+	/**
+	 * The names of the locks whose last first attempt found the key taken: the plain
+	 * {@code SET NX PX} would likely fail again, and cost a round trip before the script.
+	 */
+	private final Set<String> contendedNames = ConcurrentHashMap.newKeySet();
 
 	/**
 	 * Creates the commands of one client, without a restart quarantine.
@@ -185,6 +206,49 @@ public final class RedisLockCommands {
 	}
 
 	/**
+	 * Makes an attempt of an acquisition with the command that serves it: the first
+	 * attempt at an exclusive lock that needs one fencing token, of a name whose holds
+	 * neither asked for their tokens nor last found the lock taken, is a plain
+	 * {@code SET NX PX} ({@link #acquirePlainly}) where the client allows it
+	 * ({@link #acquiresPlainly()}); any other attempt, or one whose key exists, runs the
+	 * acquire script ({@link #acquire}), which queues the caller or tells the holder's
+	 * lease. What a first attempt finds is remembered per lock name (at most
+	 * {@value #MAX_REMEMBERED_NAMES} names each).
+	 * @param name the logical name of the lock
+	 * @param firstAttempt whether this is the acquisition's first attempt
+	 * @return the grant ({@link AcquireReply.Granted#NOT_ISSUED} as its token if the
+	 * plain command took it), or the holder's lease
+	 * @see #acquire
+	 */
+	public AcquireReply attempt(String key, String name, String token, long leaseMillis,
+			@Nullable String handOverChannel, long queueEntryTtlMillis, int block, boolean mayBeQueued,
+			boolean firstAttempt) {
+		boolean plainly = firstAttempt && block == 1 && !SharedTokens.isShared(token) && acquiresPlainly()
+				&& !this.fencedNames.contains(name) && !this.contendedNames.contains(name);
+		if (plainly) {
+			AcquireReply.Granted granted = acquirePlainly(key, token, leaseMillis);
+			if (granted != null) {
+				return granted;
+			}
+			remember(this.contendedNames, name);
+		}
+		AcquireReply reply = acquire(key, token, leaseMillis, handOverChannel, queueEntryTtlMillis, block, mayBeQueued);
+		if (firstAttempt && !plainly && reply.granted()) {
+			// Free at the first attempt: the next first attempt may try the plain
+			// command.
+			this.contendedNames.remove(name);
+		}
+		return reply;
+	}
+
+	private static void remember(Set<String> names, String name) {
+		if (names.size() >= MAX_REMEMBERED_NAMES) {
+			names.clear();
+		}
+		names.add(name);
+	}
+
+	/**
 	 * Returns whether an exclusive lock may be acquired with one plain command
 	 * ({@link #acquirePlainly}) rather than the acquire script: only once the acquire
 	 * script answered (the client's first acquisition checks the server with it), and
@@ -214,14 +278,18 @@ public final class RedisLockCommands {
 	/**
 	 * Issues the fencing token of an exclusive lock acquired plainly, if the key still
 	 * holds the owner token: the fencing counter plus one, never below the server's clock
-	 * in microseconds, as the acquire script's grant.
+	 * in microseconds, as the acquire script's grant. Holds of the lock's name are
+	 * acquired with the acquire script from then on, which grants the token with the
+	 * lock.
 	 * @param key the Redis key of the lock
 	 * @param token the owner token
+	 * @param name the logical name of the lock
 	 * @return the fencing token, or {@link AcquireReply.Granted#NOT_ISSUED} if the key no
 	 * longer holds the owner token
 	 * @throws org.springframework.dao.DataAccessException if Redis does not answer
 	 */
-	public long issueFencingToken(String key, String token) {
+	public long issueFencingToken(String key, String token, String name) {
+		remember(this.fencedNames, name);
 		Long issued = recorded(key,
 				() -> this.redis.execute(LockScripts.FENCE, List.of(key, this.keyspace.fenceKey(key)), token));
 		return (issued != null) ? issued : AcquireReply.Granted.NOT_ISSUED;
