@@ -31,7 +31,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.UnaryOperator;
 
 import io.lettuce.core.ClientOptions;
@@ -76,9 +75,10 @@ import dev.distlock.support.NestedLockHandle;
  * granted; the hold is valid until its send time plus the lease minus the drift margin
  * ({@code distlock.redlock.drift-margin} plus 1% of the lease), so the time the replies
  * took counts against it. A failed attempt is released on every node, those that never
- * replied included, and tried again after a random pause until the wait time ends. When
- * too many nodes fail for a majority to answer, the call fails with a
- * {@link LockUnavailableException}.
+ * replied included, and tried again until the wait time ends: as soon as a release of the
+ * lock on any node wakes the waiter ({@link RedLockWaiters}), else after a random pause
+ * (see {@link Builder#retryPause(Duration)}). When too many nodes fail for a majority to
+ * answer, the call fails with a {@link LockUnavailableException}.
  * <p>
  * <b>Fencing, in two phases.</b> Each node's grant returns
  * {@code max(its counter + 1, its clock in microseconds)} and stores it. The client takes
@@ -98,9 +98,6 @@ import dev.distlock.support.NestedLockHandle;
 public final class RedLockClient implements LockClient, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(RedLockClient.class);
-
-	/** Longest random pause between two attempts of one acquisition. */
-	private static final long MAX_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(30);
 
 	/** Longest pause between attempts to reconnect to a node that was lost. */
 	private static final Duration MAX_RECONNECT_DELAY = Duration.ofSeconds(1);
@@ -124,6 +121,14 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	private final Duration nodeTimeout;
 
 	private final Duration driftMargin;
+
+	/**
+	 * Longest pause between two attempts of one acquisition when no release wakes the
+	 * waiter; each pause is random, from half of it to all of it.
+	 */
+	private final long retryPauseNanos;
+
+	private final RedLockWaiters waiters;
 
 	private final ScheduledExecutorService scheduler;
 
@@ -160,6 +165,8 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		}
 		this.nodes = List.copyOf(nodes);
 		this.majority = nodes.size() / 2 + 1;
+		this.waiters = new RedLockWaiters(this.nodes);
+		this.retryPauseNanos = Math.max(2, builder.retryPause.toNanos());
 		this.keyspace = new LockKeyspace(builder.keyPrefix, false, builder.maxKeyLength);
 		this.defaultOptions = builder.defaultOptions;
 		builder.namedOptions.forEach(
@@ -348,10 +355,18 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			long driftNanos) {
 		long deadline = Deadlines.after(start, options.waitTime());
 		boolean waiting = false;
+		RedLockWaiters.Waiter waiter = null;
 		try {
 			while (true) {
-				Hold hold = attempt(lockKey, options, lease, leaseNanos, driftNanos);
+				String owner = UUID.randomUUID().toString();
+				if (waiter != null) {
+					waiter.attempting(owner);
+				}
+				Hold hold = attempt(lockKey, owner, options, lease, leaseNanos, driftNanos);
 				if (hold != null) {
+					if (waiter != null) {
+						waiter.acquired();
+					}
 					this.heldByThread.get().put(lockKey, hold);
 					if (options.isAutoRenewing()) {
 						long period = Math.max(1, leaseNanos / 3);
@@ -368,11 +383,15 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 					this.events.notAcquired(lockKey, options, start);
 					return null;
 				}
+				if (waiter == null) {
+					waiter = this.waiters.join(this.keyspace.unlockedChannel(lockKey));
+				}
 				if (!waiting) {
 					waiting = true;
 					this.events.startedWaiting(lockKey, options);
 				}
-				LockSupport.parkNanos(Math.min(left, ThreadLocalRandom.current().nextLong(1, MAX_PAUSE_NANOS)));
+				long pause = ThreadLocalRandom.current().nextLong(this.retryPauseNanos / 2, this.retryPauseNanos);
+				waiter.await(Math.min(left, pause));
 				if (Thread.currentThread().isInterrupted()) {
 					waiting = stopWaiting(waiting, lockKey, options);
 					this.events.notAcquired(lockKey, options, start);
@@ -384,6 +403,11 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			stopWaiting(waiting, lockKey, options);
 			this.events.unavailable(lockKey, options, start, ex);
 			throw ex;
+		}
+		finally {
+			if (waiter != null) {
+				waiter.close();
+			}
 		}
 	}
 
@@ -438,9 +462,8 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	 * the thread was interrupted (its flag is then set)
 	 * @throws LockUnavailableException if so many nodes failed that no majority answered
 	 */
-	private @Nullable Hold attempt(String lockKey, LockOptions options, Duration lease, long leaseNanos,
+	private @Nullable Hold attempt(String lockKey, String owner, LockOptions options, Duration lease, long leaseNanos,
 			long driftNanos) {
-		String owner = UUID.randomUUID().toString();
 		String[] keys = { lockKey, this.keyspace.fenceKey(lockKey) };
 		long sent = System.nanoTime();
 		long validUntil = sent + leaseNanos - driftNanos;
@@ -581,7 +604,8 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	 */
 	private CompletableFuture<Long> releaseOn(PendingRelease release) {
 		CompletableFuture<Long> reply = release.node()
-			.eval(RedLockScript.RELEASE, ScriptOutputType.INTEGER, new String[] { release.lockKey() }, release.owner());
+			.eval(RedLockScript.RELEASE, ScriptOutputType.INTEGER, new String[] { release.lockKey() }, release.owner(),
+					this.keyspace.unlockedChannel(release.lockKey()));
 		reply.whenComplete((released, failure) -> {
 			if (failure != null && System.nanoTime() - release.keyExpiresBy() < 0) {
 				this.pendingReleases.add(release);
@@ -911,6 +935,8 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 		private Duration driftMargin = Duration.ofMillis(2);
 
+		private Duration retryPause = Duration.ofMillis(30);
+
 		private final List<LockListener> listeners = new ArrayList<>();
 
 		private ObservationRegistry observationRegistry = ObservationRegistry.NOOP;
@@ -1001,6 +1027,22 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		 */
 		public Builder driftMargin(Duration driftMargin) {
 			this.driftMargin = driftMargin;
+			return this;
+		}
+
+		/**
+		 * Sets the longest pause between two attempts of an acquisition that waits, when
+		 * no release wakes it first: a release on any node wakes a waiter at once, so the
+		 * pause bounds only what a lost release message costs. Each pause is random, from
+		 * half of it to all of it, and never outlasts the wait time.
+		 * @param retryPause the pause, positive
+		 * @return this builder
+		 */
+		public Builder retryPause(Duration retryPause) {
+			if (retryPause.isNegative() || retryPause.isZero()) {
+				throw new IllegalArgumentException("The RedLock retry pause must be positive, but was " + retryPause);
+			}
+			this.retryPause = retryPause;
 			return this;
 		}
 

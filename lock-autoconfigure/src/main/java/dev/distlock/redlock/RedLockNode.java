@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 import io.lettuce.core.RedisClient;
@@ -33,6 +34,8 @@ import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.pubsub.RedisPubSubAdapter;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -41,7 +44,8 @@ import org.jspecify.annotations.Nullable;
  * timeout (Lettuce's command timeout), and fails at once while the node is not connected,
  * so a node that is down, paused or cut off costs at most that long. A node that could
  * not be connected to is connected again on a later command, at most once per node
- * timeout, so it rejoins when it is back.
+ * timeout, so it rejoins when it is back. A second connection receives the node's release
+ * messages ({@link RedLockWaiters}), connected again in the same way.
  */
 final class RedLockNode implements AutoCloseable {
 
@@ -69,6 +73,14 @@ final class RedLockNode implements AutoCloseable {
 
 	private volatile long lastConnectNanos;
 
+	private final Object connectingPubSub = new Object();
+
+	private volatile CompletableFuture<StatefulRedisPubSubConnection<String, String>> pubSub;
+
+	private volatile long lastPubSubConnectNanos;
+
+	private volatile @Nullable BiConsumer<String, String> releases;
+
 	RedLockNode(RedisClient client, String url, int index, Duration timeout) {
 		this.client = client;
 		this.uri = RedisURI.create(url);
@@ -78,6 +90,8 @@ final class RedLockNode implements AutoCloseable {
 		this.timeoutNanos = timeout.toNanos();
 		this.lastConnectNanos = System.nanoTime();
 		this.connection = connect();
+		this.lastPubSubConnectNanos = this.lastConnectNanos;
+		this.pubSub = connectPubSub();
 	}
 
 	/** The node's property and server, without credentials, for messages. */
@@ -164,6 +178,73 @@ final class RedLockNode implements AutoCloseable {
 	}
 
 	/**
+	 * Sets who is told of the release messages this node publishes.
+	 * @param releases called with the channel and the released owner token, on the node's
+	 * event loop
+	 */
+	void listen(BiConsumer<String, String> releases) {
+		this.releases = releases;
+	}
+
+	/**
+	 * Subscribes to a channel, failing at once while the node is not connected: Lettuce
+	 * subscribes again after a reconnection only to the channels it had confirmed.
+	 * @return completed when the node confirmed the subscription
+	 */
+	CompletableFuture<Void> subscribe(String channel) {
+		CompletableFuture<StatefulRedisPubSubConnection<String, String>> pubSub = currentPubSub();
+		if (!pubSub.isDone() || pubSub.isCompletedExceptionally()) {
+			return CompletableFuture.failedFuture(new RedisConnectionException(this.name + " is not connected"));
+		}
+		return pubSub.join().async().subscribe(channel).toCompletableFuture();
+	}
+
+	/**
+	 * Unsubscribes from a channel, without waiting; a channel that stays subscribed (the
+	 * node was not connected) is unsubscribed when its next message finds nobody waiting.
+	 */
+	void unsubscribe(String channel) {
+		CompletableFuture<StatefulRedisPubSubConnection<String, String>> pubSub = this.pubSub;
+		if (pubSub.isDone() && !pubSub.isCompletedExceptionally()) {
+			pubSub.join().async().unsubscribe(channel);
+		}
+	}
+
+	private CompletableFuture<StatefulRedisPubSubConnection<String, String>> currentPubSub() {
+		CompletableFuture<StatefulRedisPubSubConnection<String, String>> current = this.pubSub;
+		if (!current.isCompletedExceptionally()
+				|| System.nanoTime() - this.lastPubSubConnectNanos < this.timeoutNanos) {
+			return current;
+		}
+		synchronized (this.connectingPubSub) {
+			if (this.pubSub == current) {
+				this.lastPubSubConnectNanos = System.nanoTime();
+				this.pubSub = connectPubSub();
+			}
+			return this.pubSub;
+		}
+	}
+
+	private CompletableFuture<StatefulRedisPubSubConnection<String, String>> connectPubSub() {
+		return this.client.connectPubSubAsync(StringCodec.UTF8, this.uri)
+			.toCompletableFuture()
+			.thenApply((connected) -> {
+				connected.addListener(new RedisPubSubAdapter<>() {
+
+					@Override
+					public void message(String channel, String message) {
+						BiConsumer<String, String> releases = RedLockNode.this.releases;
+						if (releases != null) {
+							releases.accept(channel, message);
+						}
+					}
+
+				});
+				return connected;
+			});
+	}
+
+	/**
 	 * Returns the connection, connecting again if the last attempt failed and was more
 	 * than a node timeout ago.
 	 */
@@ -195,6 +276,7 @@ final class RedLockNode implements AutoCloseable {
 	@Override
 	public void close() {
 		this.connection.thenAccept(StatefulRedisConnection::close);
+		this.pubSub.thenAccept(StatefulRedisPubSubConnection::close);
 	}
 
 	@Override

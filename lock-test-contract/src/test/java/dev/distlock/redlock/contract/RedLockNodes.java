@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
 
 import dev.distlock.LockOptions;
 import dev.distlock.redlock.RedLockClient;
@@ -51,10 +52,19 @@ final class RedLockNodes implements AutoCloseable {
 
 	/** A client on every node, as another instance of the application would have. */
 	RedLockClient client(Duration nodeTimeout, Duration renewalLease) {
-		RedLockClient client = RedLockClient.builder(urls())
-			.defaultOptions(LockOptions.renewing(Duration.ofSeconds(5)))
-			.nodeTimeout(nodeTimeout)
-			.renewalLease(renewalLease)
+		return client(nodeTimeout, renewalLease, UnaryOperator.identity());
+	}
+
+	/**
+	 * A client on every node, as another instance of the application would have, built
+	 * with further settings.
+	 */
+	RedLockClient client(Duration nodeTimeout, Duration renewalLease, UnaryOperator<RedLockClient.Builder> settings) {
+		RedLockClient client = settings
+			.apply(RedLockClient.builder(urls())
+				.defaultOptions(LockOptions.renewing(Duration.ofSeconds(5)))
+				.nodeTimeout(nodeTimeout)
+				.renewalLease(renewalLease))
 			.build();
 		this.clients.add(client);
 		client.checkNodes(Duration.ofSeconds(5));
