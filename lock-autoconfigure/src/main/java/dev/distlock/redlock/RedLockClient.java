@@ -165,7 +165,6 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		}
 		this.nodes = List.copyOf(nodes);
 		this.majority = nodes.size() / 2 + 1;
-		this.waiters = new RedLockWaiters(this.nodes);
 		this.retryPauseNanos = Math.max(2, builder.retryPause.toNanos());
 		this.keyspace = new LockKeyspace(builder.keyPrefix, false, builder.maxKeyLength);
 		this.defaultOptions = builder.defaultOptions;
@@ -179,6 +178,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			thread.setDaemon(true);
 			return thread;
 		});
+		this.waiters = new RedLockWaiters(this.nodes, this.scheduler);
 		long retryPeriod = Math.max(this.nodeTimeout.toNanos(), TimeUnit.MILLISECONDS.toNanos(20));
 		this.scheduler.scheduleWithFixedDelay(this::retryPendingReleases, retryPeriod, retryPeriod,
 				TimeUnit.NANOSECONDS);

@@ -22,6 +22,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
@@ -54,13 +56,33 @@ final class RedLockWaiters {
 
 	private final List<RedLockNode> nodes;
 
+	/**
+	 * Runs what the nodes' event loops report (messages, confirmed subscriptions), so
+	 * that an event loop never waits for this object's monitor, which a waiting thread
+	 * may hold while it is not scheduled: every node's replies would wait too.
+	 */
+	private final Executor events;
+
 	/** The waited-for locks, by channel; guarded by this. */
 	private final Map<String, Lock> locks = new HashMap<>();
 
-	RedLockWaiters(List<RedLockNode> nodes) {
+	/**
+	 * Creates the waiters of a client.
+	 * @param nodes the client's nodes
+	 * @param events where to handle what the nodes report, off their event loops
+	 */
+	RedLockWaiters(List<RedLockNode> nodes, Executor events) {
 		this.nodes = nodes;
+		this.events = events;
 		for (RedLockNode node : nodes) {
-			node.listen((channel, owner) -> released(node, channel, owner));
+			node.listen((channel, owner) -> {
+				try {
+					this.events.execute(() -> released(node, channel, owner));
+				}
+				catch (RejectedExecutionException ex) {
+					// The client is closing.
+				}
+			});
 		}
 	}
 
@@ -79,7 +101,7 @@ final class RedLockWaiters {
 				this.locks.put(channel, lock);
 				for (RedLockNode node : this.nodes) {
 					Lock subscribed = lock;
-					node.subscribe(channel).thenRun(() -> confirmed(channel, subscribed));
+					node.subscribe(channel).thenRunAsync(() -> confirmed(channel, subscribed), this.events);
 				}
 			}
 			lock.waiters.addLast(waiter);
