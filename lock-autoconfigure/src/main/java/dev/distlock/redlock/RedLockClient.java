@@ -31,10 +31,13 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
@@ -99,6 +102,11 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(RedLockClient.class);
 
+	/**
+	 * Stands for a grant that does not count: see {@link RedLockNode#grantCounts(long)}.
+	 */
+	private static final List<Object> QUARANTINED = List.of(-1L, 0L);
+
 	/** Longest pause between attempts to reconnect to a node that was lost. */
 	private static final Duration MAX_RECONNECT_DELAY = Duration.ofSeconds(1);
 
@@ -130,6 +138,12 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 	private final RedLockWaiters waiters;
 
+	/**
+	 * The longest lease this client gives or gave a lock, in nanoseconds: of its options,
+	 * and of every acquisition and extension since it started.
+	 */
+	private final AtomicLong longestLeaseNanos = new AtomicLong();
+
 	private final ScheduledExecutorService scheduler;
 
 	/**
@@ -153,6 +167,20 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			.reconnectDelay(Delay.exponential(Duration.ofMillis(1), MAX_RECONNECT_DELAY, 2, TimeUnit.MILLISECONDS))
 			.build();
 		this.redis = RedisClient.create(this.resources);
+		// Before any connection: a lost connection may be a restarted node.
+		this.redis.addListener(new RedisConnectionStateListener() {
+
+			@Override
+			public void onRedisConnected(RedisChannelHandler<?, ?> connection, java.net.SocketAddress address) {
+				forEachNode((node) -> node.connected(connection));
+			}
+
+			@Override
+			public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
+				forEachNode((node) -> node.disconnected(connection));
+			}
+
+		});
 		this.redis.setOptions(ClientOptions.builder()
 			.autoReconnect(true)
 			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
@@ -171,6 +199,17 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		builder.namedOptions.forEach(
 				(name, derive) -> this.namedOptions.put(name, derive.apply(builder.defaultOptions).withName(name)));
 		this.renewalLease = builder.renewalLease;
+		noteLease(this.renewalLease);
+		noteLease(this.defaultOptions.leaseTime());
+		this.namedOptions.values().forEach((named) -> noteLease(named.leaseTime()));
+		if (!builder.appendfsyncAlways) {
+			for (RedLockNode node : this.nodes) {
+				node.countGrantsAfterRestart(() -> {
+					long longest = this.longestLeaseNanos.get();
+					return longest + Deadlines.nanos(this.driftMargin) + longest / 100;
+				});
+			}
+		}
 		this.events = new RedLockEvents(builder.listeners);
 		this.observationRegistry = builder.observationRegistry;
 		this.scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
@@ -303,7 +342,22 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		return answered;
 	}
 
-	private static @Nullable String infoField(String info, String field) {
+	/** Runs the action for each node, once the nodes exist. */
+	private void forEachNode(java.util.function.Consumer<RedLockNode> action) {
+		List<RedLockNode> nodes = this.nodes;
+		if (nodes != null) {
+			nodes.forEach(action);
+		}
+	}
+
+	/** Notes a lease given to a lock, for the restart delay. */
+	private void noteLease(@Nullable Duration lease) {
+		if (lease != null) {
+			this.longestLeaseNanos.accumulateAndGet(Deadlines.nanos(lease), Math::max);
+		}
+	}
+
+	static @Nullable String infoField(String info, String field) {
 		for (String line : info.split("\r?\n")) {
 			if (line.startsWith(field + ":")) {
 				return line.substring(field.length() + 1).trim();
@@ -331,6 +385,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			return reentered;
 		}
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
+		noteLease(lease);
 		long leaseNanos = Deadlines.nanos(lease);
 		long driftNanos = drift(lease);
 		if (leaseNanos - driftNanos <= 2 * this.nodeTimeout.toNanos()) {
@@ -469,13 +524,14 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		long validUntil = sent + leaseNanos - driftNanos;
 		List<CompletableFuture<List<Object>>> grants = new ArrayList<>();
 		for (RedLockNode node : this.nodes) {
-			grants.add(node.eval(RedLockScript.ACQUIRE, ScriptOutputType.MULTI, keys, owner,
-					Long.toString(lease.toMillis())));
-		}
-		for (int i = 0; i < grants.size(); i++) {
-			RedLockNode node = this.nodes.get(i);
-			grants.get(i)
-				.whenComplete((reply, failure) -> node.countAttempt(reply != null && isGranted(reply), failure));
+			CompletableFuture<List<Object>> reply = node.eval(RedLockScript.ACQUIRE, ScriptOutputType.MULTI, keys,
+					owner, Long.toString(lease.toMillis()));
+			reply.whenComplete((answer, failure) -> {
+				if (failure != null) {
+					node.countAttempt(false, failure);
+				}
+			});
+			grants.add(reply.thenApply((answer) -> counted(node, answer, sent)));
 		}
 		MajorityReplies<List<Object>> phase1 = MajorityReplies.of(grants, RedLockClient::isGranted);
 		try {
@@ -495,8 +551,17 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 				}
 			}
 			List<CompletableFuture<Long>> stores = new ArrayList<>();
-			for (RedLockNode node : this.nodes) {
-				stores.add(node.eval(RedLockScript.FENCE, ScriptOutputType.INTEGER, keys, owner, Long.toString(token)));
+			for (int i = 0; i < this.nodes.size(); i++) {
+				// Only a node whose grant counted counts here too. Its grant's reply came
+				// before this one, on the same connection, even if after phase 1 was
+				// decided.
+				int node = i;
+				stores.add(this.nodes.get(i)
+					.<Long>eval(RedLockScript.FENCE, ScriptOutputType.INTEGER, keys, owner, Long.toString(token))
+					.thenApply((stored) -> {
+						List<Object> granted = phase1.reply(node);
+						return (granted != null && isGranted(granted)) ? stored : 0L;
+					}));
 			}
 			MajorityReplies<Long> phase2 = MajorityReplies.<Long>of(stores, (stored) -> stored == 1L).await();
 			if (!phase2.succeeded() || System.nanoTime() - validUntil >= 0) {
@@ -520,6 +585,20 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 	private static boolean isGranted(List<Object> reply) {
 		return Long.valueOf(1L).equals(reply.get(0));
+	}
+
+	/**
+	 * Counts a node's answer to phase 1, and returns it, or {@link #QUARANTINED} (not a
+	 * grant) for a grant of a node that restarted too recently.
+	 */
+	private static List<Object> counted(RedLockNode node, List<Object> answer, long sent) {
+		boolean granted = isGranted(answer);
+		if (granted && !node.grantCounts(sent)) {
+			node.countQuarantined();
+			return QUARANTINED;
+		}
+		node.countAttempt(granted, null);
+		return answer;
 	}
 
 	private LockUnavailableException unavailable(String lockKey, LockOptions options, String operation,
@@ -695,6 +774,18 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	}
 
 	/**
+	 * Returns the nodes whose grants count towards no majority now: nodes that restarted
+	 * (or started) less than the longest lease plus the drift margin ago, and nodes not
+	 * read again since their connection was lost; always empty with
+	 * {@link Builder#appendfsyncAlways(boolean) appendfsyncAlways}.
+	 * @return each such node's property and server, in the order of the nodes
+	 */
+	public List<String> quarantinedNodes() {
+		long now = System.nanoTime();
+		return this.nodes.stream().filter((node) -> !node.grantCounts(now)).map(RedLockNode::name).toList();
+	}
+
+	/**
 	 * Closes the connections to the nodes and stops renewing; holds still open run out
 	 * with their leases.
 	 */
@@ -827,6 +918,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 				if (refusal != null) {
 					throw refusal;
 				}
+				noteLease(leaseTime);
 				long sent = System.nanoTime();
 				List<CompletableFuture<Long>> extensions = new ArrayList<>();
 				for (RedLockNode node : RedLockClient.this.nodes) {
@@ -937,6 +1029,8 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 		private Duration retryPause = Duration.ofMillis(30);
 
+		private boolean appendfsyncAlways;
+
 		private final List<LockListener> listeners = new ArrayList<>();
 
 		private ObservationRegistry observationRegistry = ObservationRegistry.NOOP;
@@ -1043,6 +1137,23 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 				throw new IllegalArgumentException("The RedLock retry pause must be positive, but was " + retryPause);
 			}
 			this.retryPause = retryPause;
+			return this;
+		}
+
+		/**
+		 * Sets whether every node persists each write before it answers
+		 * ({@code appendfsync always}), so that a node that restarts keeps every lock it
+		 * granted. When false (the default), a node that restarted (its {@code run_id}
+		 * changed, or it has been up for less than the longest lease) counts towards no
+		 * majority until it has been up for the longest lease this client gives, plus the
+		 * drift margin: the delayed-restart rule of RedLock, enforced by the client. Set
+		 * it only when every node runs with {@code appendfsync always}.
+		 * @param appendfsyncAlways whether every node runs with
+		 * {@code appendfsync always}
+		 * @return this builder
+		 */
+		public Builder appendfsyncAlways(boolean appendfsyncAlways) {
+			this.appendfsyncAlways = appendfsyncAlways;
 			return this;
 		}
 

@@ -49,11 +49,16 @@ import static org.awaitility.Awaitility.await;
  */
 class RedLockActuatorTests {
 
+	/**
+	 * Fresh servers that never granted a lock: their grants count at once, as with
+	 * appendfsync always (the restart delay: RedLockAutoConfigurationTests).
+	 */
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
 				DistributedLockEndpointAutoConfiguration.class,
 				DistributedLockHealthContributorAutoConfiguration.class))
-		.withPropertyValues("distlock.store=redlock", "management.endpoints.web.exposure.include=distlock");
+		.withPropertyValues("distlock.store=redlock", "management.endpoints.web.exposure.include=distlock",
+				"distlock.redlock.appendfsync-always=true");
 
 	@SuppressWarnings("unchecked")
 	private static Map<String, String> nodeStatuses(Health health) {

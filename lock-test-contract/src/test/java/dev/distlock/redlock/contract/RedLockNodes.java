@@ -68,6 +68,7 @@ final class RedLockNodes implements AutoCloseable {
 			.build();
 		this.clients.add(client);
 		client.checkNodes(Duration.ofSeconds(5));
+		awaitCounted(client);
 		return client;
 	}
 
@@ -80,6 +81,21 @@ final class RedLockNodes implements AutoCloseable {
 			node.start();
 		}
 		awaitConnected();
+	}
+
+	/**
+	 * Waits until the client counts every node's grants: fresh nodes count only once they
+	 * have been up for the client's longest lease (unless it was built with
+	 * {@code appendfsyncAlways}).
+	 */
+	static void awaitCounted(RedLockClient client) {
+		long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+		while (!client.quarantinedNodes().isEmpty()) {
+			if (System.nanoTime() - deadline > 0) {
+				throw new IllegalStateException("Nodes still quarantined after 30s: " + client.quarantinedNodes());
+			}
+			LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+		}
 	}
 
 	/** Waits until every client's connections to every node answer. */
