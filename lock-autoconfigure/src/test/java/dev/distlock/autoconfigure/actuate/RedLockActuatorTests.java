@@ -82,7 +82,9 @@ class RedLockActuatorTests {
 				RedLockHealthIndicator indicator = context.getBean(RedLockHealthIndicator.class);
 				Health all = indicator.health();
 				assertThat(all.getStatus()).isEqualTo(Status.UP);
-				assertThat(all.getDetails()).containsEntry("answering", 3L).containsEntry("majority", 2);
+				assertThat(all.getDetails()).containsEntry("answering", 3L)
+					.containsEntry("majority", 2)
+					.containsEntry("quarantined", List.of());
 				servers.get(1).crash();
 				Health minorityDown = indicator.health();
 				assertThat(minorityDown.getStatus()).isEqualTo(Status.UP);
