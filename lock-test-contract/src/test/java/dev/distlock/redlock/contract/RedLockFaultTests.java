@@ -164,6 +164,33 @@ class RedLockFaultTests {
 	}
 
 	@Test
+	void lostConnectionWithoutARestartCountsTheNodeAgainAsSoonAsItIsRead() throws Exception {
+		try (RedLockNodes nodes = new RedLockNodes(3)) {
+			RedLockClient client = nodes.client(NODE_TIMEOUT, Duration.ofSeconds(3));
+			RedLockClient other = nodes.client(NODE_TIMEOUT, Duration.ofSeconds(3));
+			String key = "fault:" + UUID.randomUUID();
+			// Every client connection to node 0 is dropped; the server keeps running.
+			// (Under RESP3 the release-message connections are of type normal too.)
+			assertThat((Long) RedisAdminCommands.call(nodes.server(0), "CLIENT", "KILL", "TYPE", "normal"))
+				.as("connections of both clients dropped")
+				.isGreaterThanOrEqualTo(2L);
+			RedisAdminCommands.call(nodes.server(0), "CLIENT", "KILL", "TYPE", "pubsub");
+			long dropped = System.nanoTime();
+			nodes.awaitConnected();
+			RedLockNodes.awaitCounted(client);
+			assertThat(Duration.ofNanos(System.nanoTime() - dropped))
+				.as("counted again well before the restart delay (3s) would end")
+				.isLessThan(Duration.ofSeconds(2));
+			// Node 0 counts: with node 1 down, nodes 0 and 2 grant.
+			nodes.server(1).crash();
+			try (LockHandle held = client.lock(key, NO_WAIT)) {
+				assertThat(other.tryLock(key, NO_WAIT)).isEmpty();
+			}
+			assertThat(client.nodeOutcomes().get(0).quarantined()).isZero();
+		}
+	}
+
+	@Test
 	void renewedHoldLosesItsLeaseWhenTheMajorityIsLost() throws Exception {
 		try (RedLockNodes nodes = new RedLockNodes(3)) {
 			Duration renewalLease = Duration.ofMillis(1200);
