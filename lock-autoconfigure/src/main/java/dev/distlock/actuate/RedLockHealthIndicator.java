@@ -29,7 +29,9 @@ import dev.distlock.redlock.RedLockClient;
  * Health of the RedLock nodes ({@code distlock.store=redlock}): each node, by its
  * property and server, {@code UP} if it answered a PING within the timeout, else
  * {@code DOWN}; the indicator is {@code UP} while a majority of the nodes answers, since
- * locks are granted then, and {@code DOWN} otherwise.
+ * locks are granted then, and {@code DOWN} otherwise. The nodes whose grants do not count
+ * yet because they restarted recently ({@link RedLockClient#quarantinedNodes()}) are
+ * listed as {@code quarantined}; they do not change the status.
  */
 public class RedLockHealthIndicator implements HealthIndicator {
 
@@ -58,6 +60,7 @@ public class RedLockHealthIndicator implements HealthIndicator {
 		return builder.withDetail("nodes", nodes)
 			.withDetail("answering", answering)
 			.withDetail("majority", majority)
+			.withDetail("quarantined", this.client.quarantinedNodes())
 			.build();
 	}
 

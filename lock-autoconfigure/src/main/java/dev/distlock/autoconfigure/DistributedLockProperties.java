@@ -332,6 +332,17 @@ public class DistributedLockProperties implements Validator {
 		 */
 		private Duration driftMargin = Duration.ofMillis(2);
 
+		/**
+		 * Whether every node runs with appendfsync always, so that a node that restarts
+		 * keeps every lock it granted. When false, the client enforces RedLock's
+		 * delayed-restart rule: a node that restarted (a new run_id, or up for less than
+		 * the longest lease) counts towards no majority until it has been up for the
+		 * longest lease the client gives plus the drift margin, and locks it would be
+		 * needed for are refused meanwhile. Set it only if every node persists every
+		 * write before answering.
+		 */
+		private boolean appendfsyncAlways;
+
 		public List<String> getNodes() {
 			return this.nodes;
 		}
@@ -354,6 +365,14 @@ public class DistributedLockProperties implements Validator {
 
 		public void setDriftMargin(Duration driftMargin) {
 			this.driftMargin = driftMargin;
+		}
+
+		public boolean isAppendfsyncAlways() {
+			return this.appendfsyncAlways;
+		}
+
+		public void setAppendfsyncAlways(boolean appendfsyncAlways) {
+			this.appendfsyncAlways = appendfsyncAlways;
 		}
 
 	}

@@ -85,6 +85,7 @@ class RedLockClientConfiguration {
 			.renewalLease(properties.getRenewal().getLease())
 			.nodeTimeout(redlock.getNodeTimeout())
 			.driftMargin(redlock.getDriftMargin())
+			.appendfsyncAlways(redlock.isAppendfsyncAlways())
 			.observationRegistry(observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP));
 		listeners.orderedStream().forEach(builder::listener);
 		properties.getLocks().forEach((name, lock) -> builder.defaultOptions(name, lock::applyTo));

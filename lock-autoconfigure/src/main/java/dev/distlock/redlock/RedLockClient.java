@@ -36,11 +36,13 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
@@ -82,9 +84,10 @@ import dev.distlock.support.NestedLockHandle;
  * granted; the hold is valid until its send time plus the lease minus the drift margin
  * ({@code distlock.redlock.drift-margin} plus 1% of the lease), so the time the replies
  * took counts against it. A failed attempt is released on every node, those that never
- * replied included, and tried again after a random pause until the wait time ends. When
- * too many nodes fail for a majority to answer, the call fails with a
- * {@link LockUnavailableException}.
+ * replied included, and tried again until the wait time ends: as soon as a release of the
+ * lock on any node wakes the waiter ({@link RedLockWaiters}), else after a random pause
+ * (see {@link Builder#retryPause(Duration)}). When too many nodes fail for a majority to
+ * answer, the call fails with a {@link LockUnavailableException}.
  * <p>
  * <b>Fencing, in two phases.</b> Each node's grant returns
  * {@code max(its counter + 1, its clock in microseconds)} and stores it. The client takes
@@ -105,8 +108,10 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(RedLockClient.class);
 
-	/** Longest random pause between two attempts of one acquisition. */
-	private static final long MAX_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(30);
+	/**
+	 * Stands for a grant that does not count: see {@link RedLockNode#grantCounts(long)}.
+	 */
+	private static final List<Object> QUARANTINED = List.of(-1L, 0L);
 
 	/** Longest pause between attempts to reconnect to a node that was lost. */
 	private static final Duration MAX_RECONNECT_DELAY = Duration.ofSeconds(1);
@@ -135,6 +140,20 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	private final Duration nodeTimeout;
 
 	private final Duration driftMargin;
+
+	/**
+	 * Longest pause between two attempts of one acquisition when no release wakes the
+	 * waiter; each pause is random, from half of it to all of it.
+	 */
+	private final long retryPauseNanos;
+
+	private final RedLockWaiters waiters;
+
+	/**
+	 * The longest lease this client gives or gave a lock, in nanoseconds: of its options,
+	 * and of every acquisition and extension since it started.
+	 */
+	private final AtomicLong longestLeaseNanos = new AtomicLong();
 
 	private final ScheduledExecutorService scheduler;
 
@@ -171,6 +190,20 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			.timer(this.timer)
 			.build();
 		this.redis = RedisClient.create(this.resources);
+		// Before any connection: a lost connection may be a restarted node.
+		this.redis.addListener(new RedisConnectionStateListener() {
+
+			@Override
+			public void onRedisConnected(RedisChannelHandler<?, ?> connection, java.net.SocketAddress address) {
+				forEachNode((node) -> node.connected(connection));
+			}
+
+			@Override
+			public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
+				forEachNode((node) -> node.disconnected(connection));
+			}
+
+		});
 		this.redis.setOptions(ClientOptions.builder()
 			.autoReconnect(true)
 			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
@@ -183,11 +216,23 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		}
 		this.nodes = List.copyOf(nodes);
 		this.majority = nodes.size() / 2 + 1;
+		this.retryPauseNanos = Math.max(2, builder.retryPause.toNanos());
 		this.keyspace = new LockKeyspace(builder.keyPrefix, false, builder.maxKeyLength);
 		this.defaultOptions = builder.defaultOptions;
 		builder.namedOptions.forEach(
 				(name, derive) -> this.namedOptions.put(name, derive.apply(builder.defaultOptions).withName(name)));
 		this.renewalLease = builder.renewalLease;
+		noteLease(this.renewalLease);
+		noteLease(this.defaultOptions.leaseTime());
+		this.namedOptions.values().forEach((named) -> noteLease(named.leaseTime()));
+		if (!builder.appendfsyncAlways) {
+			for (RedLockNode node : this.nodes) {
+				node.countGrantsAfterRestart(() -> {
+					long longest = this.longestLeaseNanos.get();
+					return longest + Deadlines.nanos(this.driftMargin) + longest / 100;
+				});
+			}
+		}
 		this.events = new RedLockEvents(builder.listeners);
 		this.observationRegistry = builder.observationRegistry;
 		this.scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
@@ -195,6 +240,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			thread.setDaemon(true);
 			return thread;
 		});
+		this.waiters = new RedLockWaiters(this.nodes, this.scheduler);
 		long retryPeriod = Math.max(this.nodeTimeout.toNanos(), TimeUnit.MILLISECONDS.toNanos(20));
 		this.scheduler.scheduleWithFixedDelay(this::retryPendingReleases, retryPeriod, retryPeriod,
 				TimeUnit.NANOSECONDS);
@@ -319,7 +365,22 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		return answered;
 	}
 
-	private static @Nullable String infoField(String info, String field) {
+	/** Runs the action for each node, once the nodes exist. */
+	private void forEachNode(java.util.function.Consumer<RedLockNode> action) {
+		List<RedLockNode> nodes = this.nodes;
+		if (nodes != null) {
+			nodes.forEach(action);
+		}
+	}
+
+	/** Notes a lease given to a lock, for the restart delay. */
+	private void noteLease(@Nullable Duration lease) {
+		if (lease != null) {
+			this.longestLeaseNanos.accumulateAndGet(Deadlines.nanos(lease), Math::max);
+		}
+	}
+
+	static @Nullable String infoField(String info, String field) {
 		for (String line : info.split("\r?\n")) {
 			if (line.startsWith(field + ":")) {
 				return line.substring(field.length() + 1).trim();
@@ -383,6 +444,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	 */
 	private @Nullable Hold acquireHold(String lockKey, LockOptions options, long start) {
 		Duration lease = (options.leaseTime() != null) ? options.leaseTime() : this.renewalLease;
+		noteLease(lease);
 		long leaseNanos = Deadlines.nanos(lease);
 		long driftNanos = drift(lease);
 		if (leaseNanos - driftNanos <= 2 * this.nodeTimeout.toNanos()) {
@@ -408,10 +470,18 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			long driftNanos) {
 		long deadline = Deadlines.after(start, options.waitTime());
 		boolean waiting = false;
+		RedLockWaiters.Waiter waiter = null;
 		try {
 			while (true) {
-				Hold hold = attempt(lockKey, options, lease, leaseNanos, driftNanos);
+				String owner = UUID.randomUUID().toString();
+				if (waiter != null) {
+					waiter.attempting(owner);
+				}
+				Hold hold = attempt(lockKey, owner, options, lease, leaseNanos, driftNanos);
 				if (hold != null) {
+					if (waiter != null) {
+						waiter.acquired();
+					}
 					if (options.isAutoRenewing()) {
 						long period = Math.max(1, leaseNanos / 3);
 						hold.renewal = this.scheduler.scheduleWithFixedDelay(() -> renew(hold), period, period,
@@ -427,11 +497,15 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 					this.events.notAcquired(lockKey, options, start);
 					return null;
 				}
+				if (waiter == null) {
+					waiter = this.waiters.join(this.keyspace.unlockedChannel(lockKey));
+				}
 				if (!waiting) {
 					waiting = true;
 					this.events.startedWaiting(lockKey, options);
 				}
-				LockSupport.parkNanos(Math.min(left, ThreadLocalRandom.current().nextLong(1, MAX_PAUSE_NANOS)));
+				long pause = ThreadLocalRandom.current().nextLong(this.retryPauseNanos / 2, this.retryPauseNanos);
+				waiter.await(Math.min(left, pause));
 				if (Thread.currentThread().isInterrupted()) {
 					waiting = stopWaiting(waiting, lockKey, options);
 					this.events.notAcquired(lockKey, options, start);
@@ -443,6 +517,11 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			stopWaiting(waiting, lockKey, options);
 			this.events.unavailable(lockKey, options, start, ex);
 			throw ex;
+		}
+		finally {
+			if (waiter != null) {
+				waiter.close();
+			}
 		}
 	}
 
@@ -497,21 +576,21 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	 * the thread was interrupted (its flag is then set)
 	 * @throws LockUnavailableException if so many nodes failed that no majority answered
 	 */
-	private @Nullable Hold attempt(String lockKey, LockOptions options, Duration lease, long leaseNanos,
+	private @Nullable Hold attempt(String lockKey, String owner, LockOptions options, Duration lease, long leaseNanos,
 			long driftNanos) {
-		String owner = UUID.randomUUID().toString();
 		String[] keys = { lockKey, this.keyspace.fenceKey(lockKey) };
 		long sent = System.nanoTime();
 		long validUntil = sent + leaseNanos - driftNanos;
 		List<CompletableFuture<List<Object>>> grants = new ArrayList<>();
 		for (RedLockNode node : this.nodes) {
-			grants.add(node.eval(RedLockScript.ACQUIRE, ScriptOutputType.MULTI, keys, owner,
-					Long.toString(lease.toMillis())));
-		}
-		for (int i = 0; i < grants.size(); i++) {
-			RedLockNode node = this.nodes.get(i);
-			grants.get(i)
-				.whenComplete((reply, failure) -> node.countAttempt(reply != null && isGranted(reply), failure));
+			CompletableFuture<List<Object>> reply = node.eval(RedLockScript.ACQUIRE, ScriptOutputType.MULTI, keys,
+					owner, Long.toString(lease.toMillis()));
+			reply.whenComplete((answer, failure) -> {
+				if (failure != null) {
+					node.countAttempt(false, failure);
+				}
+			});
+			grants.add(reply.thenApply((answer) -> counted(node, answer, sent)));
 		}
 		MajorityReplies<List<Object>> phase1 = MajorityReplies.of(grants, RedLockClient::isGranted);
 		try {
@@ -533,8 +612,17 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 				}
 			}
 			List<CompletableFuture<Long>> stores = new ArrayList<>();
-			for (RedLockNode node : this.nodes) {
-				stores.add(node.eval(RedLockScript.FENCE, ScriptOutputType.INTEGER, keys, owner, Long.toString(token)));
+			for (int i = 0; i < this.nodes.size(); i++) {
+				// Only a node whose grant counted counts here too. Its grant's reply came
+				// before this one, on the same connection, even if after phase 1 was
+				// decided.
+				int node = i;
+				stores.add(this.nodes.get(i)
+					.<Long>eval(RedLockScript.FENCE, ScriptOutputType.INTEGER, keys, owner, Long.toString(token))
+					.thenApply((stored) -> {
+						List<Object> granted = phase1.reply(node);
+						return (granted != null && isGranted(granted)) ? stored : 0L;
+					}));
 			}
 			MajorityReplies<Long> phase2 = MajorityReplies.<Long>of(stores, (stored) -> stored == 1L).await();
 			if (!phase2.succeeded() || System.nanoTime() - validUntil >= 0) {
@@ -558,6 +646,20 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 	private static boolean isGranted(List<Object> reply) {
 		return Long.valueOf(1L).equals(reply.get(0));
+	}
+
+	/**
+	 * Counts a node's answer to phase 1, and returns it, or {@link #QUARANTINED} (not a
+	 * grant) for a grant of a node that restarted too recently.
+	 */
+	private static List<Object> counted(RedLockNode node, List<Object> answer, long sent) {
+		boolean granted = isGranted(answer);
+		if (granted && !node.grantCounts(sent)) {
+			node.countQuarantined();
+			return QUARANTINED;
+		}
+		node.countAttempt(granted, null);
+		return answer;
 	}
 
 	private LockUnavailableException unavailable(String lockKey, LockOptions options, String operation,
@@ -642,7 +744,8 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 	 */
 	private CompletableFuture<Long> releaseOn(PendingRelease release) {
 		CompletableFuture<Long> reply = release.node()
-			.eval(RedLockScript.RELEASE, ScriptOutputType.INTEGER, new String[] { release.lockKey() }, release.owner());
+			.eval(RedLockScript.RELEASE, ScriptOutputType.INTEGER, new String[] { release.lockKey() }, release.owner(),
+					this.keyspace.unlockedChannel(release.lockKey()));
 		reply.whenComplete((released, failure) -> {
 			if (failure != null && System.nanoTime() - release.keyExpiresBy() < 0) {
 				this.pendingReleases.add(release);
@@ -743,6 +846,18 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 			.map((hold) -> hold.info(now))
 			.sorted(Comparator.comparing(RedLockHoldInfo::name).thenComparing(RedLockHoldInfo::key))
 			.toList();
+	}
+
+	/**
+	 * Returns the nodes whose grants count towards no majority now: nodes that restarted
+	 * (or started) less than the longest lease plus the drift margin ago, and nodes not
+	 * read again since their connection was lost; always empty with
+	 * {@link Builder#appendfsyncAlways(boolean) appendfsyncAlways}.
+	 * @return each such node's property and server, in the order of the nodes
+	 */
+	public List<String> quarantinedNodes() {
+		long now = System.nanoTime();
+		return this.nodes.stream().filter((node) -> !node.grantCounts(now)).map(RedLockNode::name).toList();
 	}
 
 	/**
@@ -921,6 +1036,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 				if (refusal != null) {
 					throw refusal;
 				}
+				noteLease(leaseTime);
 				long sent = System.nanoTime();
 				List<CompletableFuture<Long>> extensions = new ArrayList<>();
 				for (RedLockNode node : RedLockClient.this.nodes) {
@@ -1029,6 +1145,10 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 		private Duration driftMargin = Duration.ofMillis(2);
 
+		private Duration retryPause = Duration.ofMillis(30);
+
+		private boolean appendfsyncAlways;
+
 		private final List<LockListener> listeners = new ArrayList<>();
 
 		private ObservationRegistry observationRegistry = ObservationRegistry.NOOP;
@@ -1119,6 +1239,39 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		 */
 		public Builder driftMargin(Duration driftMargin) {
 			this.driftMargin = driftMargin;
+			return this;
+		}
+
+		/**
+		 * Sets the longest pause between two attempts of an acquisition that waits, when
+		 * no release wakes it first: a release on any node wakes a waiter at once, so the
+		 * pause bounds only what a lost release message costs. Each pause is random, from
+		 * half of it to all of it, and never outlasts the wait time.
+		 * @param retryPause the pause, positive
+		 * @return this builder
+		 */
+		public Builder retryPause(Duration retryPause) {
+			if (retryPause.isNegative() || retryPause.isZero()) {
+				throw new IllegalArgumentException("The RedLock retry pause must be positive, but was " + retryPause);
+			}
+			this.retryPause = retryPause;
+			return this;
+		}
+
+		/**
+		 * Sets whether every node persists each write before it answers
+		 * ({@code appendfsync always}), so that a node that restarts keeps every lock it
+		 * granted. When false (the default), a node that restarted (its {@code run_id}
+		 * changed, or it has been up for less than the longest lease) counts towards no
+		 * majority until it has been up for the longest lease this client gives, plus the
+		 * drift margin: the delayed-restart rule of RedLock, enforced by the client. Set
+		 * it only when every node runs with {@code appendfsync always}.
+		 * @param appendfsyncAlways whether every node runs with
+		 * {@code appendfsync always}
+		 * @return this builder
+		 */
+		public Builder appendfsyncAlways(boolean appendfsyncAlways) {
+			this.appendfsyncAlways = appendfsyncAlways;
 			return this;
 		}
 

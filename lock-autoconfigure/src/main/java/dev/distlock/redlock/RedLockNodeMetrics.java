@@ -28,9 +28,10 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * answered acquisition attempts (phase 1), tagged with the {@code node} (its host and
  * port, {@code host:port}) and the {@code outcome}: {@value #GRANTED}, {@value #REFUSED}
  * (another owner held the key there), {@value #TIMED_OUT} (no answer within
- * {@code distlock.redlock.node-timeout}) or {@value #FAILED} (not connected, or an error
- * reply). A node that is down shows as its failed or timed-out count growing while the
- * others grant.
+ * {@code distlock.redlock.node-timeout}), {@value #FAILED} (not connected, or an error
+ * reply) or {@value #QUARANTINED} (granted, but not counted: the node restarted less than
+ * the longest lease before). A node that is down shows as its failed or timed-out count
+ * growing while the others grant.
  */
 public class RedLockNodeMetrics implements MeterBinder {
 
@@ -48,6 +49,12 @@ public class RedLockNodeMetrics implements MeterBinder {
 
 	/** Outcome of a node that was not connected or answered with an error. */
 	public static final String FAILED = "failed";
+
+	/**
+	 * Outcome of a node that granted, but had restarted less than the longest lease (plus
+	 * the drift margin) before, so that its grant did not count towards a majority.
+	 */
+	public static final String QUARANTINED = "quarantined";
 
 	private final RedLockClient client;
 
@@ -68,6 +75,7 @@ public class RedLockNodeMetrics implements MeterBinder {
 			counter(registry, i, node, REFUSED, RedLockNodeOutcomes::refused);
 			counter(registry, i, node, TIMED_OUT, RedLockNodeOutcomes::timedOut);
 			counter(registry, i, node, FAILED, RedLockNodeOutcomes::failed);
+			counter(registry, i, node, QUARANTINED, RedLockNodeOutcomes::quarantined);
 		}
 	}
 

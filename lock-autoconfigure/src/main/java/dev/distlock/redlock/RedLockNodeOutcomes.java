@@ -29,7 +29,11 @@ package dev.distlock.redlock;
  * @param timedOut how many attempts the node did not answer within the node timeout
  * @param failed how many attempts failed on the node otherwise: not connected, or an
  * error reply
+ * @param quarantined how many attempts the node granted that did not count towards a
+ * majority, because the node had restarted less than the longest lease (plus the drift
+ * margin) before
  */
-public record RedLockNodeOutcomes(String node, String server, long granted, long refused, long timedOut, long failed) {
+public record RedLockNodeOutcomes(String node, String server, long granted, long refused, long timedOut, long failed,
+		long quarantined) {
 
 }

@@ -69,9 +69,13 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 @ExtendWith(OutputCaptureExtension.class)
 class RedLockAutoConfigurationTests {
 
+	/**
+	 * Fresh servers that never granted a lock: their grants count at once, as with
+	 * appendfsync always; the restart delay has its own test below.
+	 */
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(AopAutoConfiguration.class, DistributedLockAutoConfiguration.class))
-		.withPropertyValues("distlock.store=redlock");
+		.withPropertyValues("distlock.store=redlock", "distlock.redlock.appendfsync-always=true");
 
 	private final List<RedisServerProcess> servers = new ArrayList<>();
 
@@ -110,6 +114,22 @@ class RedLockAutoConfigurationTests {
 			long first = service.fencingToken("1");
 			assertThat(service.fencingToken("1")).isGreaterThan(first);
 		});
+	}
+
+	@Test
+	void freshNodesCountOnlyOnceUpForTheLongestLeaseUnlessEveryNodeRunsAppendfsyncAlways() {
+		// The servers started less than the renewal lease (1h) ago.
+		this.runner
+			.withPropertyValues(nodes(3), "distlock.redlock.appendfsync-always=false", "distlock.renewal.lease=1h")
+			.run((context) -> {
+				RedLockClient client = context.getBean(RedLockClient.class);
+				assertThat(client.quarantinedNodes()).hasSize(3);
+				assertThat(client.tryLock("fresh", new LockOptions(Duration.ZERO, Duration.ofSeconds(1)))).isEmpty();
+				assertThat(client.nodeOutcomes()).allMatch((node) -> node.granted() == 0);
+			});
+		this.runner
+			.withPropertyValues(nodes(3), "distlock.redlock.appendfsync-always=true", "distlock.renewal.lease=1h")
+			.run((context) -> assertThat(context.getBean(RedLockClient.class).quarantinedNodes()).isEmpty());
 	}
 
 	@Test

@@ -198,6 +198,7 @@ final class RedLockBench {
 					.build();
 				redLocks.add(client);
 				client.checkNodes(Duration.ofSeconds(5));
+				awaitCounted(client);
 				entries.add(new Entry(DISTLOCK_REDLOCK, nodes, redLockClient(client)));
 				List<RedissonClient> on = redissons.subList(0, nodes);
 				entries.add(new Entry(REDISSON_REDLOCK, nodes, javaLock(REDISSON_REDLOCK, (key) -> redLock(on, key))));
@@ -225,6 +226,23 @@ final class RedLockBench {
 			redLocks.forEach(RedLockClient::close);
 			redissons.forEach(RedissonClient::shutdown);
 			single.close();
+		}
+	}
+
+	/**
+	 * Waits until the client counts the fresh nodes' grants: by default a node counts
+	 * only once it has been up for the longest lease (here the 30 s renewal lease).
+	 */
+	private static void awaitCounted(RedLockClient client) {
+		long start = System.nanoTime();
+		if (!client.quarantinedNodes().isEmpty()) {
+			System.err.println("Waiting until the RedLock nodes have been up for the longest lease ...");
+		}
+		while (!client.quarantinedNodes().isEmpty()) {
+			if (System.nanoTime() - start > Duration.ofSeconds(120).toNanos()) {
+				throw new IllegalStateException("RedLock nodes still quarantined: " + client.quarantinedNodes());
+			}
+			LockSupport.parkNanos(Duration.ofMillis(100).toNanos());
 		}
 	}
 

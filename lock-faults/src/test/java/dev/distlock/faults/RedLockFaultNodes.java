@@ -132,7 +132,10 @@ final class RedLockFaultNodes implements AutoCloseable {
 	 * The properties of an application (or worker JVM) with
 	 * {@code distlock.store=redlock} on these nodes. Its own Redis connection
 	 * ({@code spring.data.redis.*}), which RedLock does not use for locks, goes to the
-	 * given port.
+	 * given port. It counts a restarted node at once
+	 * ({@code distlock.redlock.appendfsync-always=true}): the scenarios that use it are
+	 * not about restarts, and the nodes are fresh; {@link #enforcingClient(Duration)}
+	 * keeps the delayed-restart rule.
 	 * @param applicationRedisPort the port of {@code spring.data.redis.port}
 	 * @param nodeTimeout {@code distlock.redlock.node-timeout}
 	 * @param more further {@code name=value} properties
@@ -141,26 +144,63 @@ final class RedLockFaultNodes implements AutoCloseable {
 	List<String> properties(int applicationRedisPort, Duration nodeTimeout, String... more) {
 		List<String> properties = LockApps.properties(applicationRedisPort, "distlock.store=redlock",
 				"distlock.redlock.nodes=" + String.join(",", urls()),
-				"distlock.redlock.node-timeout=" + nodeTimeout.toMillis() + "ms");
+				"distlock.redlock.node-timeout=" + nodeTimeout.toMillis() + "ms",
+				"distlock.redlock.appendfsync-always=true");
 		properties.addAll(List.of(more));
 		return properties;
 	}
 
 	/**
-	 * A client on every node, connected before it is returned.
+	 * A client on every node, connected before it is returned, that counts a restarted
+	 * node at once ({@code appendfsyncAlways}), as if every node persisted every write:
+	 * the scenarios that use it are not about restarts, and the nodes are fresh.
 	 * @param nodeTimeout the node timeout
 	 * @return the client
 	 */
 	RedLockClient client(Duration nodeTimeout) {
+		return client(nodeTimeout, true);
+	}
+
+	/**
+	 * A client on every node that enforces the delayed-restart rule, as by default: a
+	 * node that restarted counts towards no majority until it has been up for the longest
+	 * lease (3 s, the renewal lease, or longer if given) plus the drift margin. Returned
+	 * once it counts every (fresh) node.
+	 * @param nodeTimeout the node timeout
+	 * @return the client
+	 */
+	RedLockClient enforcingClient(Duration nodeTimeout) {
+		RedLockClient client = client(nodeTimeout, false);
+		awaitCounted(client);
+		return client;
+	}
+
+	private RedLockClient client(Duration nodeTimeout, boolean appendfsyncAlways) {
 		RedLockClient client = RedLockClient.builder(urls())
 			.defaultOptions(LockOptions.renewing(Duration.ofSeconds(5)))
 			.nodeTimeout(nodeTimeout)
 			.renewalLease(Duration.ofSeconds(3))
+			.appendfsyncAlways(appendfsyncAlways)
 			.build();
 		this.clients.add(client);
 		client.checkNodes(Duration.ofSeconds(5));
 		awaitConnected();
 		return client;
+	}
+
+	/**
+	 * Waits until the client counts every node's grants.
+	 * @param client the client
+	 */
+	static void awaitCounted(RedLockClient client) {
+		long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+		while (!client.quarantinedNodes().isEmpty()) {
+			if (System.nanoTime() - deadline > 0) {
+				throw new IllegalStateException(
+						"RedLock nodes still quarantined after 30 s: " + client.quarantinedNodes());
+			}
+			Pause.millis(20);
+		}
 	}
 
 	/**

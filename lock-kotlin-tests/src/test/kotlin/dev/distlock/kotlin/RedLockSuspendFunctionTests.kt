@@ -59,6 +59,9 @@ class RedLockSuspendFunctionTests(
 		@DynamicPropertySource
 		fun redLockNodes(registry: DynamicPropertyRegistry) {
 			registry.add("distlock.redlock.nodes") { nodes.joinToString(",") { "redis://${it.host()}:${it.port()}" } }
+			// Fresh nodes count at once, as with every write persisted: restarts are not
+			// this test's subject.
+			registry.add("distlock.redlock.appendfsync-always") { "true" }
 		}
 
 		@JvmStatic

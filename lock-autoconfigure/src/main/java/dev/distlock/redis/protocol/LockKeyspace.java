@@ -165,6 +165,18 @@ public final class LockKeyspace {
 	}
 
 	/**
+	 * Returns the channel on which each RedLock node announces that a lock was released
+	 * there, so that the waiters of every client wake up and try again. One channel per
+	 * lock, since RedLock waiters have no queue in Redis that a release could hand over
+	 * to.
+	 * @param lockKey the Redis key of the lock
+	 * @return the channel, {@code <prefix>distlock:unlocked:<key without prefix>}
+	 */
+	public String unlockedChannel(String lockKey) {
+		return perLock("unlocked", lockKey);
+	}
+
+	/**
 	 * Returns whether a release channel is sharded: releases {@code SPUBLISH} on it.
 	 * @param channel a release channel of this keyspace
 	 * @return whether the channel is sharded

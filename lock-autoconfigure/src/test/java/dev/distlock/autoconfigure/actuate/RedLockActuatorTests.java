@@ -55,11 +55,16 @@ import static org.awaitility.Awaitility.await;
  */
 class RedLockActuatorTests {
 
+	/**
+	 * Fresh servers that never granted a lock: their grants count at once, as with
+	 * appendfsync always (the restart delay: RedLockAutoConfigurationTests).
+	 */
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(DistributedLockAutoConfiguration.class,
 				DistributedLockEndpointAutoConfiguration.class,
 				DistributedLockHealthContributorAutoConfiguration.class))
-		.withPropertyValues("distlock.store=redlock", "management.endpoints.web.exposure.include=distlock");
+		.withPropertyValues("distlock.store=redlock", "management.endpoints.web.exposure.include=distlock",
+				"distlock.redlock.appendfsync-always=true");
 
 	@SuppressWarnings("unchecked")
 	private static Map<String, String> nodeStatuses(Health health) {
@@ -83,7 +88,9 @@ class RedLockActuatorTests {
 				RedLockHealthIndicator indicator = context.getBean(RedLockHealthIndicator.class);
 				Health all = indicator.health();
 				assertThat(all.getStatus()).isEqualTo(Status.UP);
-				assertThat(all.getDetails()).containsEntry("answering", 3L).containsEntry("majority", 2);
+				assertThat(all.getDetails()).containsEntry("answering", 3L)
+					.containsEntry("majority", 2)
+					.containsEntry("quarantined", List.of());
 				servers.get(1).crash();
 				Health minorityDown = indicator.health();
 				assertThat(minorityDown.getStatus()).isEqualTo(Status.UP);

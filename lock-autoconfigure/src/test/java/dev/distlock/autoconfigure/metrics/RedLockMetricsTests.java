@@ -54,12 +54,17 @@ import static org.awaitility.Awaitility.await;
  */
 class RedLockMetricsTests {
 
+	/**
+	 * Fresh servers that never granted a lock: their grants count at once, as with
+	 * appendfsync always (the restart delay: RedLockAutoConfigurationTests).
+	 */
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
 				CompositeMeterRegistryAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
 				DistributedLockAutoConfiguration.class, DistributedLockMetricsAutoConfiguration.class))
 		// Node timeouts generous for a loaded machine: a crashed node is refused at once.
-		.withPropertyValues("distlock.store=redlock", "distlock.redlock.node-timeout=500ms");
+		.withPropertyValues("distlock.store=redlock", "distlock.redlock.node-timeout=500ms",
+				"distlock.redlock.appendfsync-always=true");
 
 	private final List<RedisServerProcess> servers = new ArrayList<>();
 
@@ -100,6 +105,7 @@ class RedLockMetricsTests {
 					.isEqualTo(1);
 				try (RedLockClient other = RedLockClient.builder(List.of(nodes().split(",")))
 					.nodeTimeout(Duration.ofMillis(500))
+					.appendfsyncAlways(true)
 					.build()) {
 					other.checkNodes(Duration.ofSeconds(5));
 					assertThat(other.tryLock("metered", options)).isEmpty();
@@ -117,6 +123,7 @@ class RedLockMetricsTests {
 			assertThat(registry.get("distlock.hold.active").tag("name", "job").longTaskTimer().activeTasks()).isZero();
 			try (RedLockClient other = RedLockClient.builder(List.of(nodes().split(",")))
 				.nodeTimeout(Duration.ofMillis(500))
+				.appendfsyncAlways(true)
 				.build()) {
 				other.checkNodes(Duration.ofSeconds(5));
 				try (LockHandle elsewhere = other.lock("busy", options)) {
@@ -167,6 +174,7 @@ class RedLockMetricsTests {
 			}
 			try (RedLockClient other = RedLockClient.builder(List.of(nodes().split(",")))
 				.nodeTimeout(Duration.ofSeconds(2))
+				.appendfsyncAlways(true)
 				.build()) {
 				other.checkNodes(Duration.ofSeconds(5));
 				try (LockHandle elsewhere = other.lock("held", options)) {

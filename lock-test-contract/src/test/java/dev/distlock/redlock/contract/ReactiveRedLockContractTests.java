@@ -70,6 +70,10 @@ class ReactiveRedLockContractTests extends AbstractReactiveLockClientContractTes
 			urls.add("redis://" + server.host() + ":" + server.port());
 		}
 		this.client = RedLockClient.builder(urls)
+			// The nodes are fresh, and restarts are not this suite's subject: they count
+			// at
+			// once, as with every write persisted.
+			.appendfsyncAlways(true)
 			.defaultOptions(LockOptions.renewing(Duration.ofSeconds(10)))
 			.renewalLease(Duration.ofSeconds(3))
 			.nodeTimeout(Duration.ofMillis(90))

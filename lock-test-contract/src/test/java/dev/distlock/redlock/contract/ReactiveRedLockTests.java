@@ -76,6 +76,10 @@ class ReactiveRedLockTests {
 	void start() {
 		this.nodes = new RedLockNodes(3);
 		this.client = RedLockClient.builder(this.nodes.urls())
+			// The nodes are fresh, and what a restart may cost is not what this class
+			// checks:
+			// nodes count at once, as with every write persisted.
+			.appendfsyncAlways(true)
 			.nodeTimeout(NODE_TIMEOUT)
 			.renewalLease(Duration.ofSeconds(1))
 			.listener(new LockListener() {

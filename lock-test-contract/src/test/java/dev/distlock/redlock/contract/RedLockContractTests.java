@@ -56,6 +56,8 @@ class RedLockContractTests extends AbstractLockClientContractTests {
 			.nodeTimeout(Duration.ofMillis(50))
 			.build();
 		this.client.checkNodes(Duration.ofSeconds(5));
+		// Fresh nodes count once they have been up for the longest lease (3s).
+		RedLockNodes.awaitCounted(this.client);
 	}
 
 	/**

@@ -40,7 +40,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * RedLock under lost nodes, on real {@code redis-server} processes: a minority crashed or
  * paused ({@code SIGSTOP}) during a hold changes nothing and slows no call; a lost
  * majority fails closed, ends renewed holds, and locking works again when the nodes
- * return; a failed attempt is released on every node.
+ * return, once they have been up for the longest lease (they came back empty); a failed
+ * attempt is released on every node.
  */
 class RedLockFaultTests {
 
@@ -147,9 +148,45 @@ class RedLockFaultTests {
 			assertThat(Duration.ofNanos(System.nanoTime() - start)).as("failed without waiting")
 				.isLessThan(Duration.ofSeconds(1));
 			nodes.restart(nodes.server(0), nodes.server(2));
-			try (LockHandle handle = client.lock(key, NO_WAIT)) {
+			// Back empty: they count towards a majority only once they have been up for
+			// the longest lease the client gave (10s); until then the lock is refused,
+			// not unavailable.
+			long back = System.nanoTime();
+			assertThat(client.quarantinedNodes()).as("restarted nodes not counted yet").hasSize(2);
+			assertThat(client.tryLock(key, NO_WAIT)).as("granted by restarted nodes").isEmpty();
+			try (LockHandle handle = client.lock(key,
+					new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(10)))) {
+				assertThat(Duration.ofNanos(System.nanoTime() - back)).as("granted only after the restart delay")
+					.isGreaterThan(Duration.ofSeconds(5));
 				assertThat(handle.fencingToken()).isPositive();
 			}
+		}
+	}
+
+	@Test
+	void lostConnectionWithoutARestartCountsTheNodeAgainAsSoonAsItIsRead() throws Exception {
+		try (RedLockNodes nodes = new RedLockNodes(3)) {
+			RedLockClient client = nodes.client(NODE_TIMEOUT, Duration.ofSeconds(3));
+			RedLockClient other = nodes.client(NODE_TIMEOUT, Duration.ofSeconds(3));
+			String key = "fault:" + UUID.randomUUID();
+			// Every client connection to node 0 is dropped; the server keeps running.
+			// (Under RESP3 the release-message connections are of type normal too.)
+			assertThat((Long) RedisAdminCommands.call(nodes.server(0), "CLIENT", "KILL", "TYPE", "normal"))
+				.as("connections of both clients dropped")
+				.isGreaterThanOrEqualTo(2L);
+			RedisAdminCommands.call(nodes.server(0), "CLIENT", "KILL", "TYPE", "pubsub");
+			long dropped = System.nanoTime();
+			nodes.awaitConnected();
+			RedLockNodes.awaitCounted(client);
+			assertThat(Duration.ofNanos(System.nanoTime() - dropped))
+				.as("counted again well before the restart delay (3s) would end")
+				.isLessThan(Duration.ofSeconds(2));
+			// Node 0 counts: with node 1 down, nodes 0 and 2 grant.
+			nodes.server(1).crash();
+			try (LockHandle held = client.lock(key, NO_WAIT)) {
+				assertThat(other.tryLock(key, NO_WAIT)).isEmpty();
+			}
+			assertThat(client.nodeOutcomes().get(0).quarantined()).isZero();
 		}
 	}
 

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
 
 import dev.distlock.LockOptions;
 import dev.distlock.redlock.RedLockClient;
@@ -51,13 +52,23 @@ final class RedLockNodes implements AutoCloseable {
 
 	/** A client on every node, as another instance of the application would have. */
 	RedLockClient client(Duration nodeTimeout, Duration renewalLease) {
-		RedLockClient client = RedLockClient.builder(urls())
-			.defaultOptions(LockOptions.renewing(Duration.ofSeconds(5)))
-			.nodeTimeout(nodeTimeout)
-			.renewalLease(renewalLease)
+		return client(nodeTimeout, renewalLease, UnaryOperator.identity());
+	}
+
+	/**
+	 * A client on every node, as another instance of the application would have, built
+	 * with further settings.
+	 */
+	RedLockClient client(Duration nodeTimeout, Duration renewalLease, UnaryOperator<RedLockClient.Builder> settings) {
+		RedLockClient client = settings
+			.apply(RedLockClient.builder(urls())
+				.defaultOptions(LockOptions.renewing(Duration.ofSeconds(5)))
+				.nodeTimeout(nodeTimeout)
+				.renewalLease(renewalLease))
 			.build();
 		this.clients.add(client);
 		client.checkNodes(Duration.ofSeconds(5));
+		awaitCounted(client);
 		return client;
 	}
 
@@ -70,6 +81,21 @@ final class RedLockNodes implements AutoCloseable {
 			node.start();
 		}
 		awaitConnected();
+	}
+
+	/**
+	 * Waits until the client counts every node's grants: fresh nodes count only once they
+	 * have been up for the client's longest lease (unless it was built with
+	 * {@code appendfsyncAlways}).
+	 */
+	static void awaitCounted(RedLockClient client) {
+		long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+		while (!client.quarantinedNodes().isEmpty()) {
+			if (System.nanoTime() - deadline > 0) {
+				throw new IllegalStateException("Nodes still quarantined after 30s: " + client.quarantinedNodes());
+			}
+			LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+		}
 	}
 
 	/** Waits until every client's connections to every node answer. */
