@@ -64,6 +64,9 @@ record PausedHolderCheck(String stockRefusal, boolean stockKept, String checkInR
 		String stockRefusal;
 		LockHandle paused = pausedLocks.lock("lock:sku:1", new LockOptions(Duration.ZERO, Duration.ofMinutes(1)));
 		try {
+			// It had its fencing token before the pause (a lock taken with SET NX PX is
+			// issued it when first asked, and only while it holds the lock).
+			paused.fencingToken();
 			redis.delete(paused.key());
 			onAnotherThread(() -> instances.bean(1, StockService.class).set(1, NEWER_QUANTITY));
 			stockRefusal = refusal(() -> instances.bean(0, StockService.class).decrement(1, 1));
@@ -77,6 +80,7 @@ record PausedHolderCheck(String stockRefusal, boolean stockKept, String checkInR
 		String latePhone = "+490000000001";
 		paused = pausedLocks.lock("lock:check-in:FEMALE", new LockOptions(Duration.ZERO, Duration.ofMinutes(1)));
 		try {
+			paused.fencingToken();
 			redis.delete(paused.key());
 			onAnotherThread(() -> instances.bean(1, CheckInService.class)
 				.checkIn(new CheckInRequest("Newer", "+490000000002", Gender.FEMALE, LocalDate.of(2025, 9, 1))));
