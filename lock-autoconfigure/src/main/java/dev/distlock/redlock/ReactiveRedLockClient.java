@@ -135,7 +135,24 @@ public final class ReactiveRedLockClient implements ReactiveLockClient, AutoClos
 		return Mono.create((sink) -> {
 			AtomicBoolean cancelled = new AtomicBoolean();
 			AtomicReference<@Nullable ReactiveRedLockHandle> granted = new AtomicReference<>();
-			Disposable task = this.scheduler.schedule(() -> {
+			AtomicReference<@Nullable Disposable> running = new AtomicReference<>();
+			// Registered before the task is scheduled, so that no grant can come before
+			// the cancellation has a handler.
+			sink.onCancel(() -> {
+				cancelled.set(true);
+				Disposable task = running.get();
+				if (task != null) {
+					task.dispose();
+				}
+				ReactiveRedLockHandle handle = granted.get();
+				if (handle != null) {
+					handle.releaseQuietly();
+				}
+			});
+			if (cancelled.get()) {
+				return;
+			}
+			running.set(this.scheduler.schedule(() -> {
 				RedLockClient.Hold hold;
 				try {
 					hold = this.client.acquireForWork(lockKey, options, start);
@@ -155,15 +172,14 @@ public final class ReactiveRedLockClient implements ReactiveLockClient, AutoClos
 					return;
 				}
 				sink.success(handle);
-			});
-			sink.onCancel(() -> {
-				cancelled.set(true);
-				task.dispose();
-				ReactiveRedLockHandle handle = granted.get();
-				if (handle != null) {
-					handle.releaseQuietly();
+			}));
+			if (cancelled.get()) {
+				// Cancelled while the task was being scheduled.
+				Disposable task = running.get();
+				if (task != null) {
+					task.dispose();
 				}
-			});
+			}
 		});
 	}
 
