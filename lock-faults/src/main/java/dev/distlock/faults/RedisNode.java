@@ -248,7 +248,9 @@ public final class RedisNode implements AutoCloseable {
 	private boolean answersAs(Process started) {
 		try {
 			Object info = Resp.call(this.port, "INFO", "server");
-			return info instanceof String text && text.contains("process_id:" + started.pid() + "\r\n");
+			// INFO answers while an append-only file is still loading; PING does not.
+			return info instanceof String text && text.contains("process_id:" + started.pid() + "\r\n")
+					&& "PONG".equals(Resp.call(this.port, "PING"));
 		}
 		catch (RuntimeException ex) {
 			return false;
