@@ -180,7 +180,7 @@ final class LockReleaser {
 		long keep = handle.minimumHold().remainingMillis();
 		ReleaseOutcome outcome;
 		try {
-			outcome = this.commands.release(handle.key(), handle.token(), keep);
+			outcome = this.commands.release(handle.key(), handle.name(), handle.token(), keep);
 		}
 		catch (DataAccessException ex) {
 			throw releaseLater(handle, heldFor, ex);

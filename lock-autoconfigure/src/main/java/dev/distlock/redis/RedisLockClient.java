@@ -300,7 +300,8 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	 * builder's waiter. With sharded channels on a cluster, it starts the subscriber,
 	 * which subscribes a slot's channel when a caller first waits on that slot. The first
 	 * start also checks in the background whether Redis may evict lock keys
-	 * ({@link EvictionPolicyWarning}).
+	 * ({@link EvictionPolicyWarning}), and which native conditional delete it has, for
+	 * releases ({@link RedisLockCommands#probeServer()}).
 	 */
 	@Override
 	public void start() {
@@ -308,6 +309,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 			this.subscription.start();
 		}
 		this.evictionWarning.start();
+		this.commands.probeServer();
 		this.running = true;
 	}
 

@@ -18,6 +18,12 @@
 -- 'publish', or 'spublish' for a sharded channel in the lock's slot (a cluster, Redis 7.0+).
 -- ARGV[9] and KEYS[5], only with the restart quarantine (distlock.restart-quarantine): its length in
 -- ms, and its key, in the slot of the counter.
+-- While anyone waits in the queue, the lock's value is the holder's owner token followed by
+-- '+queued' (the queued mark): a caller that takes a place in the queue marks it, and a grant or a
+-- hand-over that leaves waiters behind sets it marked. An owner therefore holds the lock when the
+-- value is its token, marked or not; and a release that compares the value with the token alone
+-- (a native conditional delete, DELEX ... IFEQ or DELIFEQ) fails while anyone waits, so that the
+-- release script hands the lock over instead.
 -- Returns {1, first fencing token of the block} if acquired, else {0, the holder's remaining
 -- lease in ms, the fencing counter}: a hand-over at or below that counter came before this
 -- attempt and is void; or, during a restart quarantine, {0, ms left of it, the counter, 1}.
@@ -89,10 +95,14 @@ local function grant()
 	redis.call('set', KEYS[2], string.format('%d', first + block - 1))
 	return {1, first}
 end
+local QUEUED = '+queued'
 if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
 	if ARGV[6] == '1' and redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
 		-- It had a place in the queue, and found the lock free (its holder's lease ran out).
 		redis.call('lrem', KEYS[3], 1, ARGV[1])
+		if redis.call('llen', KEYS[3]) > 0 then
+			redis.call('set', KEYS[1], ARGV[1] .. QUEUED, 'KEEPTTL')
+		end
 	end
 	return grant()
 end
@@ -100,7 +110,7 @@ local current = redis.pcall('get', KEYS[1])
 if type(current) == 'table' then
 	return wrongKind(current, 'asks for an exclusive lock')
 end
-if current == ARGV[1] then
+if current == ARGV[1] or current == ARGV[1] .. QUEUED then
 	-- A release handed the lock to this caller, and the message saying so was lost or is late:
 	-- take it with a fresh lease and a new fencing token.
 	redis.call('pexpire', KEYS[1], ARGV[2])
@@ -115,6 +125,11 @@ if ARGV[3] ~= '' then
 	-- The queue lives as long as its most recently renewed place.
 	redis.call('pexpire', KEYS[3], ARGV[4])
 	redis.call('pexpire', KEYS[4], ARGV[4])
+	-- Marked, so that the holder's release hands the lock over (see above); a lock kept for
+	-- its minimum hold ('released:<token>') is not released again, and a mark stays.
+	if not string.find(current, QUEUED, 1, true) and not string.find(current, '^released:') then
+		redis.call('set', KEYS[1], current .. QUEUED, 'KEEPTTL')
+	end
 end
 local remaining = redis.call('pttl', KEYS[1])
 if remaining == -1 then

@@ -11,7 +11,8 @@ if counter and not (string.match(counter, '^%d+$') and tonumber(counter) < 90071
 	return redis.error_reply('WRONGTYPE the fencing counter ' .. KEYS[2] .. ' does not hold a number')
 end
 local current = redis.pcall('get', KEYS[1])
-if current ~= ARGV[1] then
+-- The owner holds the lock with its token, or with its token and the queued mark (see acquire.lua).
+if current ~= ARGV[1] and current ~= ARGV[1] .. '+queued' then
 	return 0
 end
 local time = redis.call('time')

@@ -17,7 +17,8 @@ if ttl == -2 or redis.call('type', KEYS[1])['ok'] ~= 'zset' then
 	if ttl ~= -2 and #ARGV > 0 then
 		local value = redis.pcall('get', KEYS[1])
 		for i = 1, #ARGV do
-			if value == ARGV[i] then
+			-- Alone, or followed by the queued mark (see acquire.lua).
+			if value == ARGV[i] or value == ARGV[i] .. '+queued' then
 				return {ttl, i}
 			end
 		end

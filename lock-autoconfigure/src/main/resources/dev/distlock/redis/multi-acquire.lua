@@ -36,8 +36,13 @@ local counter = redis.call('get', fence)
 if counter and not (string.match(counter, '^%d+$') and tonumber(counter) < 9007199254740992) then
 	return redis.error_reply('WRONGTYPE the fencing counter ' .. fence .. ' does not hold a number')
 end
+-- The owner's token, alone or followed by the queued mark (see acquire.lua): an earlier attempt of
+-- this acquisition whose reply was lost took the key, and someone queued for it since.
+local marked = ARGV[1] .. '+queued'
+local kept = {}
 for i = 1, n do
 	local holder = redis.pcall('get', KEYS[i])
+	kept[i] = (holder == marked) and marked or ARGV[1]
 	if type(holder) == 'table' and holder.err then
 		-- A key of another type: a read-write lock's or a semaphore's sorted set is named as such.
 		if redis.call('type', KEYS[i])['ok'] == 'zset' then
@@ -49,7 +54,7 @@ for i = 1, n do
 		return redis.error_reply('WRONGTYPE key ' .. KEYS[i] .. ' holds a ' .. redis.call('type', KEYS[i])['ok']
 			.. ', not a string')
 	end
-	if holder and holder ~= ARGV[1] then
+	if holder and holder ~= ARGV[1] and holder ~= marked then
 		local remaining = redis.call('pttl', KEYS[i])
 		if remaining == -1 then
 			-- Set by something else without an expiry: report it as held for long.
@@ -71,7 +76,7 @@ counter = tonumber(counter or '0')
 local time = redis.call('time')
 local first = math.max(counter + 1, tonumber(time[1]) * 1000000 + tonumber(time[2]))
 for i = 1, n do
-	redis.call('set', KEYS[i], ARGV[1], 'PX', ARGV[2])
+	redis.call('set', KEYS[i], kept[i], 'PX', ARGV[2])
 end
 redis.call('set', fence, string.format('%d', first + n - 1))
 return {1, first}

@@ -3,7 +3,8 @@
 -- Returns, per key, 1 if renewed and 0 if the lock was gone or someone else's.
 -- A token with a '.' holds a shared lock (see shared-acquire.lua): its member's score is set to the
 -- lease's new end, only if the member is there and its lease has not ended, and the key's expiry
--- is raised to at least the lease. Any other token holds an exclusive lock: the key's value.
+-- is raised to at least the lease. Any other token holds an exclusive lock: the key's value, alone
+-- or followed by the queued mark '+queued' (see acquire.lua).
 -- Every key is read before any is extended, so that a key of another type fails the script
 -- before it has written anything (Redis does not roll a script back).
 local renewed = {}
@@ -18,7 +19,8 @@ for i = 1, #KEYS do
 		local score = redis.call('zscore', KEYS[i], token)
 		renewed[i] = (score and tonumber(score) > now) and 2 or 0
 	else
-		renewed[i] = (redis.call('get', KEYS[i]) == token) and 1 or 0
+		local value = redis.call('get', KEYS[i])
+		renewed[i] = (value == token or value == token .. '+queued') and 1 or 0
 	end
 end
 local lease = tonumber(ARGV[1])

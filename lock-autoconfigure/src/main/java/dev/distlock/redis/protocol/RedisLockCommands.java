@@ -91,6 +91,9 @@ public final class RedisLockCommands {
 	 */
 	private final Set<String> contendedNames = ConcurrentHashMap.newKeySet();
 
+	/** The server's own conditional delete, which a release uses if nobody waits. */
+	private final ConditionalDelete conditionalDelete;
+
 	/**
 	 * Creates the commands of one client, without a restart quarantine.
 	 * @param redis the connection to Redis
@@ -127,6 +130,20 @@ public final class RedisLockCommands {
 		this.acknowledgement = acknowledgement;
 		this.acknowledged = acknowledgement.isRequired()
 				? new AcknowledgedScript(redis, acknowledgement, keyspace.isCluster()) : null;
+		this.conditionalDelete = new ConditionalDelete(redis);
+	}
+
+	/**
+	 * Asks the server in the background which native conditional delete it has, if any
+	 * ({@code DELEX ... IFEQ}, {@code DELIFEQ}): releases use it once it answers (see
+	 * {@link #release(String, String, String, long)}). Called when the client starts.
+	 */
+	public void probeServer() {
+		this.conditionalDelete.probeInBackground(probeKey());
+	}
+
+	private String probeKey() {
+		return this.keyspace.healthKey("conditional-delete-probe");
 	}
 
 	/**
@@ -399,6 +416,37 @@ public final class RedisLockCommands {
 			return releaseAcknowledged(acknowledged, key, token, keepMillis, false);
 		}
 		return runRelease(key, token, keepMillis, false);
+	}
+
+	/**
+	 * Releases a lock held with the token, as {@link #release(String, String, long)},
+	 * with one plain command where it can: an exclusive lock released without a minimum
+	 * hold, whose name did not last find its key taken or held past a release, on a
+	 * server that has a native conditional delete ({@code DELEX key IFEQ token} on Redis
+	 * 8.4, {@code DELIFEQ key token} on Valkey 9). The command deletes the key only if it
+	 * holds the token alone; while anyone waits, the key holds the token with the queued
+	 * mark ({@code acquire.lua}), the command deletes nothing, and the release script
+	 * runs, which hands the lock over (or finds it lost). Lock names whose command
+	 * deleted nothing are remembered as contended, as in {@link #attempt}.
+	 * @param name the logical name of the lock
+	 * @return what the release did
+	 * @throws dev.distlock.ReplicaAcknowledgementException as
+	 * {@link #release(String, String, long)}
+	 */
+	public ReleaseOutcome release(String key, String name, String token, long keepMillis) {
+		if (keepMillis == 0 && !SharedTokens.isShared(token) && !this.contendedNames.contains(name)) {
+			ConditionalDelete.Command command = this.conditionalDelete.command(probeKey());
+			if (command != null) {
+				Boolean deleted = recorded(key, () -> this.conditionalDelete.delete(command, key, token));
+				if (Boolean.TRUE.equals(deleted)) {
+					return ReleaseOutcome.DELETED;
+				}
+				if (deleted != null) {
+					remember(this.contendedNames, name);
+				}
+			}
+		}
+		return release(key, token, keepMillis);
 	}
 
 	private ReleaseOutcome releaseAcknowledged(AcknowledgedScript acknowledged, String key, String token,

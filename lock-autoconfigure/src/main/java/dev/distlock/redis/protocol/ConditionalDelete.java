@@ -1,0 +1,216 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package dev.distlock.redis.protocol;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.output.IntegerOutput;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.lettuce.LettuceConnection;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.util.ClassUtils;
+
+/**
+ * The server's own conditional delete, if it has one: Redis 8.4's
+ * {@code DELEX key IFEQ value} or Valkey 9's {@code DELIFEQ key value}, which delete a
+ * key only if it holds a value, in one command and without a script. A release of an
+ * exclusive lock that nobody waits for uses it: while anyone waits, the lock's value
+ * carries the queued mark ({@code acquire.lua}), the command deletes nothing, and the
+ * release script hands the lock over instead.
+ * <p>
+ * Which command the server has is found by trying each on a key of distlock's namespace
+ * that does not exist ({@link #probe}), once, in the background when the client starts or
+ * at the first release after a probe that got no answer; until then, and on a server that
+ * has neither (Redis before 8.4, Valkey before 9, a user the ACL does not allow them),
+ * releases run the script. A server that later refuses the command (a node of an older
+ * version, a changed ACL) turns it off for the client, and the release that met the
+ * refusal runs the script.
+ */
+final class ConditionalDelete {
+
+	private static final Log logger = LogFactory.getLog(ConditionalDelete.class);
+
+	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.RedisClient",
+			ConditionalDelete.class.getClassLoader());
+
+	/** The commands, in the order they are tried. */
+	enum Command {
+
+		/** Redis 8.4 and later: {@code DELEX key IFEQ value}. */
+		DELEX,
+
+		/** Valkey 9 and later: {@code DELIFEQ key value}. */
+		DELIFEQ;
+
+		byte[][] arguments(String key, String value) {
+			byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
+			byte[] valueBytes = value.getBytes(StandardCharsets.UTF_8);
+			return (this == DELEX) ? new byte[][] { keyBytes, "IFEQ".getBytes(StandardCharsets.US_ASCII), valueBytes }
+					: new byte[][] { keyBytes, valueBytes };
+		}
+
+	}
+
+	private final StringRedisTemplate redis;
+
+	/** The command the server has, null if none or not yet known. */
+	private volatile @Nullable Command command;
+
+	/** Whether the server answered a probe; until then releases run the script. */
+	private volatile boolean probed;
+
+	private final AtomicBoolean probing = new AtomicBoolean();
+
+	ConditionalDelete(StringRedisTemplate redis) {
+		this.redis = redis;
+	}
+
+	/**
+	 * Returns the command the server has, null if it has none or has not answered a probe
+	 * yet; starts a probe in the background if none answered yet.
+	 * @param probeKey a key of distlock's namespace that does not exist, for the probe
+	 */
+	@Nullable Command command(String probeKey) {
+		if (!this.probed) {
+			probeInBackground(probeKey);
+		}
+		return this.command;
+	}
+
+	/** Probes the server on a thread of its own, unless a probe runs or answered. */
+	void probeInBackground(String probeKey) {
+		if (!this.probed && this.probing.compareAndSet(false, true)) {
+			DaemonThreads.named("distlock-conditional-delete-probe").newThread(() -> {
+				try {
+					probe(probeKey);
+				}
+				finally {
+					this.probing.set(false);
+				}
+			}).start();
+		}
+	}
+
+	/**
+	 * Tries each command on the key, which must not exist, and keeps the first that the
+	 * server runs. Leaves the choice open if the server does not answer.
+	 * @param probeKey a key of distlock's namespace that does not exist
+	 */
+	void probe(String probeKey) {
+		try {
+			Command found = null;
+			for (Command candidate : Command.values()) {
+				if (runs(candidate, probeKey)) {
+					found = candidate;
+					break;
+				}
+			}
+			this.command = found;
+			this.probed = true;
+			logger.debug((found != null) ? "Releases of exclusive locks that nobody waits for use " + found
+					: "Redis has no native conditional delete (DELEX ... IFEQ, DELIFEQ): releases run the script");
+		}
+		catch (DataAccessException ex) {
+			logger.debug("Could not probe Redis for a native conditional delete; releases run the script", ex);
+		}
+	}
+
+	private boolean runs(Command candidate, String probeKey) {
+		try {
+			send(candidate, probeKey, "distlock-probe");
+			return true;
+		}
+		catch (DataAccessException ex) {
+			if (refused(ex)) {
+				return false;
+			}
+			throw ex;
+		}
+	}
+
+	/**
+	 * Deletes the key if it holds the value, with the command the server has.
+	 * @return whether it deleted it, or null if the server refused the command: it is
+	 * turned off, and the caller runs the script
+	 * @throws DataAccessException if the server did not answer
+	 */
+	@Nullable Boolean delete(Command command, String key, String value) {
+		try {
+			return send(command, key, value) == 1;
+		}
+		catch (DataAccessException ex) {
+			if (!refused(ex)) {
+				throw ex;
+			}
+			this.command = null;
+			logger.info("Redis refused " + command + " (" + ex.getMostSpecificCause().getMessage()
+					+ "); releases of exclusive locks run the release script from now on");
+			return null;
+		}
+	}
+
+	private long send(Command command, String key, String value) {
+		byte[][] args = command.arguments(key, value);
+		// The native connection, not the template's proxy of it: Lettuce is told the
+		// output
+		// of the integer reply.
+		Object reply = this.redis.execute((RedisCallback<Object>) (connection) -> execute(connection, command, args),
+				true);
+		if (!(reply instanceof Number deleted)) {
+			throw new IllegalStateException("Unexpected reply of " + command + ": " + reply);
+		}
+		return deleted.longValue();
+	}
+
+	private static Object execute(RedisConnection connection, Command command, byte[][] args) {
+		if (LETTUCE_PRESENT && connection instanceof LettuceConnection) {
+			return Lettuce.execute(connection, command, args);
+		}
+		return connection.execute(command.name(), args);
+	}
+
+	/**
+	 * Returns whether the server refused the command itself, rather than failing to
+	 * answer: unknown, wrong syntax (a command of that name that means something else),
+	 * or not permitted.
+	 */
+	private static boolean refused(DataAccessException ex) {
+		String message = String.valueOf(ex.getMostSpecificCause().getMessage()).toLowerCase(Locale.ROOT);
+		return message.contains("unknown command") || message.contains("syntax error")
+				|| message.contains("wrong number of arguments") || message.contains("noperm");
+	}
+
+	/** The Lettuce part, in a class of its own so that it loads only with Lettuce. */
+	private static final class Lettuce {
+
+		static Object execute(RedisConnection connection, Command command, byte[][] args) {
+			return ((LettuceConnection) connection).execute(command.name(),
+					new IntegerOutput<>(ByteArrayCodec.INSTANCE), args);
+		}
+
+	}
+
+}

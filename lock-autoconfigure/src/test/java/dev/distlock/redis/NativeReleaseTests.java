@@ -1,0 +1,253 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package dev.distlock.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.core.script.DigestUtils;
+import org.springframework.util.StreamUtils;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockOptions;
+import dev.distlock.test.redis.ConditionalDeleteProxy;
+import dev.distlock.test.redis.ConditionalDeleteProxy.Dialect;
+import dev.distlock.test.redis.RedisTestServer;
+import dev.distlock.test.redis.RedisTestServers;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Issue 26, item 2: on a server with a native conditional delete (Redis 8.4's
+ * {@code DELEX key IFEQ value}, Valkey 9's {@code DELIFEQ key value}), found by a probe
+ * when the client starts, the release of an exclusive lock that nobody waits for is that
+ * one command; a lock that someone waits for carries the queued mark, the command deletes
+ * nothing, and the release script hands the lock over. No server here has either command:
+ * a {@link ConditionalDeleteProxy} in front of a Redis 7 server plays one, and counts
+ * what the client sends.
+ */
+class NativeReleaseTests {
+
+	private static final LockOptions FIXED = new LockOptions(Duration.ZERO, Duration.ofSeconds(30));
+
+	private static final String RELEASE_SHA1 = sha1("dev/distlock/redis/release.lua");
+
+	private static RedisTestServer server;
+
+	private ConditionalDeleteProxy proxy;
+
+	private LockFixture fixture;
+
+	@BeforeAll
+	static void startServer() {
+		server = RedisTestServers.startDedicated();
+	}
+
+	@AfterAll
+	static void stopServer() {
+		server.close();
+	}
+
+	@AfterEach
+	void stop() {
+		if (this.fixture != null) {
+			this.fixture.close();
+		}
+		if (this.proxy != null) {
+			this.proxy.close();
+		}
+	}
+
+	@Test
+	void releaseOfALockNobodyWaitsForIsOneDelexOnRedis84() {
+		start(Dialect.REDIS_DELEX);
+		String key = TestRedis.uniqueKey("native");
+		LockHandle handle = this.fixture.client.lock(key, FIXED.withName("native"));
+		this.proxy.resetCounts();
+		handle.release();
+		assertThat(this.proxy.count("DELEX")).as("DELEX key IFEQ token").isEqualTo(1);
+		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("release scripts, of %s", this.proxy.counts()).isZero();
+		assertThat(this.fixture.redis.hasKey(key)).isFalse();
+		assertThat(handle.isLeaseLost()).isFalse();
+	}
+
+	@Test
+	void releaseOfALockNobodyWaitsForIsOneDelifeqOnValkey9() {
+		start(Dialect.VALKEY_DELIFEQ);
+		String key = TestRedis.uniqueKey("native");
+		LockHandle handle = this.fixture.client.lock(key, FIXED.withName("native"));
+		this.proxy.resetCounts();
+		handle.release();
+		assertThat(this.proxy.count("DELIFEQ")).as("DELIFEQ key token").isEqualTo(1);
+		assertThat(this.proxy.count("DELEX")).as("DELEX, of %s", this.proxy.counts()).isZero();
+		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("release scripts, of %s", this.proxy.counts()).isZero();
+		assertThat(this.fixture.redis.hasKey(key)).isFalse();
+	}
+
+	@Test
+	void serverWithoutANativeConditionalDeleteIsReleasedByTheScript() {
+		start(Dialect.NONE);
+		assertThat(this.proxy.count("DELIFEQ")).as("probed once").isEqualTo(1);
+		String key = TestRedis.uniqueKey("native");
+		LockHandle handle = this.fixture.client.lock(key, FIXED.withName("native"));
+		this.proxy.resetCounts();
+		handle.release();
+		assertThat(this.proxy.count("DELEX") + this.proxy.count("DELIFEQ")).as("no native command").isZero();
+		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("release scripts").isEqualTo(1);
+		assertThat(this.fixture.redis.hasKey(key)).isFalse();
+	}
+
+	@Test
+	void lockSomeoneWaitsForIsMarkedSoTheNativeDeleteFailsAndTheScriptHandsItOver() throws Exception {
+		start(Dialect.REDIS_DELEX);
+		String key = TestRedis.uniqueKey("native");
+		LockOptions options = new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(30)).withName("queued");
+		LockHandle holder = this.fixture.client.lock(key, options);
+		String holderValue = this.fixture.redis.opsForValue().get(key);
+		try (LockFixture other = LockFixture.start(server, Duration.ofSeconds(30))) {
+			CompletableFuture<LockHandle> waiter = CompletableFuture.supplyAsync(() -> other.client.lock(key, options));
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> (holderValue + "+queued").equals(this.fixture.redis.opsForValue().get(key)));
+			this.proxy.resetCounts();
+			long released = System.nanoTime();
+			holder.release();
+			LockHandle handedOver = waiter.get(10, TimeUnit.SECONDS);
+			long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - released);
+			assertThat(this.proxy.count("DELEX")).as("DELEX, which deletes nothing").isEqualTo(1);
+			assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the release script").isEqualTo(1);
+			assertThat(holder.isLeaseLost()).isFalse();
+			assertThat(waited).as("handed over by the release, not found free after a backstop pause").isLessThan(900);
+			assertThat(this.fixture.redis.opsForValue().get(key)).as("the waiter's token, nobody else waiting")
+				.doesNotContain("+queued")
+				.isNotEqualTo(holderValue);
+			handedOver.release();
+		}
+		assertThat(this.fixture.redis.hasKey(key)).isFalse();
+	}
+
+	@Test
+	void lockWhoseLeaseRanOutIsNotDeletedFromItsNewHolder() {
+		start(Dialect.REDIS_DELEX);
+		String key = TestRedis.uniqueKey("native");
+		LockHandle lapsed = this.fixture.client.lock(key,
+				new LockOptions(Duration.ZERO, Duration.ofMillis(200)).withName("lapsed"));
+		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
+		try (LockFixture other = LockFixture.start(server, Duration.ofSeconds(30));
+				LockHandle current = other.client.lock(key, FIXED.withName("lapsed"))) {
+			String currentValue = this.fixture.redis.opsForValue().get(key);
+			this.proxy.resetCounts();
+			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(lapsed::release);
+			assertThat(this.proxy.count("DELEX")).isEqualTo(1);
+			assertThat(this.fixture.redis.opsForValue().get(key)).as("the new holder's key, untouched")
+				.isEqualTo(currentValue);
+			assertThat(current.isLeaseLost()).isFalse();
+		}
+	}
+
+	@Test
+	void serverThatStopsRunningTheCommandIsReleasedByTheScriptFromThenOn() {
+		start(Dialect.REDIS_DELEX);
+		this.proxy.dialect(Dialect.NONE);
+		String key = TestRedis.uniqueKey("native");
+		LockHandle first = this.fixture.client.lock(key, FIXED.withName("downgraded"));
+		this.proxy.resetCounts();
+		first.release();
+		assertThat(this.proxy.count("DELEX")).as("refused: unknown command").isEqualTo(1);
+		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the script").isEqualTo(1);
+		assertThat(first.isLeaseLost()).isFalse();
+		assertThat(this.fixture.redis.hasKey(key)).isFalse();
+		this.fixture.client.lock(key, FIXED.withName("downgraded")).release();
+		assertThat(this.proxy.count("DELEX")).as("not sent again").isEqualTo(1);
+		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).isEqualTo(2);
+	}
+
+	/**
+	 * Starts the proxy and a client through it, and waits until the client's probe has
+	 * tried every command it tries on that server and, where the server has one, its
+	 * releases use it. The client's first acquisition runs the acquire script; the tests'
+	 * are then plain.
+	 */
+	private void start(Dialect dialect) {
+		this.proxy = ConditionalDeleteProxy.start(server.port(), dialect);
+		this.fixture = LockFixture.start(new ProxiedServer(this.proxy.port()), Duration.ofSeconds(30));
+		String lastProbed = (dialect == Dialect.REDIS_DELEX) ? "DELEX" : "DELIFEQ";
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.proxy.count(lastProbed) == 1);
+		String warmUp = TestRedis.uniqueKey("warm-up");
+		if (dialect == Dialect.NONE) {
+			this.fixture.client.lock(warmUp, FIXED.withName("warm-up")).release();
+			return;
+		}
+		await().atMost(Duration.ofSeconds(10)).until(() -> {
+			this.fixture.client.lock(warmUp, FIXED.withName("warm-up")).release();
+			return this.proxy.count(lastProbed) > 1;
+		});
+	}
+
+	private static String sha1(String resource) {
+		try (InputStream in = new ClassPathResource(resource).getInputStream()) {
+			return DigestUtils.sha1DigestAsHex(StreamUtils.copyToString(in, StandardCharsets.UTF_8));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/** The proxy's port, seen as a server that tests do not start or stop. */
+	private record ProxiedServer(int port) implements RedisTestServer {
+
+		@Override
+		public String host() {
+			return "127.0.0.1";
+		}
+
+		@Override
+		public boolean isStoppable() {
+			return false;
+		}
+
+		@Override
+		public void stop() {
+			throw new UnsupportedOperationException("The proxy's server is not stopped by tests");
+		}
+
+		@Override
+		public void start() {
+			throw new UnsupportedOperationException("The proxy's server is not started by tests");
+		}
+
+		@Override
+		public void close() {
+		}
+
+	}
+
+}

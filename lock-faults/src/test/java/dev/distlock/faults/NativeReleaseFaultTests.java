@@ -1,0 +1,178 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package dev.distlock.faults;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockOptions;
+import dev.distlock.faults.RedisNode.Persistence;
+import dev.distlock.test.redis.ConditionalDeleteProxy;
+import dev.distlock.test.redis.ConditionalDeleteProxy.Dialect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Issue 26, item 2: the release as one native conditional delete
+ * ({@code DELEX key IFEQ token}, played by a {@link ConditionalDeleteProxy} in front of
+ * Redis 7). A holds K with a fixed lease of 300 ms and is paused for 700 ms in its work;
+ * its lease runs out, B is granted K and holds it; A wakes and releases. Guaranteed: A's
+ * release deletes nothing of B's, A is told it lost the lock, and a third client C is
+ * refused K while B holds it. The control: a server whose {@code DELEX} ignores the value
+ * (a delete without the owner check, as blog locks' {@code DEL}) deletes B's key, and C
+ * is granted K beside B.
+ */
+class NativeReleaseFaultTests {
+
+	private static final LockOptions LAPSING = new LockOptions(Duration.ZERO, Duration.ofMillis(300))
+		.withName("native-release");
+
+	private static final LockOptions HELD = new LockOptions(Duration.ZERO, Duration.ofSeconds(30))
+		.withName("native-release");
+
+	private static RedisNode redis;
+
+	private static LockApps apps;
+
+	private static LockClient clientB;
+
+	private static LockClient clientC;
+
+	private ConditionalDeleteProxy proxy;
+
+	private LockApps appsA;
+
+	@BeforeAll
+	static void start() {
+		redis = RedisNode.start(Persistence.NONE);
+		apps = new LockApps();
+		clientB = apps.client(redis.port(), "spring.data.redis.timeout=2s");
+		clientC = apps.client(redis.port(), "spring.data.redis.timeout=2s");
+	}
+
+	@AfterAll
+	static void stop() {
+		apps.close();
+		redis.close();
+	}
+
+	@AfterEach
+	void stopA() {
+		this.appsA.close();
+		this.proxy.close();
+	}
+
+	@Test
+	void releaseOfAPausedHolderWhoseLeaseRanOutLeavesTheNextHoldersKey() {
+		Run run = pausedHolderReleases(Dialect.REDIS_DELEX);
+		run.record("native release (DELEX IFEQ), paused holder");
+		assertThat(run.releaseOutcome).as("A's release").isEqualTo("LockLeaseLostException");
+		assertThat(run.bKeyAfterRelease).as("B's key after A's release").isEqualTo(run.bValue);
+		assertThat(run.cGranted).as("C granted K while B held it").isFalse();
+	}
+
+	@Test
+	void controlADeleteWithoutTheOwnerCheckFreesTheNextHoldersLock() {
+		Run run = pausedHolderReleases(Dialect.DELEX_IGNORING_VALUE);
+		run.record("native release control (DELEX ignoring the value), paused holder");
+		assertThat(run.bKeyAfterRelease).as("control: B's key deleted by A's release").isNull();
+		assertThat(run.cGranted).as("control: C granted K while B held it").isTrue();
+	}
+
+	private Run pausedHolderReleases(Dialect dialect) {
+		String key = "lock:native:" + UUID.randomUUID();
+		LockClient clientA = startA(dialect);
+		LockHandle a = clientA.lock(key, LAPSING);
+		String aValue = (String) Resp.call(redis.port(), "GET", key);
+		long paused = System.nanoTime();
+		// A's work is paused (a long GC pause, a stalled VM) past its lease.
+		Pause.millis(700);
+		LockHandle b = clientB.lock(key, HELD);
+		try {
+			String bValue = (String) Resp.call(redis.port(), "GET", key);
+			long dlexBefore = this.proxy.count("DELEX");
+			String releaseOutcome;
+			try {
+				a.release();
+				releaseOutcome = "released";
+			}
+			catch (LockLeaseLostException ex) {
+				releaseOutcome = ex.getClass().getSimpleName();
+			}
+			long delexSent = this.proxy.count("DELEX") - dlexBefore;
+			String bKeyAfterRelease = (String) Resp.call(redis.port(), "GET", key);
+			Optional<LockHandle> c = clientC.tryLock(key, HELD);
+			c.ifPresent(LockHandle::release);
+			boolean bLost = b.isLeaseLost();
+			return new Run(aValue, bValue, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - paused), delexSent,
+					releaseOutcome, bKeyAfterRelease, c.isPresent(), bLost);
+		}
+		finally {
+			try {
+				b.release();
+			}
+			catch (LockLeaseLostException ex) {
+				// The control: B's key was deleted under it.
+			}
+		}
+	}
+
+	/**
+	 * Starts client A through the proxy, and waits until its releases use the native
+	 * command (its probe answered, and its first acquisition ran the acquire script).
+	 */
+	private LockClient startA(Dialect dialect) {
+		this.proxy = ConditionalDeleteProxy.start(redis.port(), dialect);
+		this.appsA = new LockApps();
+		LockClient clientA = this.appsA.client(this.proxy.port(), "spring.data.redis.timeout=2s");
+		String warmUp = "lock:native:warm-up:" + UUID.randomUUID();
+		await().atMost(Duration.ofSeconds(10)).until(() -> {
+			clientA.lock(warmUp, HELD.withName("warm-up")).release();
+			return this.proxy.count("DELEX") > 1;
+		});
+		return clientA;
+	}
+
+	private record Run(String aValue, String bValue, long pausedToReleasedMs, long delexSent, String releaseOutcome,
+			String bKeyAfterRelease, boolean cGranted, boolean bLost) {
+
+		void record(String scenario) {
+			Figures.record(scenario,
+					"A held K (300 ms fixed lease), paused 700 ms; B granted K (%s A's value); A released %d ms after "
+							+ "its pause began: %d DELEX sent, outcome %s; B's key after it: %s; C granted K beside B: "
+							+ "%s; B told lost: %s",
+					this.bValue.equals(this.aValue) ? "SAME as" : "not", this.pausedToReleasedMs, this.delexSent,
+					this.releaseOutcome,
+					(this.bKeyAfterRelease == null) ? "deleted"
+							: this.bKeyAfterRelease.equals(this.bValue) ? "kept" : "changed",
+					this.cGranted, this.bLost);
+		}
+
+	}
+
+}
