@@ -100,7 +100,7 @@ if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
 	if ARGV[6] == '1' and redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
 		-- It had a place in the queue, and found the lock free (its holder's lease ran out).
 		redis.call('lrem', KEYS[3], 1, ARGV[1])
-		if redis.call('llen', KEYS[3]) > 0 then
+		if redis.call('lindex', KEYS[3], 0) then
 			redis.call('set', KEYS[1], ARGV[1] .. QUEUED, 'KEEPTTL')
 		end
 	end

@@ -5,10 +5,11 @@
 -- waiter confirms the hand-over by extending the key to its lease; a waiter that died meanwhile
 -- keeps the lock only for the claim window. Tokens never fall below this server's clock in
 -- microseconds (see acquire.lua).
--- With nobody waiting the lock is deleted and nothing is published. Whether anyone waits, the
--- lock's value tells (the queued mark, see acquire.lua): an unmarked lock is deleted without a
--- look at the queue, as a native conditional delete would. A waiter that queued before a holder
--- took a free lock marks it again with its next attempt, and is handed the lock from then on. A waiter that gives up calls
+-- With nobody waiting the lock is deleted and nothing is published. The lock's value is the owner
+-- token, or the owner token with the queued mark while anyone waits (see acquire.lua); this
+-- script looks at the queue either way, so that it also hands the lock to waiters that an older
+-- version of acquire.lua queued without marking it, or that queued before the holder took a free
+-- lock. A hand-over that leaves others waiting sets the lock marked. A waiter that gives up calls
 -- it too: it leaves the queue, and passes the lock on if it was handed it in the meantime.
 -- KEYS[1] lock key; KEYS[2] fencing counter; KEYS[3] queue; KEYS[4] waiters' entries (see acquire.lua).
 -- ARGV[1] owner token; ARGV[2] ms the lock must still be kept (minimum hold), 0 for none; ARGV[3]
@@ -57,9 +58,8 @@ if type(value) == 'table' then
 	return wrongKind(value, 'releases an exclusive lock')
 end
 local QUEUED = '+queued'
-local marked = value == ARGV[1] .. QUEUED
-local owned = value == ARGV[1] or marked
-local queued = ARGV[3] == '1' or (marked and tonumber(ARGV[2]) == 0)
+local owned = value == ARGV[1] or value == ARGV[1] .. QUEUED
+local queued = ARGV[3] == '1' or (owned and tonumber(ARGV[2]) == 0)
 if queued and redis.call('exists', KEYS[3], KEYS[4]) > 0 then
 	for i, kind in ipairs({'list', 'hash'}) do
 		local found = redis.call('type', KEYS[i + 2])['ok']
@@ -140,7 +140,7 @@ if waiter then
 	local micros = tonumber(time[1]) * 1000000 + tonumber(time[2])
 	local fence = math.max(tonumber(redis.call('get', KEYS[2]) or '0') + 1, micros)
 	-- Marked if others still wait, so that the waiter's own release hands the lock on.
-	redis.call('set', KEYS[1], (redis.call('llen', KEYS[3]) > 0) and (waiter .. QUEUED) or waiter, 'PX', claim)
+	redis.call('set', KEYS[1], redis.call('lindex', KEYS[3], 0) and (waiter .. QUEUED) or waiter, 'PX', claim)
 	redis.call('set', KEYS[2], string.format('%d', fence + block - 1))
 	redis.call(publish, channel, string.format('%s:%d:%d', waiter, fence, block))
 	return 3

@@ -72,7 +72,9 @@ class HandOverValidityTests {
 			return new HandOverMessage("waiter", fence, 1);
 		});
 		assertThat(handle).as("the thief holds the lock: the waiter must not").isEmpty();
-		assertThat(this.fixture.redis.opsForValue().get(key)).isEqualTo("thief");
+		assertThat(this.fixture.redis.opsForValue().get(key))
+			.as("the thief's token, marked: the waiter queued behind it")
+			.isEqualTo("thief+queued");
 	}
 
 	@Test
@@ -84,7 +86,9 @@ class HandOverValidityTests {
 			return null;
 		}, () -> new HandOverMessage("waiter", fence[0], 1));
 		assertThat(handle).as("the message came after an attempt found the thief holding the lock").isEmpty();
-		assertThat(this.fixture.redis.opsForValue().get(key)).isEqualTo("thief");
+		assertThat(this.fixture.redis.opsForValue().get(key))
+			.as("the thief's token, marked: the waiter queued behind it")
+			.isEqualTo("thief+queued");
 	}
 
 	@Test

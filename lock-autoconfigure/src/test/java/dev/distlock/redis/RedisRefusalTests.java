@@ -116,7 +116,8 @@ class RedisRefusalTests {
 							+ "under distlock.key-prefix and the commands of the lock scripts, as distlock's "
 							+ "docs/configuration.md#keys-channels-and-redis-acl shows.");
 				assertThat(state(redis, "sku:4")).as("lock, counter, queue and entries").isEqualTo(before);
-				assertThat(before.get(0)).isEqualTo(((RedisLockHandle) held).token());
+				assertThat(before.get(0)).as("the holder's token, marked: the waiter queued")
+					.isEqualTo(((RedisLockHandle) held).token() + "+queued");
 				waiting.interrupt();
 			}
 			finally {

@@ -107,10 +107,13 @@ class HandOverScriptTests {
 		this.commands.acquire(key, "first", 5_000, NOBODY_LISTENS, PLACE, 1, true);
 		this.commands.acquire(key, "second", LEASE, NOBODY_LISTENS, PLACE, 1, true);
 		assertThat(this.commands.release(key, "holder", 0)).as("handed over").isEqualTo(ReleaseOutcome.HANDED_OVER);
-		assertThat(this.redis.opsForValue().get(key)).isEqualTo("first");
+		assertThat(this.redis.opsForValue().get(key)).as("the waiter's token, marked: the second still waits")
+			.isEqualTo("first+queued");
 		assertThat(this.redis.getExpire(key)).as("the claim window, until the waiter confirms").isBetween(1L, 2L);
 		assertThat(this.redis.opsForList().range(KEYSPACE.queueKey(key), 0, -1)).containsExactly("second");
 		assertThat(this.commands.release(key, "first", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
+		assertThat(this.redis.opsForValue().get(key)).as("the last waiter's token, unmarked: nobody waits")
+			.isEqualTo("second");
 		assertThat(this.commands.release(key, "second", 0)).as("nobody left: deleted")
 			.isEqualTo(ReleaseOutcome.DELETED);
 		assertThat(this.redis.keys("*" + key + "*")).isEmpty();
