@@ -178,10 +178,12 @@ final class PairCommands {
 	 * @return the table
 	 */
 	static String table(Map<String, PairCommands> rows, String unit) {
-		MarkdownTable table = new MarkdownTable("contender", unit + "s counted", "calls/" + unit, "round trips/" + unit,
-				"in scripts/" + unit, "calls per " + unit + " by command (in scripts)");
-		rows.forEach((name, commands) -> table.row(name, commands.pairs, cell(commands.callsPerPair()),
-				cell(commands.roundTripsPerPair()), cell(commands.inScriptsPerPair()), commands.breakdown()));
+		MarkdownTable table = new MarkdownTable("contender", unit + "s measured / under MONITOR", "calls/" + unit,
+				"round trips/" + unit, "in scripts/" + unit, "calls per " + unit + " by command (in scripts)");
+		rows.forEach((name, commands) -> table.row(name,
+				commands.pairs + " / " + ((commands.monitoredPairs > 0) ? commands.monitoredPairs : "–"),
+				cell(commands.callsPerPair()), cell(commands.roundTripsPerPair()), cell(commands.inScriptsPerPair()),
+				commands.breakdown()));
 		return table.render();
 	}
 
