@@ -110,7 +110,8 @@ final class PairCommands {
 	 * {@code evalsha 1.00 (get 1.00, del 1.00), set 1.00}. A command that both clients
 	 * and scripts ran is split in the proportion the counting pass saw; without one
 	 * nothing is split.
-	 * @return the breakdown, most calls first, figures under 0.005 left out
+	 * @return the breakdown, most calls first, figures under 0.005 left out, a subcommand
+	 * as {@code script load}
 	 */
 	String breakdown() {
 		Map<String, Double> topLevel = new TreeMap<>();
@@ -133,7 +134,7 @@ final class PairCommands {
 		}
 		List<String> parts = new ArrayList<>();
 		for (String name : names) {
-			String part = name + " " + MarkdownTable.number(topLevel.get(name), 2);
+			String part = shown(name) + " " + MarkdownTable.number(topLevel.get(name), 2);
 			if (name.equals(lastScript) && !scriptParts.isEmpty()) {
 				part += " (" + String.join(", ", scriptParts) + ")";
 			}
@@ -147,8 +148,16 @@ final class PairCommands {
 
 	private static List<String> sorted(Map<String, Double> perPair) {
 		return sortedNames(perPair).stream()
-			.map((name) -> name + " " + MarkdownTable.number(perPair.get(name), 2))
+			.map((name) -> shown(name) + " " + MarkdownTable.number(perPair.get(name), 2))
 			.toList();
+	}
+
+	/**
+	 * A command's name as a table cell can hold it: commandstats names a subcommand
+	 * {@code script|load}, and a bar would end the cell.
+	 */
+	private static String shown(String name) {
+		return name.replace('|', ' ');
 	}
 
 	private static List<String> sortedNames(Map<String, Double> perPair) {

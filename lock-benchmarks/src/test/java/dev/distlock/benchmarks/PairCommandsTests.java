@@ -77,6 +77,13 @@ class PairCommandsTests {
 	}
 
 	@Test
+	void subcommandsAreWrittenWithoutTheBarThatWouldEndTheTableCell() {
+		PairCommands redisson = new PairCommands();
+		redisson.addMeasured(Map.of("evalsha", 20L, "script|load", 1L), 10);
+		assertThat(redisson.breakdown()).isEqualTo("evalsha 2.00, script load 0.10");
+	}
+
+	@Test
 	void tableIsOneTheResultsParserReads() {
 		PairCommands floor = new PairCommands();
 		floor.addMeasured(Map.of("ping", 600L), 300);
