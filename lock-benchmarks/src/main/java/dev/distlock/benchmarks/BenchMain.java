@@ -25,6 +25,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.distlock.test.redis.RedisServerProcess;
 
 /**
@@ -112,17 +114,25 @@ public final class BenchMain {
 		try (ContenderSet set = new ContenderSet(target, new HashSet<>(ContenderSet.ALL), false)) {
 			report.environment = BenchEnvironment.describe(set.redis());
 			emit(print, "## Environment\n\n" + report.environment);
+			PairCommands.RoundTripCounter roundTrips = PairCommands.roundTripCounter(target, set.redis());
 			if (scenarios.contains("uncontended")) {
-				report.uncontended = uncontended(set, sizes, print);
+				report.uncontended = uncontended(set, CommandStats.blockCommands(set.redis()), roundTrips, sizes,
+						print);
 			}
 			if (scenarios.contains("contended")) {
 				report.contended = contended(target, set, CommandStats.blockCommands(set.redis()), sizes, print);
 			}
 			if (scenarios.contains("many-keys")) {
 				progress("many-keys");
-				report.manyKeys = new ManyKeysScenario(set.contenders(), sizes).run();
-				emit(print, "## 3. Many keys: " + sizes.manyKeysThreads() + " threads over " + sizes.manyKeys()
-						+ " keys\n\n" + ManyKeysScenario.table(report.manyKeys));
+				report.manyKeys = new ManyKeysScenario(set.contenders(), sizes, CommandStats.blockCommands(set.redis()),
+						roundTrips)
+					.run();
+				emit(print,
+						"## 3. Many keys: " + sizes.manyKeysThreads() + " threads over " + sizes.manyKeys()
+								+ " keys\n\n" + ManyKeysScenario.table(report.manyKeys) + "\n"
+								+ commandsCaption((roundTrips != null)
+										? "a block a quarter as long per row, after the measured ones," : null)
+								+ ManyKeysScenario.commandsTable(report.manyKeys));
 			}
 		}
 		if (scenarios.contains("held")) {
@@ -142,11 +152,45 @@ public final class BenchMain {
 		return report;
 	}
 
-	static List<UncontendedScenario.Result> uncontended(ContenderSet set, BenchSizes sizes, boolean print) {
+	/**
+	 * Runs scenario 1 and prints its tables.
+	 * @param set the contenders
+	 * @param blockCommands counts the commands Redis executes in each measured block
+	 * @param roundTrips counts the commands the clients send, or {@code null} where
+	 * {@code MONITOR} cannot watch the Redis (a cluster)
+	 * @param sizes the sizes
+	 * @param print whether to print the tables
+	 * @return the results
+	 */
+	static List<UncontendedScenario.Result> uncontended(ContenderSet set, BlockCommands blockCommands,
+			PairCommands.@Nullable RoundTripCounter roundTrips, BenchSizes sizes, boolean print) {
 		progress("uncontended");
-		List<UncontendedScenario.Result> results = new UncontendedScenario(set.contenders(), sizes).run();
-		emit(print, "## 1. Uncontended: one thread, acquire + release\n\n" + UncontendedScenario.table(results));
+		List<UncontendedScenario.Result> results = new UncontendedScenario(set.contenders(), sizes, blockCommands,
+				roundTrips)
+			.run();
+		emit(print, "## 1. Uncontended: one thread, acquire + release\n\n" + UncontendedScenario.table(results) + "\n"
+				+ commandsCaption((roundTrips != null)
+						? UncontendedScenario.MONITORED_PAIRS + " more pairs per row, after the measured ones," : null)
+				+ UncontendedScenario.commandsTable(results));
 		return results;
+	}
+
+	/**
+	 * The text above a table of {@link PairCommands}.
+	 * @param monitoredPass what ran under {@code MONITOR}, or {@code null} if nothing did
+	 * @return the text, ending in a blank line
+	 */
+	static String commandsCaption(@Nullable String monitoredPass) {
+		String roundTrips = (monitoredPass != null) ? "round trips: the commands the client sent, counted with MONITOR "
+				+ "over " + monitoredPass + " not timed (commandstats counts a command a script runs as it counts "
+				+ "one a client sends, and so does total_commands_processed); in scripts: the commands the scripts "
+				+ "ran, in parentheses after the script command; "
+				: "round trips: not counted (MONITOR watches one server, not a cluster); ";
+		return "Redis commands per pair (INFO commandstats): calls are every command the server counted during the "
+				+ "measured pairs, commands run inside Lua scripts and PUBLISH included, divided by the pairs "
+				+ "(summed over the masters on a cluster); " + roundTrips + "figures under 0.005 per pair left out; "
+				+ "the counters are the server's, so other clients' background commands of the same time (such as "
+				+ "Redisson's keep-alive PINGs) count too.\n\n";
 	}
 
 	static List<HandOverStats> contended(RedisTarget target, ContenderSet set, BlockCommands commands, BenchSizes sizes,
@@ -165,12 +209,17 @@ public final class BenchMain {
 		List<HandOverStats> results = contended.run();
 		Files.deleteIfExists(workDir);
 		double floorNanos = contended.floorLatency().getValueAtPercentile(50);
-		emit(print,
-				"## 2. Contended: one key, " + sizes.workers() + " JVMs × " + sizes.threadsPerWorker() + " threads, "
-						+ sizes.criticalSectionMicros() / 1000.0 + " ms critical section\n\n"
-						+ ContendedScenario.table(results, floorNanos, sizes.criticalSectionMicros() * 1_000L)
-						+ "\nFloor for the gap ratio: " + floor.pair() + " p50 measured between the blocks, "
-						+ MarkdownTable.micros(floorNanos) + " µs\n");
+		emit(print, "## 2. Contended: one key, " + sizes.workers() + " JVMs × " + sizes.threadsPerWorker()
+				+ " threads, " + sizes.criticalSectionMicros() / 1000.0 + " ms critical section\n\n"
+				+ ContendedScenario.table(results, floorNanos, sizes.criticalSectionMicros() * 1_000L)
+				+ "\nFloor for the gap ratio: " + floor.pair() + " p50 measured between the blocks, "
+				+ MarkdownTable.micros(floorNanos) + " µs\n\n"
+				+ "Redis commands per hold (INFO commandstats): every command the server counted during the "
+				+ "measured blocks, commands run inside Lua scripts, PUBLISH and the critical section's GET and "
+				+ "SET included, divided by the holds (summed over the masters on a cluster); round trips not "
+				+ "counted (MONITOR would slow the hand-overs it measures), so nothing is split into sent and "
+				+ "run in scripts; figures under 0.005 per hold left out.\n\n"
+				+ ContendedScenario.commandsTable(results));
 		return results;
 	}
 

@@ -81,7 +81,8 @@ final class ClusterBench {
 					+ " nodes (3 masters + 3 replicas) on loopback, cluster-node-timeout 1000 ms, no persistence");
 			BenchMain.emit(print, "## Environment\n\n" + report.environment + "\n" + contenderNotes(set.leftOut()));
 			if (scenarios.contains("uncontended")) {
-				report.uncontended = BenchMain.uncontended(set, sizes, print);
+				report.uncontended = BenchMain.uncontended(set, new ClusterTraffic(cluster.nodes()), null, sizes,
+						print);
 			}
 			if (scenarios.contains("contended")) {
 				ClusterTraffic traffic = new ClusterTraffic(cluster.nodes());

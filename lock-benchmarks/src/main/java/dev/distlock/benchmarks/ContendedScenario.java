@@ -174,7 +174,7 @@ final class ContendedScenario {
 		MarkdownTable table = new MarkdownTable("contender", "holds", "holds/s", "efficiency", "mean hold ms",
 				"lock busy", "gap p50 µs", "gap mean µs", "gap p99 µs", "gap max µs", "gap p50 / floor",
 				"gap p50 across JVMs µs", "overlaps", "lost increments", "min/max per thread", "re-taken by releaser",
-				"handed within JVM", "scripts/hold", "other commands/hold");
+				"handed within JVM", "scripts/hold", "other commands/hold", "Redis cmds/hold");
 		for (HandOverStats stats : results) {
 			table.row(stats.contender(), stats.holds(), MarkdownTable.number(stats.throughput(), 0),
 					MarkdownTable.number(stats.throughput() * criticalSectionNanos / 1e9, 2),
@@ -191,9 +191,21 @@ final class ContendedScenario {
 								.number((double) stats.minAcquisitions() / Math.max(1, stats.maxAcquisitions()), 2),
 					percent(stats.sameThreadShare()), percent(stats.sameProcessShare()),
 					MarkdownTable.number(stats.scriptsPerHold(), 2),
-					MarkdownTable.number(stats.otherCommandsPerHold(), 2));
+					MarkdownTable.number(stats.otherCommandsPerHold(), 2),
+					PairCommands.cell(stats.pairCommands().callsPerPair()));
 		}
 		return table.render();
+	}
+
+	/**
+	 * Renders the commands of every contender per hold.
+	 * @param results the results
+	 * @return the table
+	 */
+	static String commandsTable(List<HandOverStats> results) {
+		Map<String, PairCommands> rows = new LinkedHashMap<>();
+		results.forEach((stats) -> rows.put(stats.contender(), stats.pairCommands()));
+		return PairCommands.table(rows, "hold");
 	}
 
 	private static String percent(double share) {

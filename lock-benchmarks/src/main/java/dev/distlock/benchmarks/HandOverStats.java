@@ -120,6 +120,17 @@ final class HandOverStats {
 		delta.forEach((name, count) -> this.commands.merge(name, count, Long::sum));
 	}
 
+	/**
+	 * The commands of the measured blocks per hold, the critical section's GET and SET
+	 * included.
+	 * @return the commands, with no split between sent and run in scripts
+	 */
+	PairCommands pairCommands() {
+		PairCommands pairCommands = new PairCommands();
+		pairCommands.addMeasured(this.commands, this.holds);
+		return pairCommands;
+	}
+
 	/** {@code EVAL}/{@code EVALSHA} calls per hold: the lock's script round trips. */
 	double scriptsPerHold() {
 		long scripts = this.commands.getOrDefault("evalsha", 0L) + this.commands.getOrDefault("eval", 0L);

@@ -39,6 +39,11 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  */
 final class RedisMonitor implements AutoCloseable {
 
+	/**
+	 * The key under which {@link #snapshot()} counts every command run inside scripts.
+	 */
+	static final String SCRIPT_TOTAL = "(lua)";
+
 	private static final String MARKER = "bench-monitor-marker-";
 
 	private final Socket socket;
@@ -46,6 +51,8 @@ final class RedisMonitor implements AutoCloseable {
 	private final Map<String, LongAdder> clientCommands = new ConcurrentHashMap<>();
 
 	private final LongAdder scriptCommands = new LongAdder();
+
+	private final Map<String, LongAdder> scriptCommandsByName = new ConcurrentHashMap<>();
 
 	private final AtomicLong markersSent = new AtomicLong();
 
@@ -89,16 +96,20 @@ final class RedisMonitor implements AutoCloseable {
 		if (open < 0 || close < 0) {
 			return;
 		}
-		if (line.substring(open, close).endsWith(" lua")) {
-			this.scriptCommands.increment();
-			return;
-		}
 		int quote = line.indexOf('"', close);
 		int endQuote = line.indexOf('"', quote + 1);
-		if (quote < 0 || endQuote < 0) {
+		String command = (quote < 0 || endQuote < 0) ? null
+				: line.substring(quote + 1, endQuote).toLowerCase(Locale.ROOT);
+		if (line.substring(open, close).endsWith(" lua")) {
+			this.scriptCommands.increment();
+			if (command != null) {
+				this.scriptCommandsByName.computeIfAbsent(command, (name) -> new LongAdder()).increment();
+			}
 			return;
 		}
-		String command = line.substring(quote + 1, endQuote).toLowerCase(Locale.ROOT);
+		if (command == null) {
+			return;
+		}
 		if (command.equals("echo") && line.contains(MARKER)) {
 			this.markersSeen.incrementAndGet();
 			return;
@@ -133,7 +144,17 @@ final class RedisMonitor implements AutoCloseable {
 	Map<String, Long> snapshot() {
 		Map<String, Long> counts = new TreeMap<>();
 		this.clientCommands.forEach((name, count) -> counts.put(name, count.sum()));
-		counts.put("(lua)", this.scriptCommands.sum());
+		counts.put(SCRIPT_TOTAL, this.scriptCommands.sum());
+		return counts;
+	}
+
+	/**
+	 * Returns the commands run inside Lua scripts so far, by name.
+	 * @return the counts
+	 */
+	Map<String, Long> scriptSnapshot() {
+		Map<String, Long> counts = new TreeMap<>();
+		this.scriptCommandsByName.forEach((name, count) -> counts.put(name, count.sum()));
 		return counts;
 	}
 

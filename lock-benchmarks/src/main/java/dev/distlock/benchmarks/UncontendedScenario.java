@@ -25,6 +25,7 @@ import java.util.Map;
 
 import com.sun.management.OperatingSystemMXBean;
 import org.HdrHistogram.Histogram;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Scenario 1: one thread, acquire + release pairs with an empty critical section, on the
@@ -46,10 +47,14 @@ final class UncontendedScenario {
 	 * @param callerCpuNanos CPU time of the calling thread per pair
 	 * @param processCpuNanos CPU time of the whole JVM per pair (I/O threads, renewal,
 	 * JIT and GC included), which a loaded machine inflates far less than latency
+	 * @param commands the Redis commands of the measured pairs
 	 */
 	record Result(String contender, String keyMode, Histogram latency, double pairsPerSecond, double callerCpuNanos,
-			double processCpuNanos) {
+			double processCpuNanos, PairCommands commands) {
 	}
+
+	/** Pairs per contender and key mode that run under {@code MONITOR}, not timed. */
+	static final int MONITORED_PAIRS = 200;
 
 	private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
@@ -59,11 +64,26 @@ final class UncontendedScenario {
 
 	private final BenchSizes sizes;
 
+	private final BlockCommands blockCommands;
+
+	private final PairCommands.@Nullable RoundTripCounter roundTrips;
+
 	private long nextKey;
 
-	UncontendedScenario(List<Contender> contenders, BenchSizes sizes) {
+	/**
+	 * Creates the scenario.
+	 * @param contenders the contenders, in table order
+	 * @param sizes the sizes
+	 * @param blockCommands counts the commands Redis executes in each measured block
+	 * @param roundTrips counts the commands the clients send in a pass under
+	 * {@code MONITOR} after the measured blocks, or {@code null} for no such pass
+	 */
+	UncontendedScenario(List<Contender> contenders, BenchSizes sizes, BlockCommands blockCommands,
+			PairCommands.@Nullable RoundTripCounter roundTrips) {
 		this.contenders = contenders;
 		this.sizes = sizes;
+		this.blockCommands = blockCommands;
+		this.roundTrips = roundTrips;
 	}
 
 	List<Result> run() {
@@ -72,9 +92,11 @@ final class UncontendedScenario {
 		Map<String, Long> elapsed = new LinkedHashMap<>();
 		Map<String, Long> callerCpu = new LinkedHashMap<>();
 		Map<String, Long> processCpu = new LinkedHashMap<>();
+		Map<String, PairCommands> commands = new LinkedHashMap<>();
 		for (String keyMode : keyModes) {
 			for (Contender contender : this.contenders) {
 				latencies.put(id(contender, keyMode), new Histogram(3));
+				commands.put(id(contender, keyMode), new PairCommands());
 				elapsed.put(id(contender, keyMode), 0L);
 				runPairs(contender, keyMode, this.sizes.warmupPairs(), new Histogram(3));
 			}
@@ -85,6 +107,7 @@ final class UncontendedScenario {
 			for (String keyMode : keyModes) {
 				for (Contender contender : Rotation.forRound(this.contenders, round)) {
 					String id = id(contender, keyMode);
+					this.blockCommands.before();
 					long caller = this.threads.getCurrentThreadCpuTime();
 					long process = this.os.getProcessCpuTime();
 					long start = System.nanoTime();
@@ -92,6 +115,18 @@ final class UncontendedScenario {
 					elapsed.merge(id, System.nanoTime() - start, Long::sum);
 					callerCpu.merge(id, this.threads.getCurrentThreadCpuTime() - caller, Long::sum);
 					processCpu.merge(id, this.os.getProcessCpuTime() - process, Long::sum);
+					commands.get(id).addMeasured(this.blockCommands.after(contender.name()), perBlock);
+				}
+			}
+		}
+		if (this.roundTrips != null) {
+			int monitored = Math.min(MONITORED_PAIRS, perBlock);
+			for (String keyMode : keyModes) {
+				for (Contender contender : this.contenders) {
+					this.roundTrips.count(() -> {
+						runPairs(contender, keyMode, monitored, new Histogram(3));
+						return monitored;
+					}, commands.get(id(contender, keyMode)));
 				}
 			}
 		}
@@ -102,7 +137,7 @@ final class UncontendedScenario {
 				Histogram latency = latencies.get(id);
 				long pairs = latency.getTotalCount();
 				results.add(new Result(contender.name(), keyMode, latency, pairs * 1e9 / elapsed.get(id),
-						(double) callerCpu.get(id) / pairs, (double) processCpu.get(id) / pairs));
+						(double) callerCpu.get(id) / pairs, (double) processCpu.get(id) / pairs, commands.get(id)));
 			}
 		}
 		return results;
@@ -124,14 +159,15 @@ final class UncontendedScenario {
 
 	static String table(List<Result> results) {
 		MarkdownTable table = new MarkdownTable("contender", "keys", "pairs", "p50 µs", "p99 µs", "pairs/s",
-				"p50 / floor", "caller CPU µs/pair", "JVM CPU µs/pair");
+				"p50 / floor", "caller CPU µs/pair", "JVM CPU µs/pair", "Redis cmds/pair");
 		for (Result result : results) {
 			double floor = floor(results, result.keyMode()).latency().getValueAtPercentile(50);
 			double p50 = result.latency().getValueAtPercentile(50);
 			table.row(result.contender(), result.keyMode(), result.latency().getTotalCount(), MarkdownTable.micros(p50),
 					MarkdownTable.micros(result.latency().getValueAtPercentile(99)),
 					MarkdownTable.number(result.pairsPerSecond(), 0), MarkdownTable.number(p50 / floor, 2),
-					MarkdownTable.micros(result.callerCpuNanos()), MarkdownTable.micros(result.processCpuNanos()));
+					MarkdownTable.micros(result.callerCpuNanos()), MarkdownTable.micros(result.processCpuNanos()),
+					PairCommands.cell(result.commands().callsPerPair()));
 		}
 		MarkdownTable overhead = new MarkdownTable("keys", "client p50 µs", "annotated p50 µs", "overhead p50 µs",
 				"overhead mean µs");
@@ -144,6 +180,19 @@ final class UncontendedScenario {
 					MarkdownTable.micros(annotated.getMean() - client.getMean()));
 		}
 		return table.render() + "\nAnnotated-method overhead over the programmatic client:\n\n" + overhead.render();
+	}
+
+	/**
+	 * Renders the commands of every contender and key mode.
+	 * @param results the results
+	 * @return the table
+	 */
+	static String commandsTable(List<Result> results) {
+		Map<String, PairCommands> rows = new LinkedHashMap<>();
+		results.forEach((result) -> rows.put(
+				result.contender() + ", " + result.keyMode() + " key" + (result.keyMode().equals("same") ? "" : "s"),
+				result.commands()));
+		return PairCommands.table(rows, "pair");
 	}
 
 	private static Result floor(List<Result> results, String keyMode) {

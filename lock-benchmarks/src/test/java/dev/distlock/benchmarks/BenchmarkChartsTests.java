@@ -132,6 +132,67 @@ class BenchmarkChartsTests {
 			| distlock ReactiveLockClient | 53876 | 4,462 | 13918.2 | 23396.4  | 36.3   | –           | 0.68          | 217.9         | 0        | 0               |
 			""";
 
+	/**
+	 * Scenarios 1 to 3 of {@link #RESULTS} as runs print them since they count Redis
+	 * commands: a column more, and a table of commands per pair under the first.
+	 */
+	private static final String RESULTS_WITH_COMMANDS = """
+			## 1. Uncontended: one thread, acquire + release
+
+			| contender                       | keys     | pairs | p50 µs | p99 µs | pairs/s | p50 / floor | caller CPU µs/pair | JVM CPU µs/pair | Redis cmds/pair |
+			| ------------------------------- | -------- | ----- | ------ | ------ | ------- | ----------- | ------------------ | --------------- | --------------- |
+			| floor: 2×PING                   | same     | 20000 | 135.4  | 272.4  | 6,958   | 1.00        | 29.6               | 115.0           | 2.00            |
+			| distlock client                 | same     | 20000 | 181.4  | 398.3  | 5,070   | 1.34        | 43.0               | 143.5           | 5.00            |
+			| Redisson RLock                  | same     | 20000 | 286.0  | 651.8  | 3,170   | 2.11        | 49.3               | 269.0           | 12.00           |
+			| floor: 2×PING                   | distinct | 20000 | 144.1  | 309.0  | 6,338   | 1.00        | 32.2               | 126.0           | 2.00            |
+			| distlock client                 | distinct | 20000 | 205.4  | 386.8  | 4,627   | 1.43        | 47.5               | 150.5           | 5.00            |
+			| Redisson RLock                  | distinct | 20000 | 289.8  | 770.6  | 3,072   | 2.01        | 50.8               | 268.5           | 12.00           |
+
+			Annotated-method overhead over the programmatic client:
+
+			| keys     | client p50 µs | annotated p50 µs | overhead p50 µs | overhead mean µs |
+			| -------- | ------------- | ---------------- | --------------- | ---------------- |
+			| same     | 181.4         | 197.1            | 15.7            | 11.8             |
+
+			Redis commands per pair (INFO commandstats): calls are every command the server counted during the measured pairs.
+
+			| contender                       | pairs measured / under MONITOR | calls/pair | round trips/pair | in scripts/pair | calls per pair by command (in scripts)                                                                                     |
+			| ------------------------------- | ------------------------------ | ---------- | ---------------- | --------------- | -------------------------------------------------------------------------------------------------------------------------- |
+			| floor: 2×PING, same key         | 20000 / 200                    | 2.00       | 2.00             | 0.00            | ping 2.00                                                                                                                  |
+			| distlock client, same key       | 20000 / 200                    | 5.00       | 2.00             | 3.00            | evalsha 1.00 (del 1.00, exists 1.00, get 1.00), set 1.00                                                                   |
+			| Redisson RLock, same key        | 20000 / 200                    | 12.00      | 3.00             | 9.00            | evalsha 2.00 (hincrby 2.00, del 1.00, exists 1.00, get 1.00, hexists 1.00, pexpire 1.00, publish 1.00, set 1.00), del 1.00 |
+
+			## 2. Contended: one key, 2 JVMs × 4 threads, 1.0 ms critical section
+
+			| contender       | holds | holds/s | efficiency | mean hold ms | lock busy | gap p50 µs | gap mean µs | gap p99 µs | gap max µs | gap p50 / floor | gap p50 across JVMs µs | overlaps | lost increments | min/max per thread | re-taken by releaser | handed within JVM | scripts/hold | other commands/hold | Redis cmds/hold |
+			| --------------- | ----- | ------- | ---------- | ------------ | --------- | ---------- | ----------- | ---------- | ---------- | --------------- | ---------------------- | -------- | --------------- | ------------------ | -------------------- | ----------------- | ------------ | ------------------- | --------------- |
+			| distlock client | 10032 | 832     | 0.83       | 1.114        | 0.93      | 40.1       | 87.8        | 1188.9     | 6279.2     | 0.23            | 734.2                  | 0        | 0               | 1243/1267 = 0.98   | 0.0 %                | 96.8 %            | 0.07         | 0.52                | 4.59            |
+			| Redisson RLock  | 4391  | 362     | 0.36       | 1.356        | 0.49      | 981.0      | 1411.3      | 7135.2     | 24231.9    | 5.66            | 1030.7                 | 0        | 0               | 512/589 = 0.87     | 37.5 %               | 37.8 %            | 4.61         | 17.83               | 24.44           |
+
+			Floor for the gap ratio: 2×PING p50 measured between the blocks, 173.2 µs
+
+			Redis commands per hold (INFO commandstats): every command the server counted during the measured blocks.
+
+			| contender       | holds measured / under MONITOR | calls/hold | round trips/hold | in scripts/hold | calls per hold by command (in scripts) |
+			| --------------- | ------------------------------ | ---------- | ---------------- | --------------- | -------------------------------------- |
+			| distlock client | 10032 / –                      | 4.59       | –                | –               | get 2.00, set 1.50, evalsha 0.07       |
+
+			## 3. Many keys: 16 threads over 1000 keys
+
+			| contender       | pairs  | pairs/s | share of floor's pairs/s | p50 µs | p99 µs | max ms | Redis cmds/pair |
+			| --------------- | ------ | ------- | ------------------------ | ------ | ------ | ------ | --------------- |
+			| floor: 2×PING   | 130554 | 21,735  | 1.00                     | 688.1  | 1550.3 | 8.7    | 2.00            |
+			| distlock client | 103954 | 17,302  | 0.80                     | 871.4  | 1977.3 | 12.6   | 5.00            |
+			| Redisson RLock  | 31911  | 5,300   | 0.24                     | 2697.2 | 8200.2 | 52.3   | 12.00           |
+
+			Redis commands per pair (INFO commandstats): calls are every command the server counted during the measured pairs.
+
+			| contender       | pairs measured / under MONITOR | calls/pair | round trips/pair | in scripts/pair | calls per pair by command (in scripts)                   |
+			| --------------- | ------------------------------ | ---------- | ---------------- | --------------- | -------------------------------------------------------- |
+			| floor: 2×PING   | 130554 / 30000                 | 2.00       | 2.00             | 0.00            | ping 2.00                                                |
+			| distlock client | 103954 / 25000                 | 5.00       | 2.00             | 3.00            | evalsha 1.00 (del 1.00, exists 1.00, get 1.00), set 1.00 |
+			""";
+
 	@Test
 	void uncontendedShowsEachContendersRatioToTheFloorPerKeyMode() {
 		Chart chart = chart(RESULTS, "uncontended.png");
@@ -205,6 +266,20 @@ class BenchmarkChartsTests {
 		assertThat(value(dataset, "distlock ReactiveLockClient", "Contended: 4 keys, 64 operations in flight"))
 			.isEqualTo(4462);
 		assertThat(dataset.getValue("floor: 2×PING, reactive", "Contended: 4 keys, 64 operations in flight")).isNull();
+	}
+
+	@Test
+	void resultsWithRedisCommandsPerPairAreChartedAsBefore() {
+		for (String fileName : List.of("uncontended.png", "contended-throughput.png", "contended-gaps.png",
+				"many-keys.png")) {
+			Chart before = chart(RESULTS, fileName);
+			Chart after = chart(RESULTS_WITH_COMMANDS, fileName);
+			assertThat(after.dataset()).as(fileName).isEqualTo(before.dataset());
+		}
+		for (String fileName : List.of("uncontended.png", "contended-gaps.png", "many-keys.png")) {
+			assertThat(markers(chart(RESULTS_WITH_COMMANDS, fileName))).as(fileName)
+				.isEqualTo(markers(chart(RESULTS, fileName)));
+		}
 	}
 
 	@Test
