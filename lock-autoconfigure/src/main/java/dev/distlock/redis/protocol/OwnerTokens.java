@@ -19,26 +19,35 @@ package dev.distlock.redis.protocol;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Creates owner tokens: 128 random bits per acquisition, so that no two acquisitions, in
- * this process or any other, share a token.
+ * Creates owner tokens: 128 bits per acquisition, so that no two acquisitions, in this
+ * process or any other, share a token. The first 64 bits are random, drawn once per
+ * client; the last 64 count the client's acquisitions. Within a client the count makes
+ * every token new; between clients (other processes, or a client created again after a
+ * restart) the random half differs but with a chance of 2<sup>-64</sup> per pair. Making
+ * a token is then a counter increment and hex formatting: no random bits are drawn per
+ * acquisition, which cost about a sixth of the calling thread's time of an uncontended
+ * acquire with a random generator (issue 26).
  * <p>
- * The bits come from the JDK's {@code DRBG} generator (NIST SP 800-90A), seeded from the
- * system's entropy once, when the tokens are created: after that, making a token is
- * computation only. Reactive acquisitions make theirs on a Lettuce event loop or on
- * Reactor's timer, where the platform's default {@code SecureRandom} ({@code NativePRNG}
- * on Linux) would read {@code /dev/urandom} whenever its buffer is older than 100
- * milliseconds.
+ * The random half comes from the JDK's {@code DRBG} generator (NIST SP 800-90A), seeded
+ * from the system's entropy when the tokens are created, so that nothing blocks later:
+ * reactive acquisitions make their tokens on a Lettuce event loop or on Reactor's timer.
+ * Tokens are unique, not secret: whoever may read distlock's keys sees them, and whoever
+ * may write them can release any lock anyway.
  */
 public final class OwnerTokens {
 
-	private static final int TOKEN_BYTES = 16;
-
 	private final SecureRandom random;
 
+	/** The client's random half of every token, in hexadecimal. */
+	private final String clientBits;
+
+	private final AtomicLong acquisitions = new AtomicLong();
+
 	/**
-	 * Creates the tokens of one client, reading the seed of their generator now.
+	 * Creates the tokens of one client, drawing its random bits now.
 	 * @throws IllegalStateException if the JDK has no {@code DRBG} generator
 	 */
 	public OwnerTokens() {
@@ -48,8 +57,7 @@ public final class OwnerTokens {
 		catch (NoSuchAlgorithmException ex) {
 			throw new IllegalStateException("The JDK offers no DRBG SecureRandom to make lock owner tokens", ex);
 		}
-		// The generator seeds itself on first use: that is now, on the caller's thread.
-		this.random.nextBytes(new byte[1]);
+		this.clientBits = HexFormat.of().toHexDigits(this.random.nextLong());
 	}
 
 	/**
@@ -64,12 +72,11 @@ public final class OwnerTokens {
 
 	/**
 	 * Returns the owner token of a new acquisition.
-	 * @return 128 random bits in hexadecimal
+	 * @return 32 hexadecimal digits: the client's random bits, then the acquisition's
+	 * number
 	 */
 	public String next() {
-		byte[] bytes = new byte[TOKEN_BYTES];
-		this.random.nextBytes(bytes);
-		return HexFormat.of().formatHex(bytes);
+		return this.clientBits + HexFormat.of().toHexDigits(this.acquisitions.incrementAndGet());
 	}
 
 }
