@@ -62,6 +62,14 @@ import dev.distlock.test.redis.RedisServerProcess;
  */
 final class RedLockBench {
 
+	/**
+	 * How long each command to one node may take: the timeout counts only when a node
+	 * exceeds it, and the default of 50 ms is exceeded by every node at once when this
+	 * JVM stalls that long, as it can on a loaded machine (the build runs the smoke
+	 * scenarios beside other work), which fails the acquisition closed.
+	 */
+	private static final Duration NODE_TIMEOUT = Duration.ofMillis(250);
+
 	/** distlock's RedLock client. */
 	static final String DISTLOCK_REDLOCK = "distlock RedLock";
 
@@ -195,6 +203,7 @@ final class RedLockBench {
 			for (int nodes : List.of(3, 5)) {
 				RedLockClient client = RedLockClient.builder(urls.subList(0, nodes))
 					.defaultOptions(LockOptions.renewing(WAIT))
+					.nodeTimeout(NODE_TIMEOUT)
 					.build();
 				redLocks.add(client);
 				client.checkNodes(Duration.ofSeconds(5));
