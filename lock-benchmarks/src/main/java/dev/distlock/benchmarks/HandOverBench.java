@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.HdrHistogram.Histogram;
+import org.jspecify.annotations.Nullable;
 
 import dev.distlock.test.redis.RedisServerProcess;
 
@@ -42,8 +43,12 @@ import dev.distlock.test.redis.RedisServerProcess;
  */
 final class HandOverBench {
 
-	/** The contenders measured, in table order. */
-	static final List<String> CONTENDERS = List.of("distlock-client", "redisson", "si-pubsub");
+	/**
+	 * The contenders measured, in table order: distlock's client, Redisson's RLock and
+	 * Spring Integration's PUB_SUB_LOCK, or those that {@code BENCH_HANDOVER_CONTENDERS}
+	 * names (ids separated by commas), to measure one alone.
+	 */
+	static final List<String> CONTENDERS = contenders(System.getenv("BENCH_HANDOVER_CONTENDERS"));
 
 	/** 2×PING pairs measured after each block, for the floor. */
 	private static final int FLOOR_PAIRS_PER_BLOCK = 500;
@@ -57,6 +62,11 @@ final class HandOverBench {
 	private static final long PAUSE_NANOS = 500_000L;
 
 	private HandOverBench() {
+	}
+
+	private static List<String> contenders(@Nullable String named) {
+		return (named != null && !named.isBlank()) ? List.of(named.trim().split("\\s*,\\s*"))
+				: List.of("distlock-client", "redisson", "si-pubsub");
 	}
 
 	/**
@@ -172,7 +182,11 @@ final class HandOverBench {
 						Integer.toString(holdsEach), Long.toString(HOLD_NANOS), Long.toString(PAUSE_NANOS),
 						file.toString()));
 		}
+		long[] scriptsBefore = CommandStats.callsAndMicros(floor.redis(), "evalsha");
 		workers.forEach(ForkedJvm::reply);
+		long[] scriptsAfter = CommandStats.callsAndMicros(floor.redis(), "evalsha");
+		stats.scriptCalls += scriptsAfter[0] - scriptsBefore[0];
+		stats.scriptMicros += scriptsAfter[1] - scriptsBefore[1];
 		List<long[]> holds = new ArrayList<>();
 		for (int w = 0; w < files.size(); w++) {
 			for (String line : Files.readAllLines(files.get(w))) {
@@ -198,13 +212,16 @@ final class HandOverBench {
 
 	static String table(Iterable<Stats> results, double floorNanos) {
 		MarkdownTable table = new MarkdownTable("contender", "hand-overs across JVMs", "gap p50 µs", "gap p99 µs",
-				"gap max µs", "gap p50 / floor", "gap p99 / floor", "re-taken by the releaser", "overlaps");
+				"gap max µs", "gap p50 / floor", "gap p99 / floor", "re-taken by the releaser", "overlaps",
+				"scripts per hold", "µs in Redis per script");
 		for (Stats stats : results) {
 			Histogram gaps = stats.gaps;
 			table.row(stats.contender, gaps.getTotalCount(), MarkdownTable.micros(gaps.getValueAtPercentile(50)),
 					MarkdownTable.micros(gaps.getValueAtPercentile(99)), MarkdownTable.micros(gaps.getMaxValue()),
 					MarkdownTable.number(gaps.getValueAtPercentile(50) / floorNanos, 2),
-					MarkdownTable.number(gaps.getValueAtPercentile(99) / floorNanos, 2), stats.retaken, stats.overlaps);
+					MarkdownTable.number(gaps.getValueAtPercentile(99) / floorNanos, 2), stats.retaken, stats.overlaps,
+					MarkdownTable.number((double) stats.scriptCalls / Math.max(1, stats.holds), 2),
+					MarkdownTable.number((double) stats.scriptMicros / Math.max(1, stats.scriptCalls), 1));
 		}
 		return table.render();
 	}
@@ -214,16 +231,23 @@ final class HandOverBench {
 
 		/** The stages of a hand-over: name, and the fields it runs between. */
 		private static final List<String[]> STAGES = List.of(
-				new String[] { "release call → release script sent (releaser)", "releaseCalled", "releaseSent" },
+				new String[] { "release call → hold forgotten (releaser)", "releaseCalled", "releaseForgotten" },
+				new String[] { "hold forgotten → release script sent (releaser)", "releaseForgotten", "releaseSent" },
 				new String[] { "script sent → reply received (releaser)", "releaseSent", "releaseReplied" },
 				new String[] { "reply received → release call returns (releaser)", "releaseReplied",
 						"releaseReturned" },
 				new String[] { "script sent → message received on the subscription thread", "releaseSent",
 						"messageReceived" },
-				new String[] { "message received → dispatched to the waiter", "messageReceived", "dispatched" },
-				new String[] { "dispatched → waiter thread running", "dispatched", "waiterRunning" },
-				new String[] { "waiter thread running → method's first line", "waiterRunning", "acquired" },
+				new String[] { "message received → waiter woken", "messageReceived", "dispatched" },
+				new String[] { "waiter woken → waiter thread running", "dispatched", "waiterRunning" },
+				new String[] { "waiter running → grant accepted, wait closed", "waiterRunning", "granted" },
+				new String[] { "grant accepted → hold registered", "granted", "registered" },
+				new String[] { "hold registered → method's first line", "registered", "acquired" },
 				new String[] { "whole gap: release call → method's first line", "releaseCalled", "acquired" });
+
+		/** The stamps taken in the receiving JVM. */
+		private static final Set<String> RECEIVING = Set.of("messageReceived", "dispatched", "waiterRunning", "granted",
+				"registered", "acquired");
 
 		private final String contender;
 
@@ -231,11 +255,19 @@ final class HandOverBench {
 
 		private final List<Histogram> stages = new ArrayList<>();
 
+		private long holds;
+
 		private long retaken;
 
 		private long overlaps;
 
 		private long negativeStages;
+
+		/** Scripts ({@code EVALSHA}) Redis ran during the blocks. */
+		private long scriptCalls;
+
+		/** µs Redis spent in those scripts. */
+		private long scriptMicros;
 
 		Stats(String contender) {
 			this.contender = contender;
@@ -245,6 +277,7 @@ final class HandOverBench {
 		}
 
 		void add(List<long[]> holds) {
+			this.holds += holds.size();
 			int acquired = HandOverWorker.FIELDS.indexOf("acquired");
 			int releaseCalled = HandOverWorker.FIELDS.indexOf("releaseCalled");
 			int worker = HandOverWorker.FIELDS.size();
@@ -267,9 +300,10 @@ final class HandOverBench {
 
 		/** Records the stages of one hand-over whose both sides were stamped. */
 		private void addStages(long[] releaser, long[] receiver) {
-			if (releaser[field("releaseSent")] == 0 || receiver[field("messageReceived")] == 0
-					|| receiver[field("waiterRunning")] == 0) {
-				return;
+			for (String[] stage : STAGES) {
+				if (stamp(stage[1], releaser, receiver) == 0 || stamp(stage[2], releaser, receiver) == 0) {
+					return;
+				}
 			}
 			for (int s = 0; s < STAGES.size(); s++) {
 				long from = stamp(STAGES.get(s)[1], releaser, receiver);
@@ -282,8 +316,7 @@ final class HandOverBench {
 		}
 
 		private static long stamp(String name, long[] releaser, long[] receiver) {
-			boolean receiving = name.equals("messageReceived") || name.equals("dispatched")
-					|| name.equals("waiterRunning") || name.equals("acquired");
+			boolean receiving = RECEIVING.contains(name);
 			return (receiving ? receiver : releaser)[field(name)];
 		}
 

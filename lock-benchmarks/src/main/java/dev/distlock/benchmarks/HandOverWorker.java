@@ -23,7 +23,9 @@ import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
@@ -46,13 +48,15 @@ public final class HandOverWorker {
 
 	/** The fields of one hold, in the order written. */
 	static final List<String> FIELDS = List.of("acquired", "releaseCalled", "releaseReturned", "releaseSent",
-			"releaseReplied", "messageReceived", "dispatched", "waiterRunning");
+			"releaseReplied", "messageReceived", "dispatched", "waiterRunning", "granted", "registered",
+			"releaseForgotten");
 
 	/** The stamps a timeline build keeps of the receiving side of a hand-over. */
-	private static final List<String> RECEIVER_STAMPS = List.of("messageReceived", "dispatched", "waiterRunning");
+	private static final List<String> RECEIVER_STAMPS = List.of("messageReceived", "dispatched", "waiterRunning",
+			"granted", "registered");
 
 	/** The stamps a timeline build keeps of the releasing side of a hand-over. */
-	private static final List<String> RELEASER_STAMPS = List.of("releaseSent", "releaseReplied");
+	private static final List<String> RELEASER_STAMPS = List.of("releaseSent", "releaseReplied", "releaseForgotten");
 
 	private HandOverWorker() {
 	}
@@ -100,7 +104,7 @@ public final class HandOverWorker {
 			contender.runLocked(lockKey, () -> {
 				hold[0] = System.nanoTime();
 				if (stamps != null) {
-					stamps.read(RECEIVER_STAMPS, hold, 5);
+					stamps.read(RECEIVER_STAMPS, hold);
 					stamps.clear();
 				}
 				ContendedWorker.parkUntil(hold[0] + holdNanos);
@@ -108,7 +112,7 @@ public final class HandOverWorker {
 			});
 			hold[2] = System.nanoTime();
 			if (stamps != null) {
-				stamps.read(RELEASER_STAMPS, hold, 3);
+				stamps.read(RELEASER_STAMPS, hold);
 			}
 			recorded.add(hold.clone());
 			ContendedWorker.parkUntil(hold[2] + pauseNanos);
@@ -128,32 +132,37 @@ public final class HandOverWorker {
 
 	/**
 	 * The static fields of {@code dev.distlock.redis.HandOverStamps} in a timeline build:
-	 * each the {@link System#nanoTime} of the last time the lock path passed a stage.
+	 * each the {@link System#nanoTime} of the last time the lock path passed a stage (a
+	 * field the build does not have reads as 0).
 	 */
 	private static final class Stamps {
 
-		private final Class<?> type;
-
-		private Stamps(Class<?> type) {
-			this.type = type;
-		}
+		private final Map<String, Field> fields = new HashMap<>();
 
 		static @Nullable Stamps find() {
+			Class<?> type;
 			try {
-				return new Stamps(Class.forName("dev.distlock.redis.HandOverStamps"));
+				type = Class.forName("dev.distlock.redis.HandOverStamps");
 			}
 			catch (ClassNotFoundException ex) {
 				return null;
 			}
+			Stamps stamps = new Stamps();
+			for (String name : FIELDS) {
+				try {
+					stamps.fields.put(name, type.getField(name));
+				}
+				catch (NoSuchFieldException ex) {
+					// An earlier timeline build.
+				}
+			}
+			return stamps;
 		}
 
 		void clear() {
 			try {
-				for (String name : RECEIVER_STAMPS) {
-					this.type.getField(name).setLong(null, 0);
-				}
-				for (String name : RELEASER_STAMPS) {
-					this.type.getField(name).setLong(null, 0);
+				for (Field field : this.fields.values()) {
+					field.setLong(null, 0);
 				}
 			}
 			catch (ReflectiveOperationException ex) {
@@ -161,11 +170,15 @@ public final class HandOverWorker {
 			}
 		}
 
-		void read(List<String> names, long[] into, int offset) {
+		/**
+		 * Reads the named stamps into a hold's fields, at their places in
+		 * {@link #FIELDS}.
+		 */
+		void read(List<String> names, long[] into) {
 			try {
-				for (int i = 0; i < names.size(); i++) {
-					Field field = this.type.getField(names.get(i));
-					into[offset + i] = field.getLong(null);
+				for (String name : names) {
+					Field field = this.fields.get(name);
+					into[FIELDS.indexOf(name)] = (field != null) ? field.getLong(null) : 0;
 				}
 			}
 			catch (ReflectiveOperationException ex) {
