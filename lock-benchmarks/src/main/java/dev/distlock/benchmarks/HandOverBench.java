@@ -53,6 +53,12 @@ final class HandOverBench {
 	/** 2×PING pairs measured after each block, for the floor. */
 	private static final int FLOOR_PAIRS_PER_BLOCK = 500;
 
+	/**
+	 * 2×PING pairs measured after each block, each after an idle {@link #HOLD_NANOS}, for
+	 * the floor after idling.
+	 */
+	private static final int IDLE_FLOOR_PAIRS_PER_BLOCK = 100;
+
 	private static final long START_DELAY_NANOS = 300_000_000L;
 
 	/** How long each hold lasts: long enough for the other worker to queue. */
@@ -114,6 +120,7 @@ final class HandOverBench {
 			Map<String, Stats> results = new LinkedHashMap<>();
 			List<ForkedJvm> workers = new ArrayList<>();
 			Histogram floorLatency = new Histogram(3);
+			Histogram idleFloorLatency = new Histogram(3);
 			boolean stamped = false;
 			try {
 				for (int w = 0; w < 2; w++) {
@@ -132,13 +139,13 @@ final class HandOverBench {
 				int[] blocks = { 0 };
 				for (String id : CONTENDERS) {
 					results.put(id, new Stats(names.get(id)));
-					block(workers, id, sizes.warmupHandOvers(), workDir, blocks, new Stats(id), floor,
+					block(workers, id, sizes.warmupHandOvers(), workDir, blocks, new Stats(id), floor, new Histogram(3),
 							new Histogram(3));
 				}
 				for (int round = 0; round < sizes.rounds(); round++) {
 					for (String id : Rotation.forRound(CONTENDERS, round)) {
 						block(workers, id, sizes.handOversPerBlock(), workDir, blocks, results.get(id), floor,
-								floorLatency);
+								floorLatency, idleFloorLatency);
 					}
 				}
 			}
@@ -148,11 +155,15 @@ final class HandOverBench {
 			}
 			Files.deleteIfExists(workDir);
 			double floorNanos = floorLatency.getValueAtPercentile(50);
+			double idleFloorNanos = idleFloorLatency.getValueAtPercentile(50);
 			BenchMain.emit(true, "## Hand-over across processes: 2 JVMs × 1 thread, one lock passed back and forth, "
-					+ HOLD_NANOS / 1_000_000.0 + " ms holds\n\n" + table(results.values(), floorNanos)
+					+ HOLD_NANOS / 1_000_000.0 + " ms holds\n\n" + table(results.values(), floorNanos, idleFloorNanos)
 					+ "\nFloor: 2×PING p50 measured in the harness JVM between the blocks, "
 					+ MarkdownTable.micros(floorNanos) + " µs (p99 "
-					+ MarkdownTable.micros(floorLatency.getValueAtPercentile(99)) + " µs). The gap runs from the "
+					+ MarkdownTable.micros(floorLatency.getValueAtPercentile(99)) + " µs); after idling "
+					+ HOLD_NANOS / 1_000_000.0 + " ms first, as a waiter does, " + MarkdownTable.micros(idleFloorNanos)
+					+ " µs (p99 " + MarkdownTable.micros(idleFloorLatency.getValueAtPercentile(99))
+					+ " µs). The gap runs from the "
 					+ "release call in one JVM to the first line of the next holder's section in the other; "
 					+ "each worker asks for the lock again " + PAUSE_NANOS / 1000 + " µs after its release "
 					+ "returned.\n");
@@ -166,7 +177,7 @@ final class HandOverBench {
 	}
 
 	private static void block(List<ForkedJvm> workers, String id, int handOvers, Path workDir, int[] blocks,
-			Stats stats, PingFloor floor, Histogram floorLatency) throws Exception {
+			Stats stats, PingFloor floor, Histogram floorLatency, Histogram idleFloorLatency) throws Exception {
 		int block = blocks[0]++;
 		String lockKey = "bench:handover:" + id + ":" + block;
 		long start = System.nanoTime() + START_DELAY_NANOS;
@@ -207,20 +218,28 @@ final class HandOverBench {
 			});
 			floorLatency.recordValue(System.nanoTime() - pairStart);
 		}
+		for (int i = 0; i < IDLE_FLOOR_PAIRS_PER_BLOCK; i++) {
+			ContendedWorker.parkUntil(System.nanoTime() + HOLD_NANOS);
+			long pairStart = System.nanoTime();
+			floor.runLocked(lockKey, () -> {
+			});
+			idleFloorLatency.recordValue(System.nanoTime() - pairStart);
+		}
 		System.err.printf("  handover %s block %d: %d holds%n", id, block, holds.size());
 	}
 
-	static String table(Iterable<Stats> results, double floorNanos) {
+	static String table(Iterable<Stats> results, double floorNanos, double idleFloorNanos) {
 		MarkdownTable table = new MarkdownTable("contender", "hand-overs across JVMs", "gap p50 µs", "gap p99 µs",
-				"gap max µs", "gap p50 / floor", "gap p99 / floor", "re-taken by the releaser", "overlaps",
-				"scripts per hold", "µs in Redis per script");
+				"gap max µs", "gap p50 / floor", "gap p99 / floor", "gap p50 / floor after idling",
+				"re-taken by the releaser", "overlaps", "scripts per hold", "µs in Redis per script");
 		for (Stats stats : results) {
 			Histogram gaps = stats.gaps;
 			table.row(stats.contender, gaps.getTotalCount(), MarkdownTable.micros(gaps.getValueAtPercentile(50)),
 					MarkdownTable.micros(gaps.getValueAtPercentile(99)), MarkdownTable.micros(gaps.getMaxValue()),
 					MarkdownTable.number(gaps.getValueAtPercentile(50) / floorNanos, 2),
-					MarkdownTable.number(gaps.getValueAtPercentile(99) / floorNanos, 2), stats.retaken, stats.overlaps,
-					MarkdownTable.number((double) stats.scriptCalls / Math.max(1, stats.holds), 2),
+					MarkdownTable.number(gaps.getValueAtPercentile(99) / floorNanos, 2),
+					MarkdownTable.number(gaps.getValueAtPercentile(50) / idleFloorNanos, 2), stats.retaken,
+					stats.overlaps, MarkdownTable.number((double) stats.scriptCalls / Math.max(1, stats.holds), 2),
 					MarkdownTable.number((double) stats.scriptMicros / Math.max(1, stats.scriptCalls), 1));
 		}
 		return table.render();
