@@ -79,7 +79,10 @@ import dev.distlock.redis.protocol.RenewalReply;
  * <li><b>Deadlines.</b> Every hold, renewed or not ({@link #watchDeadline}), has one task
  * on the renewal thread due at its local deadline; a task that finds the deadline moved
  * by a renewal waits for the new one, and one that finds it passed while the hold lasts
- * reports the lease lost, even if no reply from Redis ever comes.</li>
+ * reports the lease lost, even if no reply from Redis ever comes. The task of a hold that
+ * is unregistered is dropped at once (it does nothing if it comes due) and taken out of
+ * the thread's queue later, when the thread runs anyway or every {@value #DROP_BATCH}
+ * releases, so that a release does not wake the thread.</li>
  * </ol>
  * A lock stops being renewed when it is released, when its holder thread has died, and
  * when its lease is lost; renewal never extends a key that does not hold the lock's
