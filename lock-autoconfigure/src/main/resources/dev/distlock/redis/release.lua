@@ -60,6 +60,9 @@ end
 local QUEUED = '+queued'
 local owned = value == ARGV[1] or value == ARGV[1] .. QUEUED
 local queued = ARGV[3] == '1' or (owned and tonumber(ARGV[2]) == 0)
+-- The fencing counter, read once: nothing below changes it before the hand-over (a restart
+-- quarantine that starts sets it, but then nothing is handed over).
+local counter
 if queued and redis.call('exists', KEYS[3], KEYS[4]) > 0 then
 	for i, kind in ipairs({'list', 'hash'}) do
 		local found = redis.call('type', KEYS[i + 2])['ok']
@@ -67,7 +70,7 @@ if queued and redis.call('exists', KEYS[3], KEYS[4]) > 0 then
 			return redis.error_reply('WRONGTYPE ' .. KEYS[i + 2] .. ' holds a ' .. found .. ', not a ' .. kind)
 		end
 	end
-	local counter = redis.call('get', KEYS[2])
+	counter = redis.call('get', KEYS[2])
 	if counter and not (string.match(counter, '^%d+$') and tonumber(counter) < 9007199254740992) then
 		return redis.error_reply('WRONGTYPE the fencing counter ' .. KEYS[2] .. ' does not hold a number')
 	end
@@ -87,7 +90,7 @@ if keep > 0 then
 	redis.call('set', KEYS[1], 'released:' .. ARGV[1], 'PX', keep)
 	return 2
 end
-if queued and ARGV[4] and quarantine(KEYS[2], redis.call('get', KEYS[2]), KEYS[5], ARGV[4]) > 0 then
+if queued and ARGV[4] and quarantine(KEYS[2], counter, KEYS[5], ARGV[4]) > 0 then
 	queued = false
 end
 -- Find the first waiter whose place is still valid, reading only, so that the permission to tell
@@ -138,7 +141,7 @@ if waiter then
 	redis.call('lpop', KEYS[3])
 	redis.call('hdel', KEYS[4], waiter)
 	local micros = tonumber(time[1]) * 1000000 + tonumber(time[2])
-	local fence = math.max(tonumber(redis.call('get', KEYS[2]) or '0') + 1, micros)
+	local fence = math.max(tonumber(counter or '0') + 1, micros)
 	-- Marked if others still wait, so that the waiter's own release hands the lock on.
 	redis.call('set', KEYS[1], redis.call('lindex', KEYS[3], 0) and (waiter .. QUEUED) or waiter, 'PX', claim)
 	redis.call('set', KEYS[2], string.format('%d', fence + block - 1))

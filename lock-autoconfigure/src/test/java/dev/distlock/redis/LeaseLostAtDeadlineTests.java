@@ -103,6 +103,23 @@ class LeaseLostAtDeadlineTests {
 		}
 	}
 
+	@Test
+	void releasedHoldsAreNotReportedWhenTheirDeadlinePassesBeforeTheirTasksAreCancelled() {
+		TimedLossListener listener = new TimedLossListener();
+		try (RedisTestServer server = RedisTestServers.startDedicated();
+				LockFixture fixture = LockFixture.start(server, Duration.ofSeconds(30), listener)) {
+			// Fewer releases than a batch, and no renewal round: the deadline tasks are
+			// still queued, dropped, when their deadlines come.
+			for (int i = 0; i < 3; i++) {
+				fixture.client
+					.lock(TestRedis.uniqueKey("fixed"), new LockOptions(Duration.ZERO, Duration.ofMillis(300)))
+					.release();
+			}
+			assertThat(fixture.client.renewer().watchedDeadlines()).isZero();
+			await().during(Duration.ofMillis(700)).atMost(Duration.ofSeconds(2)).until(listener.lost::isEmpty);
+		}
+	}
+
 	private static void assertToldOnceAtTheDeadline(TimedLossListener listener, LockHandle handle, long deadline) {
 		assertThat(listener.lost).containsExactly(handle);
 		assertThat(listener.releasedBeforeLoss).as("released before the report").isZero();

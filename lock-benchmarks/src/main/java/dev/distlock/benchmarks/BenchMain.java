@@ -39,7 +39,8 @@ import dev.distlock.test.redis.RedisServerProcess;
  * reactive locks ({@link ReactiveBench}); {@code ./bench/run kinds [smoke]} the
  * read-write locks and semaphores ({@link KindsBench}); {@code ./bench/run redlock
  * [smoke]} RedLock on 3 and 5 servers against Redisson's ({@link RedLockBench});
- * {@code ./bench/run charts
+ * {@code ./bench/run handover [smoke]} the hand-over of one lock between two JVMs
+ * ({@link HandOverBench}); {@code ./bench/run charts
  * <results.md> [<directory>]} draws the charts of results written earlier
  * ({@link BenchmarkCharts}).
  */
@@ -72,6 +73,10 @@ public final class BenchMain {
 			RedLockBench.run(List.of(args).subList(1, args.length));
 			return;
 		}
+		if (args.length > 0 && args[0].equals("handover")) {
+			HandOverBench.run(List.of(args).subList(1, args.length));
+			return;
+		}
 		if (args.length > 0 && args[0].equals("kinds")) {
 			KindsBench.run(List.of(args).subList(1, args.length));
 			return;
@@ -83,7 +88,7 @@ public final class BenchMain {
 			case "all", "smoke" -> SCENARIOS;
 			default -> {
 				if (!SCENARIOS.contains(scenario)) {
-					System.err.println("Usage: bench/run [all|smoke|cluster|reactive|kinds|redlock|charts|"
+					System.err.println("Usage: bench/run [all|smoke|cluster|reactive|kinds|redlock|handover|charts|"
 							+ String.join("|", SCENARIOS) + "] [smoke]");
 					System.exit(2);
 				}

@@ -84,6 +84,8 @@ import dev.distlock.benchmarks.BenchmarkResults.Table;
  * <li>{@code reactive.png}: operations per second per reactive load.</li>
  * <li>{@code redlock-uncontended.png}, {@code redlock-contended.png}: RedLock on 3 and 5
  * nodes against one server, p50 and p99 of acquire + release, and holds per second.</li>
+ * <li>{@code handover.png}: the gap of a hand-over from one JVM to another, p50 and p99,
+ * against the floor, on a log scale.</li>
  * </ul>
  */
 public final class BenchmarkCharts {
@@ -110,6 +112,10 @@ public final class BenchmarkCharts {
 	private static final Pattern REDLOCK_UNCONTENDED = Pattern.compile("RedLock 1\\. ");
 
 	private static final Pattern REDLOCK_CONTENDED = Pattern.compile("RedLock 2\\. ");
+
+	private static final Pattern HAND_OVER = Pattern.compile("Hand-over across processes");
+
+	private static final Pattern HAND_OVER_FLOOR = Pattern.compile("Floor: 2×PING p50 [^,]*, ([0-9][0-9.,]*) µs");
 
 	private static final Pattern CONTENDED_FLOOR = Pattern.compile("Floor for the gap ratio:.*?([0-9][0-9.,]*) µs");
 
@@ -194,6 +200,7 @@ public final class BenchmarkCharts {
 		reactive(results).ifPresent(charts::add);
 		results.first(REDLOCK_UNCONTENDED).map(BenchmarkCharts::redLockUncontended).ifPresent(charts::add);
 		results.first(REDLOCK_CONTENDED).map(BenchmarkCharts::redLockContended).ifPresent(charts::add);
+		results.first(HAND_OVER).map(BenchmarkCharts::handOver).ifPresent(charts::add);
 		return charts;
 	}
 
@@ -243,6 +250,19 @@ public final class BenchmarkCharts {
 		section.numberAfter(CONTENDED_FLOOR)
 			.ifPresent((floor) -> marker(chart, floor, "floor: 2×PING p50, " + format(floor, "0.0") + " µs"));
 		return new Chart("contended-gaps.png", chart, dataset.getColumnCount(), dataset.getRowCount());
+	}
+
+	static Chart handOver(Section section) {
+		Table table = section.table();
+		Map<String, String> series = new LinkedHashMap<>();
+		series.put("gap p50 µs", "p50");
+		series.put("gap p99 µs", "p99");
+		DefaultCategoryDataset dataset = byContender(table, series, (row) -> table.cell(row, CONTENDER));
+		JFreeChart chart = barChart("Hand-over across processes: release call to the next holder's first line", section,
+				"µs (log scale); lower is better", dataset, true, "#,##0");
+		section.numberAfter(HAND_OVER_FLOOR)
+			.ifPresent((floor) -> marker(chart, floor, "floor: 2×PING p50, " + format(floor, "0.0") + " µs"));
+		return new Chart("handover.png", chart, dataset.getColumnCount(), dataset.getRowCount());
 	}
 
 	static Chart manyKeys(Section section) {

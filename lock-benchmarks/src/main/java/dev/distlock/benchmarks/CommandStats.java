@@ -49,6 +49,30 @@ final class CommandStats {
 	}
 
 	/**
+	 * Reads how long Redis spent in a command since the server started, in µs: for
+	 * {@code evalsha}, the scripts with the commands they run.
+	 * @param redis the template of the server
+	 * @param command the command's name, lower case
+	 * @return the calls and the µs
+	 */
+	static long[] callsAndMicros(StringRedisTemplate redis, String command) {
+		Properties info = redis
+			.execute((RedisCallback<Properties>) (connection) -> connection.serverCommands().info("commandstats"));
+		Object value = info.get("cmdstat_" + command);
+		if (value == null) {
+			return new long[2];
+		}
+		String stats = value.toString();
+		return new long[] { field(stats, "calls="), field(stats, "usec=") };
+	}
+
+	private static long field(String stats, String name) {
+		int start = stats.indexOf(name) + name.length();
+		int end = stats.indexOf(',', start);
+		return Long.parseLong(stats.substring(start, (end < 0) ? stats.length() : end));
+	}
+
+	/**
 	 * Returns what changed between two snapshots, leaving out the commands the harness
 	 * itself sends while measuring.
 	 * @param before the earlier snapshot

@@ -62,6 +62,10 @@ final class PingFloor implements Contender {
 		return name().substring(PREFIX.length());
 	}
 
+	StringRedisTemplate redis() {
+		return this.redis;
+	}
+
 	@Override
 	public String name() {
 		return this.cluster ? CLUSTER_NAME : NAME;

@@ -22,9 +22,11 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -77,7 +79,10 @@ import dev.distlock.redis.protocol.RenewalReply;
  * <li><b>Deadlines.</b> Every hold, renewed or not ({@link #watchDeadline}), has one task
  * on the renewal thread due at its local deadline; a task that finds the deadline moved
  * by a renewal waits for the new one, and one that finds it passed while the hold lasts
- * reports the lease lost, even if no reply from Redis ever comes.</li>
+ * reports the lease lost, even if no reply from Redis ever comes. The task of a hold that
+ * is unregistered is dropped at once (it does nothing if it comes due) and taken out of
+ * the thread's queue later, when the thread runs anyway or every {@value #DROP_BATCH}
+ * releases, so that a release does not wake the thread.</li>
  * </ol>
  * A lock stops being renewed when it is released, when its holder thread has died, and
  * when its lease is lost; renewal never extends a key that does not hold the lock's
@@ -102,6 +107,12 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private static final Future<?> DONE = CompletableFuture.completedFuture(null);
 
+	/**
+	 * How many deadline tasks of unregistered holds may wait to be cancelled before the
+	 * renewal thread is woken to cancel them.
+	 */
+	static final int DROP_BATCH = 64;
+
 	private final RedisLockCommands commands;
 
 	private final RenewalListener<H> listener;
@@ -122,10 +133,19 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	/** The holds claimed by a batch not yet answered, with the time it was claimed. */
 	private final Map<H, Long> sending = new ConcurrentHashMap<>();
 
-	/** The holds whose deadline is watched, with the task due at their deadline. */
-	private final Map<H, Future<?>> watched = new ConcurrentHashMap<>();
+	/** The holds whose deadline is watched, with the check due at their deadline. */
+	private final Map<H, DeadlineCheck> watched = new ConcurrentHashMap<>();
 
 	private final AtomicLong renewalsOfReleasedLocks = new AtomicLong();
+
+	/**
+	 * The deadline tasks of unregistered holds, cancelled on the renewal thread when it
+	 * runs anyway or when {@value #DROP_BATCH} have gathered, so that a release does not
+	 * wake it.
+	 */
+	private final Queue<DeadlineCheck> dropped = new ConcurrentLinkedQueue<>();
+
+	private final AtomicInteger droppedCount = new AtomicInteger();
 
 	/**
 	 * Its threads started at once and its queue lock-free, so that handing it a batch
@@ -198,12 +218,17 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		watch(handle, "its fixed lease ran out while the lock was still held");
 	}
 
-	/** Stops renewing the hold and watching its deadline. */
+	/**
+	 * Stops renewing the hold and watching its deadline. Its deadline task is cancelled
+	 * later, on the renewal thread, with others (it does nothing if it comes first): a
+	 * release, blocking or on an event loop, neither waits for the thread's queue nor
+	 * wakes the thread.
+	 */
 	public void unregister(H handle) {
 		this.renewing.remove(handle);
-		Future<?> task = this.watched.remove(handle);
-		if (task != null) {
-			drop(task);
+		DeadlineCheck check = this.watched.remove(handle);
+		if (check != null) {
+			dropLater(check);
 		}
 	}
 
@@ -286,6 +311,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	}
 
 	private void renewAllSafely() {
+		cancelDropped();
 		try {
 			renewAll();
 		}
@@ -480,21 +506,21 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	private void watch(H hold, String reason) {
 		this.watched.compute(hold, (key, previous) -> {
 			if (previous != null) {
-				drop(previous);
+				dropLater(previous);
 			}
-			return deadlineTask(hold, reason);
+			return schedule(new DeadlineCheck(hold, reason));
 		});
 	}
 
-	private Future<?> deadlineTask(H hold, String reason) {
-		long delay = Math.max(0, hold.validUntilNanos() - System.nanoTime());
+	private DeadlineCheck schedule(DeadlineCheck check) {
+		long delay = Math.max(0, check.hold.validUntilNanos() - System.nanoTime());
 		try {
-			return thread().schedule(() -> checkDeadline(hold, reason), delay, TimeUnit.NANOSECONDS);
+			check.task = thread().schedule(check, delay, TimeUnit.NANOSECONDS);
 		}
 		catch (RejectedExecutionException ex) {
 			// Closed: nothing is reported any more.
-			return DONE;
 		}
+		return check;
 	}
 
 	/**
@@ -502,39 +528,55 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 * deadline if a renewal moved it. The listener is told at most once per hold: it
 	 * marks the lease lost first.
 	 */
-	private void checkDeadline(H hold, String reason) {
+	private void checkDeadline(DeadlineCheck check) {
+		cancelDropped();
+		H hold = check.hold;
 		// A deadline that has passed never moves again, so reading it before the end
 		// means the hold was still held past its deadline.
 		boolean past = hold.validUntilNanos() - System.nanoTime() <= 0;
 		if (hold.hasEnded()) {
-			this.watched.remove(hold);
+			this.watched.remove(hold, check);
 		}
 		else if (past) {
-			this.watched.remove(hold);
-			this.listener.leaseLost(hold, reason);
+			this.watched.remove(hold, check);
+			this.listener.leaseLost(hold, check.reason);
 		}
 		else if (hold.isLeaseLost()) {
 			// Found lost otherwise (a renewal found the key gone): already told.
-			this.watched.remove(hold);
+			this.watched.remove(hold, check);
 		}
 		else {
-			this.watched.computeIfPresent(hold, (key, task) -> deadlineTask(hold, reason));
+			this.watched.computeIfPresent(hold,
+					(key, current) -> (current == check) ? schedule(new DeadlineCheck(hold, check.reason)) : current);
 		}
 	}
 
 	/**
-	 * Cancels a deadline task on the renewal thread. Cancelling takes it out of the
-	 * thread's queue under the queue's lock, which a reactive release must not wait for
-	 * on an event loop; scheduling only adds to the queue, as Reactor's own timers do
-	 * from those threads.
+	 * Leaves the deadline task of an unregistered hold to be cancelled on the renewal
+	 * thread when it next runs, waking it only for every {@value #DROP_BATCH}th, so that
+	 * the tasks it keeps for holds that ended stay few.
 	 */
-	private void drop(Future<?> task) {
-		try {
-			thread().schedule(() -> task.cancel(false), 0, TimeUnit.NANOSECONDS);
+	private void dropLater(DeadlineCheck check) {
+		check.dropped = true;
+		this.dropped.add(check);
+		if (this.droppedCount.incrementAndGet() % DROP_BATCH == 0) {
+			try {
+				thread().execute(this::cancelDropped);
+			}
+			catch (RejectedExecutionException ex) {
+				// Closed: the tasks will not run either.
+				cancelDropped();
+			}
 		}
-		catch (RejectedExecutionException ex) {
-			// Closed: the task will not run either.
-			task.cancel(false);
+	}
+
+	/**
+	 * Cancels the deadline tasks of unregistered holds (dropping them from the queue).
+	 */
+	private void cancelDropped() {
+		DeadlineCheck check;
+		while ((check = this.dropped.poll()) != null) {
+			check.task.cancel(false);
 		}
 	}
 
@@ -587,6 +629,35 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		this.senders.shutdownNow();
 		this.renewing.clear();
 		this.watched.clear();
+	}
+
+	/**
+	 * The task due at a hold's deadline; once dropped (the hold unregistered, or watched
+	 * anew), it does nothing, even if it runs before it is cancelled.
+	 */
+	private final class DeadlineCheck implements Runnable {
+
+		private final H hold;
+
+		/** Why a hold whose deadline passed counts as lost, for the log. */
+		private final String reason;
+
+		private volatile Future<?> task = DONE;
+
+		private volatile boolean dropped;
+
+		DeadlineCheck(H hold, String reason) {
+			this.hold = hold;
+			this.reason = reason;
+		}
+
+		@Override
+		public void run() {
+			if (!this.dropped) {
+				checkDeadline(this);
+			}
+		}
+
 	}
 
 }
