@@ -100,7 +100,7 @@ final class AcknowledgedScript {
 
 	private long waitForReplicas() {
 		Object acked = this.redis.execute(
-				(RedisCallback<Object>) (connection) -> ReplicaWait.send(connection,
+				(RedisCallback<Object>) (connection) -> IntegerCommand.send(connection, "WAIT",
 						bytes(this.acknowledgement.replicas()), bytes(this.acknowledgement.timeout().toMillis())),
 				true);
 		if (!(acked instanceof Long count)) {

@@ -20,18 +20,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.lettuce.core.codec.ByteArrayCodec;
-import io.lettuce.core.output.IntegerOutput;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
-import org.springframework.data.redis.connection.RedisConnection;
-import org.springframework.data.redis.connection.lettuce.LettuceConnection;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.util.ClassUtils;
 
 /**
  * The server's own conditional delete, if it has one: Redis 8.4's
@@ -52,9 +47,6 @@ import org.springframework.util.ClassUtils;
 final class ConditionalDelete {
 
 	private static final Log logger = LogFactory.getLog(ConditionalDelete.class);
-
-	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.RedisClient",
-			ConditionalDelete.class.getClassLoader());
 
 	/** The commands, in the order they are tried. */
 	enum Command {
@@ -174,22 +166,13 @@ final class ConditionalDelete {
 
 	private long send(Command command, String key, String value) {
 		byte[][] args = command.arguments(key, value);
-		// The native connection, not the template's proxy of it: Lettuce is told the
-		// output
-		// of the integer reply.
-		Object reply = this.redis.execute((RedisCallback<Object>) (connection) -> execute(connection, command, args),
-				true);
+		// The template's own connection, not its proxy (see IntegerCommand).
+		Object reply = this.redis.execute(
+				(RedisCallback<Object>) (connection) -> IntegerCommand.send(connection, command.name(), args), true);
 		if (!(reply instanceof Number deleted)) {
 			throw new IllegalStateException("Unexpected reply of " + command + ": " + reply);
 		}
 		return deleted.longValue();
-	}
-
-	private static Object execute(RedisConnection connection, Command command, byte[][] args) {
-		if (LETTUCE_PRESENT && connection instanceof LettuceConnection) {
-			return Lettuce.execute(connection, command, args);
-		}
-		return connection.execute(command.name(), args);
 	}
 
 	/**
@@ -201,16 +184,6 @@ final class ConditionalDelete {
 		String message = String.valueOf(ex.getMostSpecificCause().getMessage()).toLowerCase(Locale.ROOT);
 		return message.contains("unknown command") || message.contains("syntax error")
 				|| message.contains("wrong number of arguments") || message.contains("noperm");
-	}
-
-	/** The Lettuce part, in a class of its own so that it loads only with Lettuce. */
-	private static final class Lettuce {
-
-		static Object execute(RedisConnection connection, Command command, byte[][] args) {
-			return ((LettuceConnection) connection).execute(command.name(),
-					new IntegerOutput<>(ByteArrayCodec.INSTANCE), args);
-		}
-
 	}
 
 }

@@ -94,6 +94,9 @@ public final class RedisLockCommands {
 	/** The server's own conditional delete, which a release uses if nobody waits. */
 	private final ConditionalDelete conditionalDelete;
 
+	/** The key, which never exists, on which the conditional delete is probed. */
+	private final String probeKey;
+
 	/**
 	 * Creates the commands of one client, without a restart quarantine.
 	 * @param redis the connection to Redis
@@ -131,6 +134,7 @@ public final class RedisLockCommands {
 		this.acknowledged = acknowledgement.isRequired()
 				? new AcknowledgedScript(redis, acknowledgement, keyspace.isCluster()) : null;
 		this.conditionalDelete = new ConditionalDelete(redis);
+		this.probeKey = keyspace.healthKey("conditional-delete-probe");
 	}
 
 	/**
@@ -139,11 +143,7 @@ public final class RedisLockCommands {
 	 * {@link #release(String, String, String, long)}). Called when the client starts.
 	 */
 	public void probeServer() {
-		this.conditionalDelete.probeInBackground(probeKey());
-	}
-
-	private String probeKey() {
-		return this.keyspace.healthKey("conditional-delete-probe");
+		this.conditionalDelete.probeInBackground(this.probeKey);
 	}
 
 	/**
@@ -435,7 +435,7 @@ public final class RedisLockCommands {
 	 */
 	public ReleaseOutcome release(String key, String name, String token, long keepMillis) {
 		if (keepMillis == 0 && !SharedTokens.isShared(token) && !this.contendedNames.contains(name)) {
-			ConditionalDelete.Command command = this.conditionalDelete.command(probeKey());
+			ConditionalDelete.Command command = this.conditionalDelete.command(this.probeKey);
 			if (command != null) {
 				Boolean deleted = recorded(key, () -> this.conditionalDelete.delete(command, key, token));
 				if (Boolean.TRUE.equals(deleted)) {

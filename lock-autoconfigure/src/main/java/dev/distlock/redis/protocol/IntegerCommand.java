@@ -24,30 +24,34 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnection;
 import org.springframework.util.ClassUtils;
 
 /**
- * Sends Redis's {@code WAIT} for replicas (until they acknowledge the writes of the
- * connection, not waiting for a lock) on a connection (the template's own, not its
- * close-suppressing proxy) as an integer command. Spring Data Redis sends a command it
- * does not know with Lettuce as one that returns bytes, which cannot hold {@code WAIT}'s
- * integer reply; a Lettuce connection is told the output to use instead. Loaded only if
- * Lettuce is present.
+ * Sends a command whose reply is an integer and that Spring Data Redis has no method for,
+ * such as {@code WAIT} for replicas (until they acknowledge the writes of the connection,
+ * not waiting for a lock) or a native conditional delete ({@link ConditionalDelete}), on
+ * a connection (the template's own, not its close-suppressing proxy). Spring Data Redis
+ * sends a command it does not know with Lettuce as one that returns bytes, which cannot
+ * hold an integer reply; a Lettuce connection is told the output to use instead. Loaded
+ * only if Lettuce is present.
  */
-final class ReplicaWait {
+final class IntegerCommand {
 
 	private static final boolean LETTUCE_PRESENT = ClassUtils.isPresent("io.lettuce.core.RedisClient",
-			ReplicaWait.class.getClassLoader());
+			IntegerCommand.class.getClassLoader());
 
-	private ReplicaWait() {
+	private IntegerCommand() {
 	}
 
 	/**
-	 * Sends {@code WAIT} on the connection.
+	 * Sends the command on the connection.
+	 * @param connection the template's own connection
+	 * @param command the command's name
+	 * @param args its arguments
 	 * @return the reply
 	 */
-	static Object send(RedisConnection connection, byte[]... args) {
+	static Object send(RedisConnection connection, String command, byte[]... args) {
 		if (LETTUCE_PRESENT && isLettuce(connection)) {
-			return Lettuce.send(connection, args);
+			return Lettuce.send(connection, command, args);
 		}
-		return connection.execute("WAIT", args);
+		return connection.execute(command, args);
 	}
 
 	private static boolean isLettuce(RedisConnection connection) {
@@ -57,8 +61,9 @@ final class ReplicaWait {
 	/** The Lettuce part, in a class of its own so that it loads only with Lettuce. */
 	private static final class Lettuce {
 
-		static Object send(RedisConnection connection, byte[]... args) {
-			return ((LettuceConnection) connection).execute("WAIT", new IntegerOutput<>(ByteArrayCodec.INSTANCE), args);
+		static Object send(RedisConnection connection, String command, byte[]... args) {
+			return ((LettuceConnection) connection).execute(command, new IntegerOutput<>(ByteArrayCodec.INSTANCE),
+					args);
 		}
 
 	}
