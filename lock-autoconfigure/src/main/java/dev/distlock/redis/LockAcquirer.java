@@ -473,8 +473,8 @@ final class LockAcquirer {
 
 	/**
 	 * Records a lock acquired in Redis, or handed over through its queue; a hand-over
-	 * that Redis keeps only for its claim window is confirmed in the background, so that
-	 * the holder's method starts without waiting.
+	 * that Redis keeps only for its claim window is confirmed in the background if it
+	 * lasts a third of the window, so that the holder's method starts without waiting.
 	 */
 	RedisLockHandle grantedInRedis(String key, String token, Grant grant, Duration lease, LockOptions options,
 			long startNanos) {

@@ -71,18 +71,20 @@ import dev.distlock.redis.protocol.RenewalReply;
  * found gone or owned by someone else has its token reported lost. When the last batch of
  * a round is answered, the listener is told how many leases the round renewed.</li>
  * <li><b>Confirmations.</b> A lock handed over to a waiter is kept by Redis only for its
- * claim window: {@link #confirm} extends it to the holder's lease on a sender thread, and
- * sends the confirmation again every {@value #RETRY_MILLIS} ms on the renewal thread
- * while it gets no answer and the hold lasts. {@link #confirmSoon} sends one
- * owner-checked renewal the same way, once; {@link #confirmNow} sends it on the calling
- * thread; {@link #renewSoon} runs a round out of turn (after a reconnect).</li>
+ * claim window. If the hold lasts a third of that window, its deadline task (below) calls
+ * {@link #confirm}, which extends it to the holder's lease on a sender thread, and sends
+ * the confirmation again every {@value #RETRY_MILLIS} ms on the renewal thread while it
+ * gets no answer and the hold lasts. {@link #confirmSoon} sends one owner-checked renewal
+ * the same way, once; {@link #confirmNow} sends it on the calling thread;
+ * {@link #renewSoon} runs a round out of turn (after a reconnect).</li>
  * <li><b>Deadlines.</b> Every hold, renewed or not ({@link #watchDeadline}), has one task
- * on the renewal thread due at its local deadline; a task that finds the deadline moved
- * by a renewal waits for the new one, and one that finds it passed while the hold lasts
- * reports the lease lost, even if no reply from Redis ever comes. The task of a hold that
- * is unregistered is dropped at once (it does nothing if it comes due) and taken out of
- * the thread's queue later, when the thread runs anyway or every {@value #DROP_BATCH}
- * releases, so that a release does not wake the thread.</li>
+ * on the renewal thread due at its local deadline (a hand-over's is due at its
+ * confirmation point first); a task that finds the deadline moved by a renewal waits for
+ * the new one, and one that finds it passed while the hold lasts reports the lease lost,
+ * even if no reply from Redis ever comes. The task of a hold that is unregistered is
+ * dropped at once (it does nothing if it comes due) and taken out of the thread's queue
+ * later, when the thread runs anyway or every {@value #DROP_BATCH} releases, so that a
+ * release does not wake the thread.</li>
  * </ol>
  * A lock stops being renewed when it is released, when its holder thread has died, and
  * when its lease is lost; renewal never extends a key that does not hold the lock's
@@ -101,6 +103,18 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 * round; more would only queue on the same connection.
 	 */
 	private static final int SENDER_THREADS = 2;
+
+	/**
+	 * Where a hand-over is confirmed: after one part in this many of its claim window,
+	 * counted from its registration, so that one held for less is released without a
+	 * confirmation, and one held longer has the rest of the window for the confirmation
+	 * and its retries.
+	 */
+	static final int CONFIRM_AFTER_PART = 3;
+
+	private static final String RENEWED_LEASE_RAN_OUT = "its lease ran out before Redis confirmed a renewal";
+
+	private static final String FIXED_LEASE_RAN_OUT = "its fixed lease ran out while the lock was still held";
 
 	/** How long an unanswered hand-over confirmation waits before it is sent again. */
 	private static final long RETRY_MILLIS = 50;
@@ -160,6 +174,9 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	private volatile boolean roundsStarted;
 
+	/** Whether the sweep of far deadlines runs ({@link #sweep}). */
+	private volatile boolean sweeping;
+
 	private boolean closed;
 
 	/**
@@ -188,7 +205,10 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 * renewed from the next round on, and reported lost if its local deadline passes
 	 * before Redis confirms a renewal; a hold with a fixed lease has its deadline watched
 	 * ({@link #watchDeadline}). A hold that Redis keeps only for its claim window (a
-	 * hand-over) is confirmed at once, without waiting ({@link #confirm}).
+	 * hand-over) is confirmed ({@link #confirm}) if it lasts to a third of that window,
+	 * by the task that watches its deadline: a short hold is released without a
+	 * confirmation, and a longer one keeps two thirds of the window for the confirmation
+	 * and its retries.
 	 * @param handle the hold
 	 * @param autoRenewing whether its lease is renewed while it is held
 	 * @param claimedOnly whether Redis keeps it only for its claim window, shorter than
@@ -197,16 +217,13 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	public void register(H handle, boolean autoRenewing, boolean claimedOnly) {
 		if (autoRenewing) {
 			this.renewing.add(handle);
-			watch(handle, "its lease ran out before Redis confirmed a renewal");
+			watch(handle, RENEWED_LEASE_RAN_OUT, claimedOnly);
 			if (!this.roundsStarted) {
 				startRounds();
 			}
 		}
 		else {
-			watchDeadline(handle);
-		}
-		if (claimedOnly) {
-			confirm(handle);
+			watch(handle, FIXED_LEASE_RAN_OUT, claimedOnly);
 		}
 	}
 
@@ -215,7 +232,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 * passes before it ends or is unregistered.
 	 */
 	public void watchDeadline(H handle) {
-		watch(handle, "its fixed lease ran out while the lock was still held");
+		watch(handle, FIXED_LEASE_RAN_OUT, false);
 	}
 
 	/**
@@ -228,7 +245,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		this.renewing.remove(handle);
 		DeadlineCheck check = this.watched.remove(handle);
 		if (check != null) {
-			dropLater(check);
+			drop(check);
 		}
 	}
 
@@ -269,7 +286,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 			}
 			else if (handle.isLeaseLost()) {
 				this.renewing.remove(handle);
-				this.listener.leaseLost(handle, "its lease ran out before Redis confirmed a renewal");
+				this.listener.leaseLost(handle, RENEWED_LEASE_RAN_OUT);
 			}
 			else if (claim(handle, now, this.periodNanos)) {
 				due.add(handle);
@@ -500,27 +517,89 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	/**
 	 * Watches the deadline of a hold until it is unregistered or ends: one task on the
-	 * renewal thread, due at the deadline.
+	 * renewal thread, due at the deadline, queued at once if the deadline is near, or by
+	 * the {@linkplain #sweep sweep} once it comes near.
 	 * @param reason why a hold whose deadline passed counts as lost, for the log
 	 */
-	private void watch(H hold, String reason) {
+	private void watch(H hold, String reason, boolean confirmFirst) {
 		this.watched.compute(hold, (key, previous) -> {
 			if (previous != null) {
-				dropLater(previous);
+				drop(previous);
 			}
-			return schedule(new DeadlineCheck(hold, reason));
+			return schedule(new DeadlineCheck(hold, reason, confirmFirst));
 		});
 	}
 
+	/**
+	 * Schedules a check at the hold's deadline, or, for a hand-over still to be
+	 * confirmed, at its confirmation point: a third ({@link #CONFIRM_AFTER_PART}) of the
+	 * way from now to the end of its claim window. A check due later than two renewal
+	 * periods from now is left to the sweep, which runs every period and queues it while
+	 * it is still a period or more away: most holds end long before, and cost the renewal
+	 * thread's queue nothing.
+	 */
 	private DeadlineCheck schedule(DeadlineCheck check) {
-		long delay = Math.max(0, check.hold.validUntilNanos() - System.nanoTime());
+		long due = check.confirmFirst ? check.confirmAtNanos : check.hold.validUntilNanos();
+		long delay = Math.max(0, due - System.nanoTime());
 		try {
-			check.task = thread().schedule(check, delay, TimeUnit.NANOSECONDS);
+			if (delay > 2 * this.periodNanos) {
+				startSweep();
+			}
+			else {
+				check.task = thread().schedule(check, delay, TimeUnit.NANOSECONDS);
+				check.queued = true;
+			}
 		}
 		catch (RejectedExecutionException ex) {
 			// Closed: nothing is reported any more.
 		}
 		return check;
+	}
+
+	/**
+	 * Queues the checks of the holds whose deadlines have come within two renewal
+	 * periods, on the renewal thread, every period once a deadline was left to it;
+	 * forgets those of holds that ended without being unregistered.
+	 */
+	private void sweep() {
+		cancelDropped();
+		for (Map.Entry<H, DeadlineCheck> entry : this.watched.entrySet()) {
+			DeadlineCheck check = entry.getValue();
+			if (check.queued) {
+				continue;
+			}
+			if (check.hold.hasEnded()) {
+				this.watched.remove(check.hold, check);
+			}
+			else {
+				this.watched.computeIfPresent(check.hold,
+						(key, current) -> (current == check) ? schedule(check) : current);
+			}
+		}
+	}
+
+	private void sweepSafely() {
+		try {
+			sweep();
+		}
+		catch (RuntimeException ex) {
+			// Never let the scheduled task die: later sweeps must still run.
+			logger.warn("Sweep of lease deadlines failed; retrying next period", ex);
+		}
+	}
+
+	private void startSweep() {
+		if (!this.sweeping) {
+			startSweepOnce();
+		}
+	}
+
+	private synchronized void startSweepOnce() {
+		if (!this.sweeping) {
+			thread().scheduleWithFixedDelay(this::sweepSafely, this.periodNanos, this.periodNanos,
+					TimeUnit.NANOSECONDS);
+			this.sweeping = true;
+		}
 	}
 
 	/**
@@ -531,6 +610,14 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	private void checkDeadline(DeadlineCheck check) {
 		cancelDropped();
 		H hold = check.hold;
+		if (check.confirmFirst && !hold.hasEnded() && !hold.isLeaseLost()) {
+			// A hand-over that lasted to its confirmation point: extend it to its lease,
+			// and watch its deadline from now on.
+			confirm(hold);
+			this.watched.computeIfPresent(hold, (key, current) -> (current == check)
+					? schedule(new DeadlineCheck(hold, check.reason, false)) : current);
+			return;
+		}
 		// A deadline that has passed never moves again, so reading it before the end
 		// means the hold was still held past its deadline.
 		boolean past = hold.validUntilNanos() - System.nanoTime() <= 0;
@@ -546,8 +633,22 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 			this.watched.remove(hold, check);
 		}
 		else {
-			this.watched.computeIfPresent(hold,
-					(key, current) -> (current == check) ? schedule(new DeadlineCheck(hold, check.reason)) : current);
+			this.watched.computeIfPresent(hold, (key, current) -> (current == check)
+					? schedule(new DeadlineCheck(hold, check.reason, false)) : current);
+		}
+	}
+
+	/**
+	 * Drops the deadline check of a hold that is unregistered or watched anew: it does
+	 * nothing from now on, and if it is queued on the renewal thread, it is taken out of
+	 * the queue later ({@link #dropLater}).
+	 */
+	private void drop(DeadlineCheck check) {
+		if (check.queued) {
+			dropLater(check);
+		}
+		else {
+			check.dropped = true;
 		}
 	}
 
@@ -642,19 +743,45 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		/** Why a hold whose deadline passed counts as lost, for the log. */
 		private final String reason;
 
+		/**
+		 * Whether the check is due at the confirmation point of a hand-over, where it
+		 * confirms the hold, rather than at the deadline.
+		 */
+		private final boolean confirmFirst;
+
+		/** When a check that confirms first is due, by {@link System#nanoTime()}. */
+		private final long confirmAtNanos;
+
 		private volatile Future<?> task = DONE;
+
+		/**
+		 * Whether it was handed to the renewal thread; if not, the sweep hands it over
+		 * when its deadline comes near.
+		 */
+		private volatile boolean queued;
 
 		private volatile boolean dropped;
 
-		DeadlineCheck(H hold, String reason) {
+		DeadlineCheck(H hold, String reason, boolean confirmFirst) {
 			this.hold = hold;
 			this.reason = reason;
+			this.confirmFirst = confirmFirst;
+			if (confirmFirst) {
+				long now = System.nanoTime();
+				this.confirmAtNanos = now + Math.max(0, hold.validUntilNanos() - now) / CONFIRM_AFTER_PART;
+			}
+			else {
+				this.confirmAtNanos = 0;
+			}
 		}
 
 		@Override
 		public void run() {
 			if (!this.dropped) {
 				checkDeadline(this);
+			}
+			else {
+				cancelDropped();
 			}
 		}
 

@@ -1,0 +1,134 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockListener;
+import dev.distlock.LockOptions;
+import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.protocol.RedisReachability;
+import dev.distlock.redis.protocol.ReleaseOutcome;
+import dev.distlock.redis.protocol.ReplicaAcknowledgement;
+import dev.distlock.test.redis.RedisTestServers;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A lock handed over through the queue is kept by Redis for the claim window only. The
+ * new holder extends it to its lease once it has held it for a third of the window: a
+ * hold that lasts longer keeps its lock past the window, and one that ends sooner costs
+ * no confirmation at all.
+ */
+class HandOverConfirmationTests {
+
+	private static final Duration CLAIM = Duration.ofMillis(600);
+
+	/** A fixed lease, so that no renewal round runs beside the confirmation. */
+	private static final LockOptions FIXED = LockOptions.renewing(Duration.ofSeconds(10))
+		.withLeaseTime(Duration.ofSeconds(20));
+
+	private final AtomicInteger confirmations = new AtomicInteger();
+
+	/** The thread that waits for, holds and releases the client's locks. */
+	private final ExecutorService holderThread = Executors.newSingleThreadExecutor();
+
+	private LockFixture fixture;
+
+	private RedisLockCommands holder;
+
+	@BeforeEach
+	void start() {
+		LockListener countsRoundTrips = new LockListener() {
+
+			@Override
+			public void renewed(int renewed, int roundTrips) {
+				HandOverConfirmationTests.this.confirmations.addAndGet(roundTrips);
+			}
+
+		};
+		this.fixture = LockFixture.start(RedisTestServers.shared(),
+				(builder) -> builder.claimWindow(CLAIM).listener(countsRoundTrips));
+		this.holder = new RedisLockCommands(this.fixture.redis, LockFixture.KEYSPACE, new RedisReachability(),
+				CLAIM.toMillis(), ReplicaAcknowledgement.NONE);
+	}
+
+	@AfterEach
+	void stop() {
+		this.holderThread.shutdownNow();
+		this.fixture.close();
+	}
+
+	@Test
+	void handOverHeldPastItsClaimWindowIsExtendedToItsLease() throws Exception {
+		String key = TestRedis.uniqueKey("confirmed");
+		LockHandle handle = handedOver(key);
+		assertThat(this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS)).as("kept for the claim window")
+			.isLessThanOrEqualTo(CLAIM.toMillis());
+		await().atMost(CLAIM).until(() -> this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS) > CLAIM.toMillis());
+		await().atMost(CLAIM).until(() -> this.confirmations.get() == 1);
+		String token = this.fixture.redis.opsForValue().get(key);
+		assertThat(token).as("the new holder's token").isNotNull().isNotEqualTo("holder");
+		await().during(CLAIM.multipliedBy(2))
+			.atMost(CLAIM.multipliedBy(3))
+			.until(() -> !handle.isLeaseLost() && token.equals(this.fixture.redis.opsForValue().get(key)));
+		this.holderThread.submit(handle::release).get(10, TimeUnit.SECONDS);
+		assertThat(this.fixture.redis.hasKey(key)).isFalse();
+	}
+
+	@Test
+	void handOverReleasedEarlyIsNotConfirmed() throws Exception {
+		for (int i = 0; i < 20; i++) {
+			String key = TestRedis.uniqueKey("short");
+			LockHandle handle = handedOver(key);
+			this.holderThread.submit(handle::release).get(10, TimeUnit.SECONDS);
+			assertThat(this.fixture.redis.hasKey(key)).isFalse();
+			assertThat(handle.isLeaseLost()).isFalse();
+		}
+		await().during(CLAIM)
+			.atMost(CLAIM.multipliedBy(2))
+			.untilAsserted(() -> assertThat(this.confirmations)
+				.as("confirmations sent for holds shorter than a third of the window")
+				.hasValue(0));
+	}
+
+	/**
+	 * Has the client wait for a lock that another owner holds, and that owner release it
+	 * to the client through the queue.
+	 */
+	private LockHandle handedOver(String key) throws Exception {
+		assertThat(this.holder.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
+		Future<LockHandle> waiting = this.holderThread.submit(() -> this.fixture.client.lock(key, FIXED));
+		await().until(() -> this.fixture.redis.opsForList().size(LockFixture.KEYSPACE.queueKey(key)) == 1);
+		assertThat(this.holder.release(key, "holder", 0)).as("handed to the client")
+			.isEqualTo(ReleaseOutcome.HANDED_OVER);
+		return waiting.get(10, TimeUnit.SECONDS);
+	}
+
+}
