@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
@@ -39,6 +38,9 @@ import dev.distlock.ReplicaAcknowledgementException;
 public final class RedisLockCommands {
 
 	private final StringRedisTemplate redis;
+
+	/** Runs the scripts and the plain acquire on the template's own connection. */
+	private final LockScriptExecutor scripts;
 
 	private final String address;
 
@@ -125,6 +127,7 @@ public final class RedisLockCommands {
 			long claimWindowMillis, ReplicaAcknowledgement acknowledgement, RestartQuarantine quarantine) {
 		this.quarantine = quarantine;
 		this.redis = redis;
+		this.scripts = new LockScriptExecutor(redis);
 		this.address = RedisAddress.of(redis.getConnectionFactory());
 		this.keyspace = keyspace;
 		this.reachability = reachability;
@@ -287,8 +290,7 @@ public final class RedisLockCommands {
 	 * handed to this token, which the acquire script tells apart
 	 */
 	public AcquireReply.@Nullable Granted acquirePlainly(String key, String token, long leaseMillis) {
-		Boolean set = recorded(key,
-				() -> this.redis.opsForValue().setIfAbsent(key, token, leaseMillis, TimeUnit.MILLISECONDS));
+		Boolean set = recorded(key, () -> this.scripts.setIfAbsent(key, token, leaseMillis));
 		return Boolean.TRUE.equals(set) ? new AcquireReply.Granted(AcquireReply.Granted.NOT_ISSUED) : null;
 	}
 
@@ -308,7 +310,7 @@ public final class RedisLockCommands {
 	public long issueFencingToken(String key, String token, String name) {
 		remember(this.fencedNames, name);
 		Long issued = recorded(key,
-				() -> this.redis.execute(LockScripts.FENCE, List.of(key, this.keyspace.fenceKey(key)), token));
+				() -> this.scripts.execute(LockScripts.FENCE, List.of(key, this.keyspace.fenceKey(key)), token));
 		return (issued != null) ? issued : AcquireReply.Granted.NOT_ISSUED;
 	}
 
@@ -322,7 +324,7 @@ public final class RedisLockCommands {
 	private @Nullable List<Long> runAcquire(List<String> keys, String... args) {
 		AcknowledgedScript acknowledged = this.acknowledged;
 		if (acknowledged == null) {
-			return this.redis.execute(LockScripts.acquire(args[0]), keys, (Object[]) args);
+			return this.scripts.execute(LockScripts.acquire(args[0]), keys, (Object[]) args);
 		}
 		AcknowledgedReply<List<Long>> run = acknowledged.run(LockScripts.acquire(args[0]), keys,
 				RedisLockCommands::granted, args);
@@ -395,7 +397,8 @@ public final class RedisLockCommands {
 			addQuarantine(args);
 		}
 		return MultiAcquireReply.of(
-				recorded(keys.get(0), () -> this.redis.execute(LockScripts.MULTI_ACQUIRE, scriptKeys, args.toArray())),
+				recorded(keys.get(0),
+						() -> this.scripts.execute(LockScripts.MULTI_ACQUIRE, scriptKeys, args.toArray())),
 				keys.size());
 	}
 
@@ -484,7 +487,7 @@ public final class RedisLockCommands {
 	}
 
 	private ReleaseOutcome runRelease(String key, String token, long keepMillis, boolean leavingQueue) {
-		return ReleaseOutcome.of(recorded(key, () -> this.redis.execute(LockScripts.release(token), scriptKeys(key),
+		return ReleaseOutcome.of(recorded(key, () -> this.scripts.execute(LockScripts.release(token), scriptKeys(key),
 				releaseArguments(token, keepMillis, leavingQueue).toArray())));
 	}
 
@@ -514,7 +517,7 @@ public final class RedisLockCommands {
 		String[] args = RenewScriptCodec.arguments(tokens, leaseMillis);
 		AcknowledgedScript acknowledged = this.acknowledged;
 		if (acknowledged == null) {
-			List<Long> results = this.redis.execute(LockScripts.RENEW, keys, (Object[]) args);
+			List<Long> results = this.scripts.execute(LockScripts.RENEW, keys, (Object[]) args);
 			return RenewalReply.notAsked(RenewScriptCodec.renewed(results, keys.size()));
 		}
 		AcknowledgedReply<List<Long>> run = acknowledged.run(LockScripts.RENEW, keys, (results) -> results.contains(1L),
