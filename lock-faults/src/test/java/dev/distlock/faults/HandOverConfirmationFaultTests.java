@@ -1,0 +1,158 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package dev.distlock.faults;
+
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.distlock.LockClient;
+import dev.distlock.LockHandle;
+import dev.distlock.LockOptions;
+import dev.distlock.faults.RedisNode.Persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Issue 26: a lock handed over through the queue is kept by Redis for its claim window (2
+ * s) only, and its new holder extends it to its lease only once it has held it for a
+ * third of the window, so that a short hold costs no renewal. A, behind a proxy, waits
+ * for K with a 10 s lease; the holder H releases K to A, and the proxy turns into a
+ * blackhole as soon as A has K, before A's confirmation goes out. Redis lets K expire at
+ * the end of the claim window, and B, trying every 20 ms, is granted K. Guaranteed: when
+ * B holds K, A already knows its lease lost, and it knew within the claim window of the
+ * hand-over. The control is the count of a holder that takes a hand-over for its whole
+ * lease (as if it were confirmed at once): in the same run, it still believes it holds K
+ * when B is granted it.
+ */
+class HandOverConfirmationFaultTests {
+
+	private static final Duration CLAIM_WINDOW = Duration.ofSeconds(2);
+
+	private static final Duration A_LEASE = Duration.ofSeconds(10);
+
+	private static final LockOptions A_WAITS = new LockOptions(Duration.ofSeconds(10), A_LEASE)
+		.withName("hand-over-confirmation");
+
+	private static final LockOptions HELD = new LockOptions(Duration.ZERO, Duration.ofSeconds(30))
+		.withName("hand-over-confirmation");
+
+	private static final long SLACK_MS = 100;
+
+	private static RedisNode redis;
+
+	private static FaultProxy proxy;
+
+	private static LockApps apps;
+
+	private static LockClient clientA;
+
+	private static LockClient clientH;
+
+	private static LockClient clientB;
+
+	@BeforeAll
+	static void start() {
+		redis = RedisNode.start(Persistence.NONE);
+		proxy = FaultProxy.start(redis.port());
+		apps = new LockApps();
+		clientA = apps.client(proxy.port(), "spring.data.redis.timeout=2s");
+		clientH = apps.client(redis.port(), "spring.data.redis.timeout=2s");
+		clientB = apps.client(redis.port(), "spring.data.redis.timeout=2s");
+		// Load the scripts, so that the faults hit EVALSHA calls that run.
+		clientA.lock("lock:warm-up", HELD).release();
+	}
+
+	@AfterAll
+	static void stop() {
+		apps.close();
+		proxy.close();
+		redis.close();
+	}
+
+	@Test
+	void holderOfAnUnconfirmedHandOverBehindABlackholeKnowsItLostBeforeTheNextHolderIsGranted() {
+		Run run = handOverThenBlackhole();
+		run.record("hand-over unconfirmed, blackhole after the grant");
+		assertThat(run.aLostWhenBGranted).as("A knew its lease lost when B held K").isTrue();
+		assertThat(run.aLostAfterMs).as("ms from the hand-over to A knowing it lost")
+			.isPositive()
+			.isLessThanOrEqualTo(CLAIM_WINDOW.toMillis() + SLACK_MS);
+		assertThat(run.bGrantedAfterMs).as("ms from the hand-over to B's grant")
+			.isGreaterThanOrEqualTo(run.aLostAfterMs);
+	}
+
+	@Test
+	void controlAHolderCountingTheHandOverFromItsLeaseStillBelievesItHoldsKWhenBIsGranted() {
+		Run run = handOverThenBlackhole();
+		run.record("hand-over unconfirmed, blackhole after the grant (control: counted from the lease)");
+		assertThat(run.bGrantedAfterMs).as("control: B granted K within A's lease counted from the hand-over")
+			.isLessThan(A_LEASE.toMillis());
+	}
+
+	private Run handOverThenBlackhole() {
+		String key = "lock:hand-over-confirmation:" + UUID.randomUUID();
+		LockHandle h = clientH.lock(key, HELD);
+		CompletableFuture<LockHandle> a = CompletableFuture.supplyAsync(() -> clientA.lock(key, A_WAITS));
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> String.valueOf(Resp.call(redis.port(), "GET", key)).endsWith("+queued"));
+		long released = System.nanoTime();
+		h.release();
+		LockHandle aHandle = a.join();
+		proxy.blackhole();
+		try {
+			CompletableFuture<Long> aLost = CompletableFuture
+				.supplyAsync(() -> LockCalls.leaseLostAt(aHandle, CLAIM_WINDOW.multipliedBy(3)));
+			long bGranted = LockCalls.firstAcquisition(clientB, key, HELD, CLAIM_WINDOW.multipliedBy(3));
+			boolean aLostWhenBGranted = aHandle.isLeaseLost();
+			return new Run(millisSince(released, bGranted), aLostWhenBGranted, millisSince(released, aLost.join()));
+		}
+		finally {
+			// The blackhole swallowed bytes of open connections: they start afresh.
+			proxy.passThrough();
+			proxy.resetAll(false);
+			LockCalls.release(aHandle);
+		}
+	}
+
+	private static long millisSince(long start, long at) {
+		return (at < 0) ? -1 : TimeUnit.NANOSECONDS.toMillis(at - start);
+	}
+
+	/**
+	 * What a run saw, in ms from H's release: when B was granted K, whether A knew its
+	 * lease lost by then, and when A was first seen to know it (watched every 5 ms).
+	 */
+	private record Run(long bGrantedAfterMs, boolean aLostWhenBGranted, long aLostAfterMs) {
+
+		void record(String scenario) {
+			Figures.record(scenario,
+					"H released K to A (10 s lease, 2 s claim window), blackhole at once; B granted K %d ms after the "
+							+ "release; A knew its lease lost then: %s (seen %d ms after the release); a count from "
+							+ "A's lease would end %d ms after it",
+					this.bGrantedAfterMs, this.aLostWhenBGranted, this.aLostAfterMs, A_LEASE.toMillis());
+		}
+
+	}
+
+}
