@@ -473,8 +473,9 @@ final class LockAcquirer {
 
 	/**
 	 * Records a lock acquired in Redis, or handed over through its queue; a hand-over
-	 * that Redis keeps only for its claim window is confirmed in the background if it
-	 * lasts a third of the window, so that the holder's method starts without waiting.
+	 * that Redis keeps only for its claim window is confirmed in the background (at once
+	 * if other threads of the client wait to be passed it, else if it lasts a third of
+	 * the window), so that the holder's method starts without waiting.
 	 */
 	RedisLockHandle grantedInRedis(String key, String token, Grant grant, Duration lease, LockOptions options,
 			long startNanos) {
@@ -518,7 +519,14 @@ final class LockAcquirer {
 	 */
 	private void register(RedisLockHandle handle, long startNanos, boolean claimedOnly) {
 		this.held.add(handle);
-		this.renewer.register(handle, handle.isAutoRenewing(), claimedOnly);
+		// A hand-over that other threads of the client wait to be passed is confirmed at
+		// once: a local pass needs a third of the lease left, more than the claim window.
+		// Any other is confirmed only if it lasts (LeaseRenewer#register).
+		boolean passesOn = claimedOnly && this.local.othersWaitFor(handle.key());
+		this.renewer.register(handle, handle.isAutoRenewing(), claimedOnly && !passesOn);
+		if (passesOn) {
+			this.renewer.confirm(handle);
+		}
 		this.events.acquired(handle, startNanos);
 	}
 

@@ -91,6 +91,8 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 
 	private final HeldLocks held;
 
+	private final LocalCohort cohort;
+
 	private final LeaseRenewer<RedisLockHandle> renewer;
 
 	private final LockReleaser releaser;
@@ -157,6 +159,7 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 		this.held = new HeldLocks();
 		LocalCohort cohort = new LocalCohort(builder.maxLocalPasses, this.commands.reachability(),
 				this.pending::release);
+		this.cohort = cohort;
 		RenewalReports reports = new RenewalReports(this.events, this.held, cohort);
 		this.renewer = new LeaseRenewer<>(this.commands, reports, builder.renewalLease, builder.clusterSlots);
 		this.releaser = new LockReleaser(this.commands, this.events, this.held, this.renewer, cohort, this.pending);
@@ -376,6 +379,14 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	/** Returns the holds of the client, for the tests of this package. */
 	HeldLocks held() {
 		return this.held;
+	}
+
+	/**
+	 * Returns the threads of the client waiting to be passed locks, for the tests of this
+	 * package.
+	 */
+	LocalCohort cohort() {
+		return this.cohort;
 	}
 
 	/** Returns the renewer of the client's leases, for the tests of this package. */

@@ -54,6 +54,8 @@ class HandOverConfirmationTests {
 	private static final LockOptions FIXED = LockOptions.renewing(Duration.ofSeconds(10))
 		.withLeaseTime(Duration.ofSeconds(20));
 
+	private static final LockOptions RENEWING = LockOptions.renewing(Duration.ofSeconds(10));
+
 	private final AtomicInteger confirmations = new AtomicInteger();
 
 	/** The thread that waits for, holds and releases the client's locks. */
@@ -116,6 +118,55 @@ class HandOverConfirmationTests {
 			.untilAsserted(() -> assertThat(this.confirmations)
 				.as("confirmations sent for holds shorter than a third of the window")
 				.hasValue(0));
+	}
+
+	@Test
+	void handOverThatAnotherThreadWaitsToBePassedIsConfirmedAtOnceAndPassedLocally() throws Exception {
+		// A claim window of 3 s puts the confirmation point of a hold that nobody waits
+		// for 1 s after the grant.
+		Duration claim = Duration.ofSeconds(3);
+		this.fixture.close();
+		this.fixture = LockFixture.start(RedisTestServers.shared(), (builder) -> builder.claimWindow(claim));
+		this.holder = new RedisLockCommands(this.fixture.redis, LockFixture.KEYSPACE, new RedisReachability(),
+				claim.toMillis(), ReplicaAcknowledgement.NONE);
+		ExecutorService secondThread = Executors.newSingleThreadExecutor();
+		try {
+			String key = TestRedis.uniqueKey("passed-on");
+			assertThat(this.holder.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
+			// Auto-renewing: only such holds pass between threads without Redis.
+			Future<LockHandle> first = this.holderThread.submit(() -> this.fixture.client.lock(key, RENEWING));
+			await().until(() -> String.valueOf(this.fixture.redis.opsForValue().get(key)).endsWith("+queued"));
+			Future<LockHandle> second = secondThread.submit(() -> this.fixture.client.lock(key, RENEWING));
+			await().until(() -> this.fixture.client.cohort().othersWaitFor(key));
+			// The first thread's next attempt (within a second) reserves fencing tokens
+			// for the thread waiting behind it, which a local pass needs.
+			await().atMost(Duration.ofSeconds(5)).until(() -> reservedBlock(key) > 1);
+			assertThat(this.holder.release(key, "holder", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
+			LockHandle firstHandle = first.get(10, TimeUnit.SECONDS);
+			String token = this.fixture.redis.opsForValue().get(key);
+			await().atMost(claim.dividedBy(3).minusMillis(100))
+				.until(() -> this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS) > claim.toMillis());
+			this.holderThread.submit(firstHandle::release).get(10, TimeUnit.SECONDS);
+			LockHandle secondHandle = second.get(10, TimeUnit.SECONDS);
+			assertThat(this.fixture.redis.opsForValue().get(key)).as("passed without Redis: the same owner token")
+				.isEqualTo(token);
+			secondThread.submit(secondHandle::release).get(10, TimeUnit.SECONDS);
+			assertThat(this.fixture.redis.hasKey(key)).isFalse();
+		}
+		finally {
+			secondThread.shutdownNow();
+		}
+	}
+
+	/**
+	 * Returns the block of fencing tokens the first waiter in the key's queue reserves.
+	 */
+	private long reservedBlock(String key) {
+		String first = this.fixture.redis.opsForList().index(LockFixture.KEYSPACE.queueKey(key), 0);
+		Object entry = (first != null)
+				? this.fixture.redis.opsForHash().get(LockFixture.KEYSPACE.waitersKey(key), first) : null;
+		// '<valid until> <claim window> <block> <publish> <channel>'
+		return (entry != null) ? Long.parseLong(entry.toString().split(" ")[2]) : 0;
 	}
 
 	/**

@@ -156,6 +156,11 @@ final class KeyCohort {
 	 * cohort goes: the hold has the lock, the first waiter takes passed locks, and the
 	 * block has a fencing token left.
 	 */
+	boolean hasPassableWaiter() {
+		Waiter first = this.waiters.peekFirst();
+		return first != null && first.passable;
+	}
+
 	boolean canPassOn(PassableHold handle) {
 		Waiter first = this.waiters.peekFirst();
 		return this.holder == handle && first != null && first.passable && this.nextFence <= this.lastFence;

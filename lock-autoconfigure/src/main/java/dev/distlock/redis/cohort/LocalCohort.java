@@ -311,6 +311,22 @@ public final class LocalCohort {
 	}
 
 	/**
+	 * Returns whether a thread of the client waits here for the key's lock, to be passed
+	 * it by its holder.
+	 * @param key the Redis key of the lock
+	 * @return whether one waits
+	 */
+	public boolean othersWaitFor(String key) {
+		KeyCohort queue = cohortOf(key);
+		if (queue == null) {
+			return false;
+		}
+		synchronized (queue) {
+			return queue.hasPassableWaiter();
+		}
+	}
+
+	/**
 	 * Passes a lock that a holder releases to the first thread waiting for it here, if
 	 * the hold allows it ({@link PassableHold#mayPassLocally}) and Redis confirmed its
 	 * owner token within the {@link #CONFIRMATION_WINDOW}.
