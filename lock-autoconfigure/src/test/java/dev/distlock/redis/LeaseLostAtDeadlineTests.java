@@ -64,6 +64,23 @@ class LeaseLostAtDeadlineTests {
 	}
 
 	@Test
+	void deadlineLeftToTheSweepIsReportedAtItsDeadline() {
+		TimedLossListener listener = new TimedLossListener();
+		// A renewal lease of 300 ms: every 100 ms, the sweep queues the deadlines that
+		// have come within 200 ms; this fixed lease's is left to it at first.
+		try (RedisTestServer server = RedisTestServers.startDedicated();
+				LockFixture fixture = LockFixture.start(server, Duration.ofMillis(300), listener)) {
+			LockHandle handle = fixture.client.lock(TestRedis.uniqueKey("swept"),
+					new LockOptions(Duration.ZERO, Duration.ofMillis(1500)));
+			long deadline = ((RedisLockHandle) handle).validUntilNanos();
+			await().atMost(Duration.ofSeconds(5)).until(() -> !listener.lost.isEmpty());
+			assertToldOnceAtTheDeadline(listener, handle, deadline);
+			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
+			assertThat(listener.lost).as("told once, not again at release").containsExactly(handle);
+		}
+	}
+
+	@Test
 	void renewedLeaseWithoutRepliesIsReportedAtItsDeadline() {
 		TimedLossListener listener = new TimedLossListener();
 		try (RedisTestServer server = RedisTestServers.startDedicated();
