@@ -105,6 +105,21 @@ class HandOverConfirmationTests {
 	}
 
 	@Test
+	void handOverExtendedBeforeItsConfirmationPointKeepsTheExtension() throws Exception {
+		String key = TestRedis.uniqueKey("extended");
+		LockHandle handle = handedOver(key);
+		// Before the confirmation point: the confirmation would set the key back to the
+		// 20 s lease of the grant, while the holder counts 60 s.
+		handle.extend(Duration.ofSeconds(60));
+		await().during(CLAIM)
+			.atMost(CLAIM.multipliedBy(2))
+			.until(() -> this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS) > 50_000);
+		assertThat(this.confirmations).as("no confirmation after the extension").hasValue(0);
+		assertThat(handle.isLeaseLost()).isFalse();
+		this.holderThread.submit(handle::release).get(10, TimeUnit.SECONDS);
+	}
+
+	@Test
 	void handOverReleasedEarlyIsNotConfirmed() throws Exception {
 		for (int i = 0; i < 20; i++) {
 			String key = TestRedis.uniqueKey("short");

@@ -20,10 +20,13 @@ import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
@@ -44,6 +47,11 @@ import static org.awaitility.Awaitility.await;
  * hand-over. The control is the count of a holder that takes a hand-over for its whole
  * lease (as if it were confirmed at once): in the same run, it still believes it holds K
  * when B is granted it.
+ * <p>
+ * A's extension of a hand-over to 60 s, held back in the network for 500 ms across the
+ * confirmation point, is not followed by the confirmation: guaranteed, Redis keeps K for
+ * the 60 s A counts. The control sends the 10 s lease behind a held-back 60 s
+ * {@code PEXPIRE}, as a confirmation sent anyway would: K is set back to 10 s.
  */
 class HandOverConfirmationFaultTests {
 
@@ -56,6 +64,8 @@ class HandOverConfirmationFaultTests {
 
 	private static final LockOptions HELD = new LockOptions(Duration.ZERO, Duration.ofSeconds(30))
 		.withName("hand-over-confirmation");
+
+	private static final Duration EXTENDED = Duration.ofSeconds(60);
 
 	private static final long SLACK_MS = 100;
 
@@ -71,6 +81,8 @@ class HandOverConfirmationFaultTests {
 
 	private static LockClient clientB;
 
+	private static StringRedisTemplate proxiedTemplate;
+
 	@BeforeAll
 	static void start() {
 		redis = RedisNode.start(Persistence.NONE);
@@ -79,6 +91,7 @@ class HandOverConfirmationFaultTests {
 		clientA = apps.client(proxy.port(), "spring.data.redis.timeout=2s");
 		clientH = apps.client(redis.port(), "spring.data.redis.timeout=2s");
 		clientB = apps.client(redis.port(), "spring.data.redis.timeout=2s");
+		proxiedTemplate = apps.start(proxy.port(), "spring.data.redis.timeout=2s").getBean(StringRedisTemplate.class);
 		// Load the scripts, so that the faults hit EVALSHA calls that run.
 		clientA.lock("lock:warm-up", HELD).release();
 	}
@@ -110,15 +123,73 @@ class HandOverConfirmationFaultTests {
 			.isLessThan(A_LEASE.toMillis());
 	}
 
-	private Run handOverThenBlackhole() {
-		String key = "lock:hand-over-confirmation:" + UUID.randomUUID();
+	@Test
+	void extensionHeldBackPastTheConfirmationPointIsNotShortenedByTheConfirmation() {
+		String key = "lock:hand-over-extension:" + UUID.randomUUID();
+		LockHandle a = handOver(key, new AtomicLong());
+		// The confirmation point is about 630 ms after the grant; the extension is sent
+		// at 450 ms and held back in the network for 500 ms, across that point.
+		Pause.millis(450);
+		ReplyDrop held = proxy.holdNextRequest(key, 500);
+		RuntimeException failure = null;
+		try {
+			a.extend(EXTENDED);
+		}
+		catch (RuntimeException ex) {
+			failure = ex;
+		}
+		// Whatever was sent behind the extension has arrived by now.
+		Pause.millis(300);
+		Long pttl = Resp.number(redis.port(), "PTTL", key);
+		Figures.record("hand-over extended across its confirmation point",
+				"A extended its hand-over to 60 s, the request held back 500 ms across the confirmation point (held: "
+						+ "%s); extend gave %s; K's PTTL then %d ms",
+				held.await(Duration.ZERO), (failure != null) ? failure.getClass().getSimpleName() : "no exception",
+				pttl);
+		assertThat(failure).as("extension").isNull();
+		assertThat(pttl).as("K kept for the 60 s A counts, not set back to its 10 s lease")
+			.isGreaterThan(EXTENDED.toMillis() - 5_000);
+		assertThat(LockCalls.release(a)).isEqualTo("no exception");
+	}
+
+	@Test
+	void controlAConfirmationSentBehindAnExtensionShortensTheKey() {
+		String key = "lock:hand-over-extension-naive:" + UUID.randomUUID();
+		proxiedTemplate.opsForValue().set(key, "holder", Duration.ofSeconds(10));
+		ReplyDrop held = proxy.holdNextRequest(key, 500);
+		CompletableFuture<Boolean> extension = CompletableFuture
+			.supplyAsync(() -> proxiedTemplate.expire(key, EXTENDED));
+		await().atMost(Duration.ofSeconds(2)).until(() -> held.await(Duration.ZERO));
+		// The lease the holder was granted, sent while the extension is held back.
+		proxiedTemplate.expire(key, A_LEASE);
+		extension.join();
+		Long pttl = Resp.number(redis.port(), "PTTL", key);
+		Figures.record("hand-over extended across its confirmation point (control: confirmation sent anyway)",
+				"PEXPIRE 60000 held back 500 ms, PEXPIRE 10000 sent behind it: K's PTTL then %d ms", pttl);
+		assertThat(pttl).as("control: K set back to 10 s while its holder counts 60 s")
+			.isLessThanOrEqualTo(A_LEASE.toMillis());
+	}
+
+	/**
+	 * H holds K and releases it to A, which waits behind the proxy.
+	 * @param releasedAt set to {@link System#nanoTime()} just before H's release
+	 * @return A's hold
+	 */
+	private LockHandle handOver(String key, AtomicLong releasedAt) {
 		LockHandle h = clientH.lock(key, HELD);
 		CompletableFuture<LockHandle> a = CompletableFuture.supplyAsync(() -> clientA.lock(key, A_WAITS));
 		await().atMost(Duration.ofSeconds(10))
 			.until(() -> String.valueOf(Resp.call(redis.port(), "GET", key)).endsWith("+queued"));
-		long released = System.nanoTime();
+		releasedAt.set(System.nanoTime());
 		h.release();
-		LockHandle aHandle = a.join();
+		return a.join();
+	}
+
+	private Run handOverThenBlackhole() {
+		String key = "lock:hand-over-confirmation:" + UUID.randomUUID();
+		AtomicLong releasedAt = new AtomicLong();
+		LockHandle aHandle = handOver(key, releasedAt);
+		long released = releasedAt.get();
 		proxy.blackhole();
 		try {
 			CompletableFuture<Long> aLost = CompletableFuture
