@@ -1,5 +1,7 @@
 -- Renews the leases of many locks in one round trip, each only if it still holds its owner's token.
 -- KEYS lock keys (one hash slot in a cluster); ARGV[1] lease in ms; ARGV[i + 1] owner token of KEYS[i].
+-- A lease written with a leading '>' only raises an exclusive lock's expiry to it, never lowers it:
+-- a hand-over's confirmation, which must not undo an extension its holder sent meanwhile.
 -- Returns, per key, 1 if renewed and 0 if the lock was gone or someone else's.
 -- A token with a '.' holds a shared lock (see shared-acquire.lua): its member's score is set to the
 -- lease's new end, only if the member is there and its lease has not ended, and the key's expiry
@@ -23,10 +25,13 @@ for i = 1, #KEYS do
 		renewed[i] = (value == token or value == token .. '+queued') and 1 or 0
 	end
 end
-local lease = tonumber(ARGV[1])
+local raiseOnly = string.sub(ARGV[1], 1, 1) == '>'
+local lease = tonumber(raiseOnly and string.sub(ARGV[1], 2) or ARGV[1])
 for i = 1, #KEYS do
 	if renewed[i] == 1 then
-		redis.call('pexpire', KEYS[i], ARGV[1])
+		if not raiseOnly or redis.call('pttl', KEYS[i]) < lease then
+			redis.call('pexpire', KEYS[i], lease)
+		end
 	elseif renewed[i] == 2 then
 		redis.call('zadd', KEYS[i], 'XX', now + lease, ARGV[i + 1])
 		if redis.call('pttl', KEYS[i]) < lease then

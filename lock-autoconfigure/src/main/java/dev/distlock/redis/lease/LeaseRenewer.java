@@ -303,7 +303,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		AtomicInteger renewedInRound = new AtomicInteger();
 		for (List<H> batch : batches) {
 			send(batch, now, () -> {
-				int total = renewedInRound.addAndGet(Math.max(renew(batch, this.lease, now), 0));
+				int total = renewedInRound.addAndGet(Math.max(renew(batch, this.lease, now, false), 0));
 				if (outstanding.decrementAndGet() == 0) {
 					this.listener.renewed(total, batches.size());
 				}
@@ -412,7 +412,9 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		claim(handle, now, 0);
 		List<H> batch = List.of(handle);
 		send(batch, now, () -> {
-			int renewed = renew(batch, handle.leaseTime(), now);
+			// A hand-over's confirmation only raises the key's expiry: it must not undo
+			// an extension its holder sent meanwhile.
+			int renewed = renew(batch, handle.leaseTime(), now, retry);
 			this.listener.renewed(Math.max(renewed, 0), 1);
 			if (retry && renewed < 0 && !handle.hasEnded() && !handle.isLeaseLost()) {
 				try {
@@ -454,10 +456,12 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	/**
 	 * Renews one batch of holds claimed at {@code marker}, on a sender thread.
 	 * @param validFor the lease each renewal extends the holds to
+	 * @param atLeast whether the batch is one hand-over's confirmation, which only raises
+	 * the key's expiry to the lease
 	 * @return how many leases were renewed, or -1 if Redis did not answer or too few
 	 * replicas acknowledged the renewals
 	 */
-	private int renew(List<H> batch, Duration validFor, long marker) {
+	private int renew(List<H> batch, Duration validFor, long marker, boolean atLeast) {
 		if (batch.stream().noneMatch((handle) -> Long.valueOf(marker).equals(this.sending.get(handle)))) {
 			// Every hold of the batch was sent again since (a stalled connection):
 			// nothing left to do.
@@ -466,8 +470,9 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		long sent = System.nanoTime();
 		RenewalReply reply;
 		try {
-			reply = this.commands.renew(batch.stream().map(RenewedHold::key).toList(),
-					batch.stream().map(RenewedHold::token).toList(), validFor.toMillis());
+			reply = atLeast ? this.commands.renewAtLeast(batch.get(0).key(), batch.get(0).token(), validFor.toMillis())
+					: this.commands.renew(batch.stream().map(RenewedHold::key).toList(),
+							batch.stream().map(RenewedHold::token).toList(), validFor.toMillis());
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not renew " + batch.size() + " lock(s); retrying until their leases run out", ex);

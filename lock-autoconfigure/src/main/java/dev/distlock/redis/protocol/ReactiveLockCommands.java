@@ -97,7 +97,7 @@ public final class ReactiveLockCommands {
 	 * @return whether the lease was renewed
 	 */
 	public Mono<RenewalReply> renew(String key, String token, long leaseMillis) {
-		List<String> args = List.of(RenewScriptCodec.arguments(List.of(token), leaseMillis));
+		List<String> args = List.of(RenewScriptCodec.arguments(List.of(token), leaseMillis, false));
 		return recorded(key,
 				this.redis.execute(LockScripts.RENEW, List.of(key), args)
 					.collectList()

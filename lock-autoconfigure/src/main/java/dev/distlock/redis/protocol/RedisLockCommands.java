@@ -510,11 +510,25 @@ public final class RedisLockCommands {
 	 * acknowledged the renewals
 	 */
 	public RenewalReply renew(List<String> keys, List<String> tokens, long leaseMillis) {
-		return recorded(keys.get(0), () -> renewBatch(keys, tokens, leaseMillis));
+		return recorded(keys.get(0), () -> renewBatch(keys, tokens, leaseMillis, false));
 	}
 
-	private RenewalReply renewBatch(List<String> keys, List<String> tokens, long leaseMillis) {
-		String[] args = RenewScriptCodec.arguments(tokens, leaseMillis);
+	/**
+	 * Raises the expiry of one lock to the lease if it still holds its owner token, and
+	 * never lowers it: the confirmation of a hand-over, which must not undo an extension
+	 * its holder sent meanwhile ({@link #renew} sets the lease exactly, as an extension
+	 * does). Replicas acknowledge it as they do a renewal.
+	 * @param key the Redis key of the lock
+	 * @param token its owner token
+	 * @param leaseMillis the least lease to leave it with
+	 * @return whether it still held the token, and whether enough replicas acknowledged
+	 */
+	public RenewalReply renewAtLeast(String key, String token, long leaseMillis) {
+		return recorded(key, () -> renewBatch(List.of(key), List.of(token), leaseMillis, true));
+	}
+
+	private RenewalReply renewBatch(List<String> keys, List<String> tokens, long leaseMillis, boolean raiseOnly) {
+		String[] args = RenewScriptCodec.arguments(tokens, leaseMillis, raiseOnly);
 		AcknowledgedScript acknowledged = this.acknowledged;
 		if (acknowledged == null) {
 			List<Long> results = this.scripts.execute(LockScripts.RENEW, keys, (Object[]) args);

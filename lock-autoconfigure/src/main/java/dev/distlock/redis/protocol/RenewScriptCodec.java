@@ -34,11 +34,13 @@ final class RenewScriptCodec {
 	 * Builds the script's arguments.
 	 * @param tokens the owner token of each key, in the order of the keys
 	 * @param leaseMillis the lease to extend the locks to
+	 * @param raiseOnly whether an exclusive lock's expiry is only raised to the lease,
+	 * never lowered
 	 * @return the lease, then the tokens
 	 */
-	static String[] arguments(List<String> tokens, long leaseMillis) {
+	static String[] arguments(List<String> tokens, long leaseMillis, boolean raiseOnly) {
 		String[] args = new String[tokens.size() + 1];
-		args[0] = Long.toString(leaseMillis);
+		args[0] = (raiseOnly ? ">" : "") + leaseMillis;
 		for (int i = 0; i < tokens.size(); i++) {
 			args[i + 1] = tokens.get(i);
 		}
