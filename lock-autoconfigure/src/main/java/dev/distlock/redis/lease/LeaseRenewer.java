@@ -217,14 +217,11 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	public void register(H handle, boolean autoRenewing, boolean claimedOnly) {
 		if (autoRenewing) {
 			this.renewing.add(handle);
-			watch(handle, RENEWED_LEASE_RAN_OUT, claimedOnly);
 			if (!this.roundsStarted) {
 				startRounds();
 			}
 		}
-		else {
-			watch(handle, FIXED_LEASE_RAN_OUT, claimedOnly);
-		}
+		watch(handle, autoRenewing ? RENEWED_LEASE_RAN_OUT : FIXED_LEASE_RAN_OUT, claimedOnly);
 	}
 
 	/**
@@ -619,8 +616,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 			// A hand-over that lasted to its confirmation point: extend it to its lease,
 			// and watch its deadline from now on.
 			confirm(hold);
-			this.watched.computeIfPresent(hold, (key, current) -> (current == check)
-					? schedule(new DeadlineCheck(hold, check.reason, false)) : current);
+			watchDeadlineAgain(check);
 			return;
 		}
 		// A deadline that has passed never moves again, so reading it before the end
@@ -638,9 +634,17 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 			this.watched.remove(hold, check);
 		}
 		else {
-			this.watched.computeIfPresent(hold, (key, current) -> (current == check)
-					? schedule(new DeadlineCheck(hold, check.reason, false)) : current);
+			watchDeadlineAgain(check);
 		}
+	}
+
+	/**
+	 * Replaces a check that ran with one due at the hold's deadline as it is now, unless
+	 * the hold was unregistered or watched anew meanwhile.
+	 */
+	private void watchDeadlineAgain(DeadlineCheck check) {
+		this.watched.computeIfPresent(check.hold, (key, current) -> (current == check)
+				? schedule(new DeadlineCheck(check.hold, check.reason, false)) : current);
 	}
 
 	/**
