@@ -71,7 +71,6 @@ final class LeaseExtension {
 		if (refusal != null) {
 			throw refusal;
 		}
-		beforeSending(hold);
 		long sent = System.nanoTime();
 		RenewalReply reply;
 		try {
@@ -81,16 +80,6 @@ final class LeaseExtension {
 			throw unavailable(hold, ex);
 		}
 		applyReply(hold, sent, leaseTime, reply);
-	}
-
-	/**
-	 * Drops the pending confirmation of a hand-over before its extension is sent: the
-	 * confirmation sets the key to the lease the hold was granted with, so sent after a
-	 * longer extension it would shorten the key in Redis while the holder counts the
-	 * extended lease. The hold's deadline stays watched.
-	 */
-	void beforeSending(RedisLockHandle hold) {
-		this.renewer.watchDeadline(hold);
 	}
 
 	/**

@@ -136,7 +136,6 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 			if (refusal != null) {
 				return Mono.error(refusal);
 			}
-			extension.beforeSending(this.hold);
 			long sent = System.nanoTime();
 			return this.commands.renew(this.hold.key(), this.hold.token(), leaseTime.toMillis())
 				.onErrorMap(DataAccessException.class, (ex) -> extension.unavailable(this.hold, ex))
