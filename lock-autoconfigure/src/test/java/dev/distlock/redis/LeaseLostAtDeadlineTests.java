@@ -50,27 +50,21 @@ class LeaseLostAtDeadlineTests {
 
 	@Test
 	void fixedLeaseOutlivedByItsMethodIsReportedAtItsDeadline() {
-		TimedLossListener listener = new TimedLossListener();
-		try (RedisTestServer server = RedisTestServers.startDedicated();
-				LockFixture fixture = LockFixture.start(server, Duration.ofSeconds(30), listener)) {
-			LockHandle handle = fixture.client.lock(TestRedis.uniqueKey("fixed"),
-					new LockOptions(Duration.ZERO, Duration.ofMillis(1500)));
-			long deadline = ((RedisLockHandle) handle).validUntilNanos();
-			await().atMost(Duration.ofSeconds(5)).until(() -> !listener.lost.isEmpty());
-			assertToldOnceAtTheDeadline(listener, handle, deadline);
-			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(handle::release);
-			assertThat(listener.lost).as("told once, not again at release").containsExactly(handle);
-		}
+		fixedLeaseOf1500msIsReportedAtItsDeadline(Duration.ofSeconds(30), "fixed");
 	}
 
 	@Test
 	void deadlineLeftToTheSweepIsReportedAtItsDeadline() {
-		TimedLossListener listener = new TimedLossListener();
 		// A renewal lease of 300 ms: every 100 ms, the sweep queues the deadlines that
 		// have come within 200 ms; this fixed lease's is left to it at first.
+		fixedLeaseOf1500msIsReportedAtItsDeadline(Duration.ofMillis(300), "swept");
+	}
+
+	private void fixedLeaseOf1500msIsReportedAtItsDeadline(Duration renewalLease, String keyName) {
+		TimedLossListener listener = new TimedLossListener();
 		try (RedisTestServer server = RedisTestServers.startDedicated();
-				LockFixture fixture = LockFixture.start(server, Duration.ofMillis(300), listener)) {
-			LockHandle handle = fixture.client.lock(TestRedis.uniqueKey("swept"),
+				LockFixture fixture = LockFixture.start(server, renewalLease, listener)) {
+			LockHandle handle = fixture.client.lock(TestRedis.uniqueKey(keyName),
 					new LockOptions(Duration.ZERO, Duration.ofMillis(1500)));
 			long deadline = ((RedisLockHandle) handle).validUntilNanos();
 			await().atMost(Duration.ofSeconds(5)).until(() -> !listener.lost.isEmpty());
