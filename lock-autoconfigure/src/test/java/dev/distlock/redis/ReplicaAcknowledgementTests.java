@@ -65,7 +65,17 @@ import static org.awaitility.Awaitility.await;
  */
 class ReplicaAcknowledgementTests {
 
-	private static final Duration TIMEOUT = Duration.ofMillis(100);
+	/**
+	 * How long a grant, release or extension waits for the replica: long enough for a
+	 * replica that is up to answer on a loaded machine, far shorter than its sleeps.
+	 */
+	private static final Duration TIMEOUT = Duration.ofSeconds(1);
+
+	/**
+	 * How long a renewal of {@link #SHORT_LEASE} waits for the replica: well within the
+	 * renewal period, so that a sleeping replica leaves time to find the lease lost.
+	 */
+	private static final Duration RENEWAL_TIMEOUT = Duration.ofMillis(100);
 
 	/** Renewed every 400ms. */
 	private static final Duration SHORT_LEASE = Duration.ofMillis(1200);
@@ -115,7 +125,7 @@ class ReplicaAcknowledgementTests {
 			.isThrownBy(() -> client.run(key, NO_WAIT, bodyRuns::incrementAndGet))
 			.isInstanceOf(LockUnavailableException.class)
 			.withMessageContaining(key)
-			.withMessageContaining("acknowledged by 0 of 1 replicas within 100ms")
+			.withMessageContaining("acknowledged by 0 of 1 replicas within 1000ms")
 			.withMessageContaining("distlock.replication.min-replicas-acked")
 			.satisfies((ex) -> assertThat(ex.getAcknowledged()).isZero());
 		assertThat(bodyRuns).hasValue(0);
@@ -138,7 +148,7 @@ class ReplicaAcknowledgementTests {
 		servers.replica.stop();
 		try {
 			assertThatExceptionOfType(ReplicaAcknowledgementException.class).isThrownBy(() -> client.lock(key, NO_WAIT))
-				.withMessageContaining("acknowledged by 0 of 1 replicas within 100ms");
+				.withMessageContaining("acknowledged by 0 of 1 replicas within 1000ms");
 			assertThat(client(true, 0).tryLock(key, NO_WAIT)).as("the key is free again").isPresent();
 		}
 		finally {
@@ -237,11 +247,13 @@ class ReplicaAcknowledgementTests {
 		assertThatExceptionOfType(ReplicaAcknowledgementException.class)
 			.isThrownBy(() -> handle.extend(Duration.ofSeconds(20)))
 			.withMessageContaining(key)
-			.withMessageContaining("acknowledged by 0 of 1 replicas within 100ms")
+			.withMessageContaining("acknowledged by 0 of 1 replicas within 1000ms")
 			.satisfies((ex) -> assertThat(ex.getOperation()).isEqualTo(LockUnavailableException.EXTEND));
 		assertThat(handle.validUntilNanos()).as("deadline after the unacknowledged extension").isEqualTo(deadline);
+		// The master applied the 20s extension; the wait for the replica took TIMEOUT of
+		// it.
 		assertThat((Long) RedisAdminCommands.call(servers.master, "PTTL", key)).as("PTTL on the master")
-			.isGreaterThan(19_000L);
+			.isGreaterThan(19_000L - TIMEOUT.toMillis());
 		handle.release();
 	}
 
@@ -294,7 +306,7 @@ class ReplicaAcknowledgementTests {
 		assertThatExceptionOfType(ReplicaAcknowledgementException.class).isThrownBy(handle::release)
 			.withMessageContaining(key)
 			.withMessageContaining("minimum hold")
-			.withMessageContaining("acknowledged by 0 of 1 replicas within 100ms")
+			.withMessageContaining("acknowledged by 0 of 1 replicas within 1000ms")
 			.satisfies((ex) -> assertThat(ex.getOperation()).isEqualTo(LockUnavailableException.RELEASE));
 		assertThat(client.monitor().heldLocks()).as("held locks after the release").isEmpty();
 		assertThat(client(true, 0).tryLock(key, NO_WAIT)).as("kept for the minimum hold on the master").isEmpty();
@@ -312,10 +324,15 @@ class ReplicaAcknowledgementTests {
 	}
 
 	private RedisLockClient client(boolean sharedConnection, int replicas) {
-		return client(sharedConnection, replicas, Duration.ofSeconds(30));
+		return client(sharedConnection, replicas, Duration.ofSeconds(30), TIMEOUT);
 	}
 
 	private RedisLockClient client(boolean sharedConnection, int replicas, Duration renewalLease) {
+		return client(sharedConnection, replicas, renewalLease, RENEWAL_TIMEOUT);
+	}
+
+	private RedisLockClient client(boolean sharedConnection, int replicas, Duration renewalLease,
+			Duration acknowledgementTimeout) {
 		LettuceConnectionFactory factory = new LettuceConnectionFactory(
 				new RedisStandaloneConfiguration(servers.master.host(), servers.master.port()),
 				LettuceClientConfiguration.builder().commandTimeout(Duration.ofSeconds(2)).build());
@@ -325,7 +342,7 @@ class ReplicaAcknowledgementTests {
 		StringRedisTemplate redis = TestRedis.template(factory);
 		RedisLockClient client = RedisLockClient.builder(redis)
 			.releaseMessages(true)
-			.replicaAcknowledgement(replicas, TIMEOUT)
+			.replicaAcknowledgement(replicas, acknowledgementTimeout)
 			.renewalLease(renewalLease)
 			.build();
 		client.start();
