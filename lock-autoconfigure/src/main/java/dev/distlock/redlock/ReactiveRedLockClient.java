@@ -24,6 +24,7 @@ import org.jspecify.annotations.Nullable;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.MonoSink;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -52,8 +53,12 @@ import dev.distlock.support.ReactiveLockedWork;
  * <p>
  * Cancelling an acquisition interrupts its thread: an attempt in flight is released on
  * every node, and a lock granted at the moment of the cancellation is released in the
- * background, so a cancelled subscriber leaves no hold behind. A release runs to the end
- * even if its subscriber cancels.
+ * background, so a cancelled subscriber leaves no hold behind, even one that dropped a
+ * grant that came as it was disposed, and whose cancellation reached the acquisition only
+ * after the grant. A cancellation that reaches the acquisition later, through an operator
+ * still subscribed to it ({@code flatMap}), releases the hold too; one made on the thread
+ * that hands the grant on, as it does ({@code next()}), leaves the hold to the
+ * subscriber. A release runs to the end even if its subscriber cancels.
  */
 public final class ReactiveRedLockClient implements ReactiveLockClient, AutoCloseable {
 
@@ -126,66 +131,113 @@ public final class ReactiveRedLockClient implements ReactiveLockClient, AutoClos
 	}
 
 	/**
-	 * Acquires the key on the scheduler, as {@link RedLockClient#tryLock} does. A
-	 * cancellation interrupts the acquisition; a hold that it got anyway (granted as the
-	 * cancellation came) is released in the background: whichever of the two sides comes
-	 * second sees the other's mark.
+	 * Acquires the key on the scheduler, as {@link RedLockClient#tryLock} does; called
+	 * once per subscription.
 	 */
 	private Mono<ReactiveLockHandle> acquire(String lockKey, LockOptions options, long start) {
-		return Mono.create((sink) -> {
-			AtomicBoolean cancelled = new AtomicBoolean();
-			AtomicReference<@Nullable ReactiveRedLockHandle> granted = new AtomicReference<>();
-			AtomicReference<@Nullable Disposable> running = new AtomicReference<>();
-			// Registered before the task is scheduled, so that no grant can come before
-			// the cancellation has a handler.
-			sink.onCancel(() -> {
-				cancelled.set(true);
-				Disposable task = running.get();
-				if (task != null) {
-					task.dispose();
-				}
-				ReactiveRedLockHandle handle = granted.get();
-				if (handle != null) {
-					handle.releaseQuietly();
-				}
-			});
-			if (cancelled.get()) {
-				return;
-			}
-			running.set(this.scheduler.schedule(() -> {
-				RedLockClient.Hold hold;
-				try {
-					hold = this.client.acquireForWork(lockKey, options, start);
-				}
-				catch (RuntimeException ex) {
-					sink.error(ex);
-					return;
-				}
-				if (hold == null) {
-					sink.success();
-					return;
-				}
-				ReactiveRedLockHandle handle = new ReactiveRedLockHandle(hold, options, this.scheduler);
-				granted.set(handle);
-				if (cancelled.get()) {
-					handle.releaseQuietly();
-					return;
-				}
-				sink.success(handle);
-			}));
-			if (cancelled.get()) {
-				// Cancelled while the task was being scheduled.
-				Disposable task = running.get();
-				if (task != null) {
-					task.dispose();
-				}
-			}
-		});
+		Acquisition acquisition = new Acquisition(lockKey, options, start);
+		// Outside the sink: a sink that emitted its value ignores a cancellation, which
+		// may still come from a subscriber that dropped the value.
+		return Mono.<ReactiveLockHandle>create(acquisition::start).doOnCancel(acquisition::cancel);
 	}
 
 	/** The options a hold of this client was acquired with, null for another's. */
 	private static @Nullable LockOptions options(ReactiveLockHandle handle) {
 		return (handle instanceof ReactiveRedLockHandle hold) ? hold.options() : null;
+	}
+
+	/**
+	 * One subscription's acquisition, and its cancellation. A cancellation before the
+	 * grant interrupts the acquisition; a hold granted anyway is released in the
+	 * background: whichever of the two sides comes second sees the other's mark. A
+	 * cancellation that comes once the grant was handed on is released too: the
+	 * subscriber was disposed as the grant came, and dropped it. Only a cancellation made
+	 * while the grant is handed on, on the same thread, leaves the hold to the
+	 * subscriber: an operator that takes the grant ({@code next()}, {@code take(1)})
+	 * cancels its source as it takes it.
+	 */
+	private final class Acquisition {
+
+		private final String lockKey;
+
+		private final LockOptions options;
+
+		private final long start;
+
+		private final AtomicBoolean cancelled = new AtomicBoolean();
+
+		private final AtomicReference<@Nullable ReactiveRedLockHandle> granted = new AtomicReference<>();
+
+		private final AtomicReference<@Nullable Disposable> running = new AtomicReference<>();
+
+		/** The thread that hands the grant to the subscriber, while it does. */
+		private volatile @Nullable Thread handingOn;
+
+		Acquisition(String lockKey, LockOptions options, long start) {
+			this.lockKey = lockKey;
+			this.options = options;
+			this.start = start;
+		}
+
+		void start(MonoSink<ReactiveLockHandle> sink) {
+			if (this.cancelled.get()) {
+				return;
+			}
+			this.running.set(ReactiveRedLockClient.this.scheduler.schedule(() -> acquire(sink)));
+			if (this.cancelled.get()) {
+				// Cancelled while the task was being scheduled.
+				disposeTask();
+			}
+		}
+
+		private void acquire(MonoSink<ReactiveLockHandle> sink) {
+			RedLockClient.Hold hold;
+			try {
+				hold = ReactiveRedLockClient.this.client.acquireForWork(this.lockKey, this.options, this.start);
+			}
+			catch (RuntimeException ex) {
+				sink.error(ex);
+				return;
+			}
+			if (hold == null) {
+				sink.success();
+				return;
+			}
+			ReactiveRedLockHandle handle = new ReactiveRedLockHandle(hold, this.options,
+					ReactiveRedLockClient.this.scheduler);
+			this.handingOn = Thread.currentThread();
+			try {
+				this.granted.set(handle);
+				if (this.cancelled.get()) {
+					handle.releaseQuietly();
+					return;
+				}
+				sink.success(handle);
+			}
+			finally {
+				this.handingOn = null;
+			}
+		}
+
+		void cancel() {
+			this.cancelled.set(true);
+			ReactiveRedLockHandle handle = this.granted.get();
+			if (handle == null) {
+				// Interrupts an attempt in flight, which then releases it on every node.
+				disposeTask();
+			}
+			else if (this.handingOn != Thread.currentThread()) {
+				handle.releaseQuietly();
+			}
+		}
+
+		private void disposeTask() {
+			Disposable task = this.running.get();
+			if (task != null) {
+				task.dispose();
+			}
+		}
+
 	}
 
 }

@@ -22,7 +22,9 @@ import java.util.Optional;
 import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -62,7 +64,9 @@ class ReactiveRedLockTests {
 
 	private static final Duration NODE_TIMEOUT = Duration.ofMillis(100);
 
-	private static final LockOptions NO_WAIT = new LockOptions(Duration.ZERO, Duration.ofSeconds(30));
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	private static final LockOptions NO_WAIT = new LockOptions(Duration.ZERO, LEASE);
 
 	private RedLockNodes nodes;
 
@@ -137,6 +141,76 @@ class ReactiveRedLockTests {
 		Optional<LockHandle> free = this.client.tryLock(key, NO_WAIT);
 		assertThat(free).as("the key is free on a majority after %d cancellations", subscriptions).isPresent();
 		free.get().release();
+	}
+
+	@Test
+	void aGrantThatCrossesTheCancellationIsReleased() {
+		String key = "reactive:crossing:" + UUID.randomUUID();
+		LockHandle holder = this.client.lock(key, NO_WAIT);
+		CountDownLatch granted = new CountDownLatch(1);
+		AtomicBoolean grantedWhileCancelling = new AtomicBoolean();
+		Queue<ReactiveLockHandle> delivered = new ConcurrentLinkedQueue<>();
+		// The subscriber is disposed first, and its cancellation reaches the acquisition
+		// only once the grant has come and been dropped, as when the disposing thread is
+		// descheduled between the two: the lock is free only after the subscriber gave up
+		// on it.
+		Disposable subscription = this.reactive.tryLock(key, new LockOptions(Duration.ofSeconds(10), LEASE))
+			.doOnNext((handle) -> granted.countDown())
+			.doOnCancel(() -> {
+				holder.release();
+				grantedWhileCancelling.set(awaitUninterruptibly(granted, Duration.ofSeconds(10)));
+			})
+			.subscribe(delivered::add);
+		subscription.dispose();
+		assertThat(grantedWhileCancelling).as("granted while the cancellation was on its way").isTrue();
+		assertThat(delivered).as("delivered to the disposed subscriber").isEmpty();
+		await().atMost(Duration.ofSeconds(5))
+			.untilAsserted(() -> assertThat(this.client.heldLocks()).as("holds left").isEmpty());
+		Optional<LockHandle> free = this.client.tryLock(key, NO_WAIT);
+		assertThat(free).as("the key is free on a majority").isPresent();
+		free.get().release();
+	}
+
+	@Test
+	void aGrantTakenByAnOperatorThatCancelsTheAcquisitionAsItTakesItStaysHeld() {
+		String key = "reactive:next:" + UUID.randomUUID();
+		// next() cancels its source as it takes the grant, on the thread that hands it
+		// over: the grant is the subscriber's.
+		ReactiveLockHandle handle = this.reactive.tryLock(key, NO_WAIT).flux().next().block(Duration.ofSeconds(10));
+		assertThat(handle).isNotNull();
+		assertThat(handle.isReleased()).isFalse();
+		assertThat(this.client.heldLocks()).extracting(RedLockHoldInfo::key).containsExactly(key);
+		assertThat(this.client.tryLock(key, NO_WAIT)).as("taken by another caller").isEmpty();
+		handle.release().block(Duration.ofSeconds(10));
+		assertThat(this.client.heldLocks()).isEmpty();
+	}
+
+	@Test
+	void cancellingWorkThatGotTheGrantReleasesIt() {
+		String key = "reactive:flat-map:" + UUID.randomUUID();
+		AtomicInteger ran = new AtomicInteger();
+		// flatMap stays subscribed to the acquisition, and cancels it with the work.
+		Disposable subscription = this.reactive.tryLock(key, NO_WAIT)
+			.flatMap((handle) -> Mono.fromRunnable(ran::incrementAndGet).then(Mono.never()))
+			.subscribe();
+		await().atMost(Duration.ofSeconds(5)).until(() -> ran.get() == 1);
+		assertThat(this.client.heldLocks()).extracting(RedLockHoldInfo::key).containsExactly(key);
+		subscription.dispose();
+		await().atMost(Duration.ofSeconds(5))
+			.untilAsserted(() -> assertThat(this.client.heldLocks()).as("holds left").isEmpty());
+		Optional<LockHandle> free = this.client.tryLock(key, NO_WAIT);
+		assertThat(free).as("the key is free on a majority").isPresent();
+		free.get().release();
+	}
+
+	private static boolean awaitUninterruptibly(CountDownLatch latch, Duration timeout) {
+		try {
+			return latch.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
 	}
 
 	/** Releases the handles delivered to subscribers, which then own them. */
