@@ -18,6 +18,7 @@ package dev.distlock.blockhound;
 
 import java.time.Duration;
 
+import io.netty.util.concurrent.FastThreadLocalThread;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -86,9 +87,13 @@ class BlockHoundControlTests {
 	void blockingRedisCallOnALettuceEventLoopIsReported() {
 		StringRedisTemplate blocking = new StringRedisTemplate(this.connectionFactory);
 		ReactiveStringRedisTemplate reactive = new ReactiveStringRedisTemplate(this.connectionFactory);
-		// The reactive reply is emitted on the event loop, where the blocking call waits.
-		Mono<Boolean> nested = reactive.hasKey("test:blockhound:control")
-			.map((exists) -> blocking.hasKey("test:blockhound:control"));
+		// The reactive reply is emitted on the event loop, where the blocking call waits;
+		// but on the subscribing thread if it comes while that thread still requests it:
+		// asked again until it comes on the event loop.
+		Mono<Boolean> onEventLoop = Mono.defer(() -> reactive.hasKey("test:blockhound:control"))
+			.filter((exists) -> Thread.currentThread() instanceof FastThreadLocalThread)
+			.repeatWhenEmpty(100, (empty) -> empty);
+		Mono<Boolean> nested = onEventLoop.map((exists) -> blocking.hasKey("test:blockhound:control"));
 		StepVerifier.create(nested).expectError(BlockingOperationError.class).verify(Duration.ofSeconds(10));
 		assertThat(RecordedBlockingCalls.drain()).isNotEmpty();
 	}
