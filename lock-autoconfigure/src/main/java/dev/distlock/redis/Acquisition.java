@@ -61,6 +61,13 @@ final class Acquisition {
 
 	private long heldFence;
 
+	/**
+	 * How long after its attempt's send the last grant came, if it came too late to trust
+	 * and no later attempt found the lock held; 0 if none did. Read where the acquisition
+	 * ends, which may be another thread for a reactive acquisition.
+	 */
+	private volatile long lateGrantNanos;
+
 	private long heldSentNanos;
 
 	/** Set on the thread that waits, read where the acquisition ends. */
@@ -132,7 +139,23 @@ final class Acquisition {
 	@Nullable Grant granted(AcquireReply.Granted reply) {
 		Grant grant = new Grant(reply.fencingToken(), this.lastBlock, this.lastAttemptNanos,
 				Duration.ofMillis(this.leaseMillis));
-		return grant.hasRunOut() ? null : grant;
+		if (grant.hasRunOut()) {
+			this.lateGrantNanos = Math.max(1, System.nanoTime() - this.lastAttemptNanos);
+			return null;
+		}
+		return grant;
+	}
+
+	/**
+	 * Returns how long after its request the last grant came, if it came too late to
+	 * trust and no later attempt found the lock held: why an acquisition that ends
+	 * without the lock did not get it.
+	 * @return the time from the request to the late grant, or null if the last grant was
+	 * trusted, or an attempt found the lock held after it
+	 */
+	@Nullable Duration lateGrant() {
+		long nanos = this.lateGrantNanos;
+		return (nanos > 0) ? Duration.ofNanos(nanos) : null;
 	}
 
 	/**
@@ -140,6 +163,7 @@ final class Acquisition {
 	 * @param held the attempt's reply
 	 */
 	void foundHeld(AcquireReply.Held held) {
+		this.lateGrantNanos = 0;
 		this.heldFence = Math.max(this.heldFence, held.fenceCounter());
 		this.heldSentNanos = this.lastAttemptNanos;
 	}

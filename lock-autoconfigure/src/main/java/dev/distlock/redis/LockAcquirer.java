@@ -21,6 +21,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
@@ -151,12 +153,26 @@ final class LockAcquirer {
 	 */
 	LockHandle lock(String key, LockOptions options) {
 		long start = System.nanoTime();
-		LockHandle handle = acquire(key, options, start);
+		AtomicReference<@Nullable Duration> lateGrant = new AtomicReference<>();
+		LockHandle handle = acquire(key, options, start, lateGrant::set);
 		if (handle == null) {
-			throw new LockNotAcquiredException(key, options.name(), options.waitTime(),
-					Duration.ofNanos(System.nanoTime() - start));
+			throw notAcquired(key, options, start, lateGrant.get());
 		}
 		return handle;
+	}
+
+	/**
+	 * Returns the exception of a call that ended without the lock: held by another, or
+	 * granted too late to trust.
+	 * @param lateGrant how long after its request the grant came, if it came too late and
+	 * no later attempt found the lock held
+	 */
+	LockNotAcquiredException notAcquired(String key, LockOptions options, long start, @Nullable Duration lateGrant) {
+		Duration waited = Duration.ofNanos(System.nanoTime() - start);
+		return (lateGrant != null)
+				? LockNotAcquiredException.grantedTooLate(key, options.name(), options.waitTime(), waited,
+						leaseOf(options), lateGrant)
+				: new LockNotAcquiredException(key, options.name(), options.waitTime(), waited);
 	}
 
 	/**
@@ -169,6 +185,18 @@ final class LockAcquirer {
 	 * @throws LockLeaseLostException if the thread's hold of the key has lost its lease
 	 */
 	@Nullable LockHandle acquire(String key, LockOptions options, long start) {
+		return acquire(key, options, start, (lateGrant) -> {
+		});
+	}
+
+	/**
+	 * Acquires a key for the calling thread, as
+	 * {@link #acquire(String, LockOptions, long)} does, telling why a call that ends
+	 * without the lock did not get it if its grant came too late to trust.
+	 * @param lateGrant told how long after its request the grant came, if the call ends
+	 * without the lock because it came too late and no later attempt found the lock held
+	 */
+	private @Nullable LockHandle acquire(String key, LockOptions options, long start, Consumer<Duration> lateGrant) {
 		LockHandle reentered = this.held.reenter(key, options);
 		if (reentered != null) {
 			return reentered;
@@ -176,7 +204,7 @@ final class LockAcquirer {
 		RedisLockHandle handle;
 		try {
 			handle = LockObservationDocumentation.observeAcquisition(this.observationRegistry, key, options,
-					() -> acquireNew(key, options, start));
+					() -> acquireNew(key, options, start, lateGrant));
 		}
 		catch (LockUnavailableException ex) {
 			this.events.unavailable(key, options, start, ex);
@@ -188,7 +216,8 @@ final class LockAcquirer {
 		return handle;
 	}
 
-	private @Nullable RedisLockHandle acquireNew(String key, LockOptions options, long start) {
+	private @Nullable RedisLockHandle acquireNew(String key, LockOptions options, long start,
+			Consumer<Duration> lateGrant) {
 		Duration lease = leaseOf(options);
 		this.commands.quarantine().checkLease(key, lease);
 		long deadline = Deadlines.after(start, options.waitTime());
@@ -208,7 +237,7 @@ final class LockAcquirer {
 			return handle;
 		}
 		RedisLockHandle handle = (turn instanceof Turn.AcquireInRedis)
-				? acquireInRedis(key, options, lease, start, deadline) : null;
+				? acquireInRedis(key, options, lease, start, deadline, lateGrant) : null;
 		if (handle == null) {
 			checkRedisAnswered(key, options);
 			this.events.notAcquired(key, options, start);
@@ -254,7 +283,7 @@ final class LockAcquirer {
 	}
 
 	private @Nullable RedisLockHandle acquireInRedis(String key, LockOptions options, Duration lease, long start,
-			long deadline) {
+			long deadline, Consumer<Duration> lateGrant) {
 		Acquisition acquisition = new Acquisition(key, SharedTokens.of(options, this.tokens.next()), lease.toMillis(),
 				this.commands.claimMillis(lease.toMillis()));
 		RedisLockHandle handle = null;
@@ -264,6 +293,12 @@ final class LockAcquirer {
 				handle = grantedInRedis(key, acquisition.token(), grant, lease, options, start);
 				if (!options.isShared()) {
 					this.local.acquiredInRedis(key, handle, grant.block());
+				}
+			}
+			else {
+				Duration late = acquisition.lateGrant();
+				if (late != null) {
+					lateGrant.accept(late);
 				}
 			}
 			return handle;

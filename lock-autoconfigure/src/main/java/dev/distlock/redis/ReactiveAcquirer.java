@@ -105,6 +105,21 @@ final class ReactiveAcquirer {
 	 * @return the hold, or empty if not acquired in time
 	 */
 	Mono<ReactiveLockHandle> acquire(String key, LockOptions options) {
+		return acquire(key, options, false);
+	}
+
+	/**
+	 * Acquires the Redis key for reactive work, as {@link #acquire(String, LockOptions)}
+	 * does, or fails.
+	 * @return the hold; errors with {@link dev.distlock.LockNotAcquiredException} if not
+	 * acquired in time, saying whether another held it or its grant came too late to
+	 * trust
+	 */
+	Mono<ReactiveLockHandle> lock(String key, LockOptions options) {
+		return acquire(key, options, true);
+	}
+
+	private Mono<ReactiveLockHandle> acquire(String key, LockOptions options, boolean failIfNotAcquired) {
 		return Mono.defer(() -> {
 			long start = System.nanoTime();
 			Duration lease = this.blocking.leaseOf(options);
@@ -119,6 +134,9 @@ final class ReactiveAcquirer {
 						this.blocking.grantedToWork(key, acquisition.token(), grant, lease, options, start),
 						this.releaser, this.extension, this.commands))
 				.switchIfEmpty(Mono.defer(() -> notAcquired(key, options, start)))
+				.switchIfEmpty(Mono.defer(() -> failIfNotAcquired
+						? Mono.error(this.blocking.notAcquired(key, options, start, acquisition.lateGrant()))
+						: Mono.empty()))
 				.doOnError(LockUnavailableException.class, (ex) -> this.events.unavailable(key, options, start, ex))
 				.doFinally((signal) -> {
 					WaitingAcquirers.Waiting listed = acquisition.listedAsWaiting();

@@ -16,15 +16,12 @@
 
 package dev.distlock.redis;
 
-import java.time.Duration;
-
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 
-import dev.distlock.LockNotAcquiredException;
 import dev.distlock.LockOptions;
 import dev.distlock.reactive.ReactiveLockClient;
 import dev.distlock.reactive.ReactiveLockHandle;
@@ -83,13 +80,7 @@ public final class ReactiveRedisLockClient implements ReactiveLockClient {
 
 	@Override
 	public Mono<ReactiveLockHandle> lock(String key, LockOptions options) {
-		return Mono.defer(() -> {
-			long start = System.nanoTime();
-			String redisKey = redisKey(key);
-			return this.acquirer.acquire(redisKey, options)
-				.switchIfEmpty(Mono.error(() -> new LockNotAcquiredException(redisKey, options.name(),
-						options.waitTime(), Duration.ofNanos(System.nanoTime() - start))));
-		});
+		return Mono.defer(() -> this.acquirer.lock(redisKey(key), options));
 	}
 
 	@Override
