@@ -156,6 +156,7 @@ class LateGrantTests {
 	}
 
 	private static void assertTooLate(LockNotAcquiredException ex, String key) {
+		Figures.record("late grant: the caller's exception", "%s", ex.getMessage());
 		assertThat(ex.getMessage()).contains(key)
 			.contains("Redis granted it, but the grant came")
 			.contains("lease of 300ms")
