@@ -63,10 +63,9 @@ final class Acquisition {
 
 	/**
 	 * How long after its attempt's send the last grant came, if it came too late to trust
-	 * and no later attempt found the lock held; 0 if none did. Read where the acquisition
-	 * ends, which may be another thread for a reactive acquisition.
+	 * and no later attempt found the lock held; 0 if none did.
 	 */
-	private volatile long lateGrantNanos;
+	private long lateGrantNanos;
 
 	private long heldSentNanos;
 
