@@ -66,11 +66,26 @@ class BenchSmokeTests {
 				assertThat(stats.lostIncrements()).as(stats.contender()).isZero();
 			});
 			assertThat(ContendedScenario.table(report.contended, 100_000, 1_000_000)).contains("Redisson RLock");
-			assertThat(report.manyKeys).hasSize(ContenderSet.ALL.size()).allSatisfy((result) -> {
-				assertThat(result.latency().getTotalCount()).isPositive();
-				assertThat(result.commands().callsPerPair()).as(result.contender()).isGreaterThanOrEqualTo(2);
-				assertThat(result.commands().roundTripsPerPair()).as(result.contender()).isGreaterThanOrEqualTo(2);
-			});
+			assertThat(report.manyKeys).hasSize(ContenderSet.ALL.size());
+			for (ManyKeysScenario.Result result : report.manyKeys) {
+				assertThat(result.latency().getTotalCount()).as(result.contender()).isPositive();
+				assertThat(result.commands().callsPerPair()).as(result.contender() + ": calls per pair").isPositive();
+				if (result.contender().startsWith("distlock")) {
+					// distlock passes a lock between threads of one client without Redis:
+					// a
+					// release that has a waiting thread sends nothing, and that thread's
+					// acquire neither, so when two threads pick the same key a pair costs
+					// fewer than the two round trips of an uncontended one.
+					assertThat(result.commands().roundTripsPerPair()).as(result.contender() + ": round trips per pair")
+						.isPositive();
+				}
+				else {
+					assertThat(result.commands().callsPerPair()).as(result.contender() + ": calls per pair")
+						.isGreaterThanOrEqualTo(2);
+					assertThat(result.commands().roundTripsPerPair()).as(result.contender() + ": round trips per pair")
+						.isGreaterThanOrEqualTo(2);
+				}
+			}
 			// Keys left after release are reported, not asserted: they are a finding, not
 			// a harness failure.
 			assertThat(report.held).singleElement().satisfies((result) -> {
