@@ -104,8 +104,7 @@ public final class MultiKeyLocking {
 		Outcome outcome = acquire(keysInOrder, options, startNanos, locker);
 		LockHandle handle = outcome.handle();
 		if (handle == null) {
-			throw new LockNotAcquiredException(outcome.refusedKey(), options.name(), options.waitTime(),
-					Duration.ofNanos(System.nanoTime() - startNanos));
+			throw locker.notAcquired(outcome.refusedKey(), options, startNanos);
 		}
 		return handle;
 	}
@@ -170,6 +169,20 @@ public final class MultiKeyLocking {
 		 */
 		default @Nullable RuntimeException giveBack(List<LockHandle> taken) {
 			return MultiLockHandle.releaseAll(taken);
+		}
+
+		/**
+		 * Returns the exception of a call that ended without a key: by default, that
+		 * another holder kept it beyond the wait time. A locker that knows better, such
+		 * as that the key's grant came too late to trust, says so instead.
+		 * @param key the key that was not acquired
+		 * @param options the options of the call, with its whole wait time
+		 * @param startNanos when the wait time started, by {@link System#nanoTime()}
+		 * @return the exception to throw
+		 */
+		default LockNotAcquiredException notAcquired(String key, LockOptions options, long startNanos) {
+			return new LockNotAcquiredException(key, options.name(), options.waitTime(),
+					Duration.ofNanos(System.nanoTime() - startNanos));
 		}
 
 	}

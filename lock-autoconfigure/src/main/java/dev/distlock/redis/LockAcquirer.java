@@ -196,7 +196,7 @@ final class LockAcquirer {
 	 * @param lateGrant told how long after its request the grant came, if the call ends
 	 * without the lock because it came too late and no later attempt found the lock held
 	 */
-	private @Nullable LockHandle acquire(String key, LockOptions options, long start, Consumer<Duration> lateGrant) {
+	@Nullable LockHandle acquire(String key, LockOptions options, long start, Consumer<Duration> lateGrant) {
 		LockHandle reentered = this.held.reenter(key, options);
 		if (reentered != null) {
 			return reentered;

@@ -98,8 +98,6 @@ final class MultiKeyAcquirer {
 
 	private final ObservationRegistry observationRegistry;
 
-	private final KeyByKey keyByKey = new KeyByKey();
-
 	MultiKeyAcquirer(LockKeyspace keyspace, RedisLockCommands commands, PendingReleases pending, OwnerTokens tokens,
 			HeldLocks held, LockAcquirer acquirer, LockEvents events, ObservationRegistry observationRegistry) {
 		this.keyspace = keyspace;
@@ -124,12 +122,13 @@ final class MultiKeyAcquirer {
 		if (first.handle() != null || !mayGoOn(first, options, start)) {
 			return Optional.ofNullable(first.handle());
 		}
-		return MultiKeyLocking.tryLock(ordered, options, start, this.keyByKey);
+		return MultiKeyLocking.tryLock(ordered, options, start, new KeyByKey());
 	}
 
 	/**
 	 * Acquires the keys, as {@link #tryLock} does, or throws.
-	 * @throws LockNotAcquiredException naming a key not acquired in time
+	 * @throws LockNotAcquiredException naming a key not acquired in time, and saying so
+	 * if its grant came too late to trust
 	 */
 	LockHandle lock(Collection<String> keys, LockOptions options) {
 		long start = System.nanoTime();
@@ -140,10 +139,9 @@ final class MultiKeyAcquirer {
 			return handle;
 		}
 		if (!mayGoOn(first, options, start)) {
-			throw new LockNotAcquiredException(first.key(), options.name(), options.waitTime(),
-					Duration.ofNanos(System.nanoTime() - start));
+			throw this.acquirer.notAcquired(first.key(), options, start, first.lateGrant());
 		}
-		return MultiKeyLocking.lock(ordered, options, start, this.keyByKey);
+		return MultiKeyLocking.lock(ordered, options, start, new KeyByKey());
 	}
 
 	private List<String> order(Collection<String> keys, LockOptions options) {
@@ -160,7 +158,7 @@ final class MultiKeyAcquirer {
 				|| keys.stream().mapToInt(LockKeyspace::slot).distinct().count() == 1;
 		if (!oneSlot || this.commands.acknowledgement().isRequired()
 				|| keys.stream().anyMatch(this.held::isHeldByThread)) {
-			return new AllAtOnce(null, "");
+			return new AllAtOnce(null, "", null);
 		}
 		AllAtOnce result = attemptAllAtOnce(keys, options, start);
 		if (result.handle() == null && !mayGoOn(result, options, start)) {
@@ -174,14 +172,14 @@ final class MultiKeyAcquirer {
 	 * @param keys the Redis keys, distinct, in lock order, in one hash slot
 	 * @param start when the call began, by {@link System#nanoTime()}
 	 * @return the holds, or the key found held (the first key if the thread is
-	 * interrupted)
+	 * interrupted or the grant came too late to trust)
 	 * @throws LockUnavailableException if Redis cannot be reached
 	 * @throws LockMisconfigurationException if Redis refuses the attempt for a reason to
 	 * fix
 	 */
 	private AllAtOnce attemptAllAtOnce(List<String> keys, LockOptions options, long start) {
 		if (Thread.currentThread().isInterrupted()) {
-			return new AllAtOnce(null, keys.get(0));
+			return new AllAtOnce(null, keys.get(0), null);
 		}
 		Duration lease = this.acquirer.leaseOf(options);
 		this.commands.quarantine().checkLease(keys.get(0), lease);
@@ -202,14 +200,14 @@ final class MultiKeyAcquirer {
 			}
 			if (misconfigured == null && Thread.currentThread().isInterrupted()) {
 				LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
-				return new AllAtOnce(null, keys.get(0));
+				return new AllAtOnce(null, keys.get(0), null);
 			}
 			throw failedAllAtOnce(observation, keys.get(0), options, start, (misconfigured != null) ? misconfigured
 					: this.commands.unavailable(keys.get(0), options.name(), "acquire", ex));
 		}
 		if (reply instanceof MultiAcquireReply.Held held) {
 			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
-			return new AllAtOnce(null, keys.get(held.index()));
+			return new AllAtOnce(null, keys.get(held.index()), null);
 		}
 		MultiAcquireReply.Granted granted = (MultiAcquireReply.Granted) reply;
 		if (new Grant(granted.fencingToken(0), 1, sent, lease).hasRunOut()) {
@@ -217,7 +215,7 @@ final class MultiKeyAcquirer {
 			// let them go.
 			keys.forEach((key) -> this.pending.release(key, token, sent + lease.toNanos()));
 			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
-			return new AllAtOnce(null, keys.get(0));
+			return new AllAtOnce(null, keys.get(0), Duration.ofNanos(System.nanoTime() - sent));
 		}
 		List<RedisLockHandle> holds = new ArrayList<>(keys.size());
 		for (int i = 0; i < keys.size(); i++) {
@@ -228,7 +226,7 @@ final class MultiKeyAcquirer {
 		for (RedisLockHandle hold : holds) {
 			hold.observe(LockObservationDocumentation.HOLD.start(this.observationRegistry, hold.key(), options));
 		}
-		return new AllAtOnce(new MultiLockHandle(holds), keys.get(0));
+		return new AllAtOnce(new MultiLockHandle(holds), keys.get(0), null);
 	}
 
 	private RuntimeException failedAllAtOnce(Observation observation, String key, LockOptions options, long start,
@@ -252,20 +250,37 @@ final class MultiKeyAcquirer {
 	 * @param handle the holds of every key, or null if none was acquired
 	 * @param key the key found held if none was acquired (the first key if the grant came
 	 * too late to trust), empty if no attempt was made
+	 * @param lateGrant how long after its request the grant came, if it came too late to
+	 * trust
 	 */
-	record AllAtOnce(@Nullable MultiLockHandle handle, String key) {
+	record AllAtOnce(@Nullable MultiLockHandle handle, String key, @Nullable Duration lateGrant) {
 
 	}
 
 	/**
-	 * Locks the keys of a call one by one through the ordinary path, and gives back those
-	 * taken without waiting for Redis.
+	 * Locks the keys of one call one by one through the ordinary path, gives back those
+	 * taken without waiting for Redis, and tells a key whose grant came too late to trust
+	 * from one another holder kept.
 	 */
 	private final class KeyByKey implements MultiKeyLocking.KeyLocker {
 
+		private @Nullable String lateKey;
+
+		private @Nullable Duration lateGrant;
+
 		@Override
 		public Optional<LockHandle> tryLock(String redisKey, LockOptions options) {
-			return Optional.ofNullable(MultiKeyAcquirer.this.acquirer.acquire(redisKey, options, System.nanoTime()));
+			return Optional
+				.ofNullable(MultiKeyAcquirer.this.acquirer.acquire(redisKey, options, System.nanoTime(), (late) -> {
+					this.lateKey = redisKey;
+					this.lateGrant = late;
+				}));
+		}
+
+		@Override
+		public LockNotAcquiredException notAcquired(String key, LockOptions options, long startNanos) {
+			return MultiKeyAcquirer.this.acquirer.notAcquired(key, options, startNanos,
+					key.equals(this.lateKey) ? this.lateGrant : null);
 		}
 
 		/**

@@ -17,6 +17,7 @@
 package dev.distlock.faults;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -45,7 +46,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * ({@code tryLock} is empty; {@code lock} fails with a {@link LockNotAcquiredException}
  * that says the grant came too late, not that another holder kept the lock), the client
  * lists no hold, and another client gets the key; a caller that waits takes the key with
- * its next attempt, whose reply comes in time. Blocking and reactive. The control holds
+ * its next attempt, whose reply comes in time. Blocking and reactive, and for several
+ * keys locked together, both when they are taken in one script and when they are taken
+ * one by one (a key the thread already holds makes it go key by key). The controls hold
  * back the acquire of a 10 s lease the same way: it is granted.
  */
 class LateGrantTests {
@@ -122,6 +125,46 @@ class LateGrantTests {
 	}
 
 	@Test
+	void lockOfSeveralKeysWhoseGrantComesAfterItsLeaseFailsSayingSo() {
+		String first = key();
+		String second = key();
+		// One script takes both keys: its request names both.
+		ReplyDrop held = proxy.holdNextRequest(second, HELD_BACK_MS);
+		assertThatExceptionOfType(LockNotAcquiredException.class)
+			.isThrownBy(() -> proxied.lock(List.of(first, second), NO_WAIT))
+			.satisfies((ex) -> assertTooLate(ex, (ex.getKey().contains(first)) ? first : second));
+		assertLetGo("blocking lock of two keys in one script", first, held);
+		assertLetGo("blocking lock of two keys in one script", second, held);
+	}
+
+	@Test
+	void lockOfSeveralKeysTakenOneByOneWhoseGrantComesAfterItsLeaseFailsSayingSo() {
+		String first = key();
+		String second = key();
+		try (LockHandle outer = proxied.lock(first, new LockOptions(Duration.ZERO, Duration.ofSeconds(10)))) {
+			ReplyDrop held = proxy.holdNextRequest(second, HELD_BACK_MS);
+			assertThatExceptionOfType(LockNotAcquiredException.class)
+				.isThrownBy(() -> proxied.lock(List.of(first, second), NO_WAIT))
+				.satisfies((ex) -> assertTooLate(ex, second));
+			assertThat(held.await(Duration.ZERO)).as("the attempt was held back").isTrue();
+			assertThat(outer.isLeaseLost()).as("the key the thread held before").isFalse();
+		}
+		assertFree("blocking lock of two keys one by one", second);
+	}
+
+	@Test
+	void controlALockOfSeveralKeysHeldBackWithinItsLeaseIsTrusted() {
+		String first = key();
+		String second = key();
+		ReplyDrop held = proxy.holdNextRequest(second, HELD_BACK_MS);
+		try (LockHandle handle = proxied.lock(List.of(first, second),
+				new LockOptions(Duration.ZERO, Duration.ofSeconds(10)))) {
+			assertThat(held.await(Duration.ZERO)).as("the attempt was held back").isTrue();
+			assertThat(handle.isLeaseLost()).isFalse();
+		}
+	}
+
+	@Test
 	void waitingCallerTakesTheKeyWithItsNextAttempt() {
 		String key = key();
 		ReplyDrop held = proxy.holdNextRequest(key, HELD_BACK_MS);
@@ -168,6 +211,10 @@ class LateGrantTests {
 	/** Nothing listed as held, and the key free for another client at once. */
 	private static void assertLetGo(String call, String key, ReplyDrop held) {
 		assertThat(held.await(Duration.ZERO)).as("the attempt was held back").isTrue();
+		assertFree(call, key);
+	}
+
+	private static void assertFree(String call, String key) {
 		assertThat(proxied.monitor().heldLocks()).as("holds listed after a late grant").isEmpty();
 		Optional<LockHandle> next = direct.tryLock(key, new LockOptions(Duration.ofSeconds(2), Duration.ofSeconds(10)));
 		Figures.record("late grant: " + call, "acquire held back %d ms past its %d ms lease; another client %s",
