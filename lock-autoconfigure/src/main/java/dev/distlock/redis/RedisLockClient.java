@@ -263,7 +263,8 @@ public class RedisLockClient implements LockClient, SmartLifecycle, AutoCloseabl
 	 * @param options how long to wait for all the keys, and how long each lease lasts
 	 * @return the held locks
 	 * @throws dev.distlock.LockNotAcquiredException naming a key not acquired within the
-	 * wait time
+	 * wait time, and saying so if Redis granted it too late to trust (its reply came
+	 * after its lease, counted from the request, may have run out)
 	 * @throws IllegalArgumentException if there is no key, a key is null, or the options
 	 * are {@linkplain LockOptions#isShared() shared}
 	 */

@@ -46,9 +46,8 @@ class BenchSmokeTests {
 			assertThat(report.uncontended).hasSize(2 * ContenderSet.ALL.size())
 				.allSatisfy((result) -> assertThat(result.latency().getTotalCount()).isEqualTo(sizes.measuredPairs()));
 			assertThat(UncontendedScenario.table(report.uncontended)).contains(DistlockFactory.ANNOTATED_NAME);
-			// Commands are the server's counters, which other clients' keep-alive PINGs
-			// can
-			// raise by a little.
+			// Commands are the server's counters, which other clients'
+			// keep-alive PINGs can raise by a little.
 			assertThat(report.uncontended).filteredOn((result) -> result.contender().startsWith("blog"))
 				.hasSize(2)
 				.allSatisfy((result) -> {
@@ -71,13 +70,15 @@ class BenchSmokeTests {
 				assertThat(result.latency().getTotalCount()).as(result.contender()).isPositive();
 				assertThat(result.commands().callsPerPair()).as(result.contender() + ": calls per pair").isPositive();
 				if (result.contender().startsWith("distlock")) {
-					// distlock passes a lock between threads of one client without Redis:
-					// a
-					// release that has a waiting thread sends nothing, and that thread's
-					// acquire neither, so when two threads pick the same key a pair costs
-					// fewer than the two round trips of an uncontended one.
+					// distlock passes a lock between threads of one client without
+					// Redis: a release that has a waiting thread sends nothing, and
+					// that thread's acquire neither, so when two threads pick the
+					// same key a pair costs fewer than the two round trips of an
+					// uncontended one (1.63-1.68 over 20 keys). Over 1,000 keys few
+					// pairs collide: well above one per pair, which a lock that
+					// skipped Redis would not reach.
 					assertThat(result.commands().roundTripsPerPair()).as(result.contender() + ": round trips per pair")
-						.isPositive();
+						.isGreaterThanOrEqualTo(1.0);
 				}
 				else {
 					assertThat(result.commands().callsPerPair()).as(result.contender() + ": calls per pair")

@@ -16,7 +16,7 @@
 
 package dev.distlock.blockhound;
 
-import java.lang.reflect.Method;
+import java.util.Arrays;
 
 import reactor.blockhound.BlockHound;
 import reactor.blockhound.integration.BlockHoundIntegration;
@@ -25,16 +25,19 @@ import reactor.blockhound.integration.BlockHoundIntegration;
  * Allows the waits for the state lock of Lettuce's
  * {@code PooledClusterConnectionProvider}, a {@code ReentrantLock} that Lettuce takes on
  * an event loop once a connection to a cluster node is open, to set it up (auto-flush,
- * push listener) and cache it for its slots. An event loop parks there for the moment
- * another thread holds the lock: another event loop setting up another node's connection
- * at the same time, or a topology refresh. BlockHound reports that as {@code Unsafe#park}
- * and throws, and Lettuce then fails the node's connection: a lock on a cluster failed
- * with "Redis connection failed" (caused by "Unable to connect to 127.0.0.1:…", caused by
- * the {@code BlockingOperationError} in {@code NodeConnectionPostProcessor}) in the
- * cluster contract now and then. The lock is Lettuce's, held for a few field writes, and
- * runs no code of distlock. Its waits happen in lambdas, which are allowed by the names
- * of the methods they belong to, so that Lettuce numbering them otherwise does not bring
- * the failure back.
+ * push listener) and to cache it for its slots. An event loop parks there for the moment
+ * another thread holds the lock, such as another event loop setting up another node's
+ * connection at the same time. BlockHound reports that as {@code Unsafe#park} and throws,
+ * and Lettuce then fails the node's connection: a lock on a cluster failed with "Redis
+ * connection failed" (caused by "Unable to connect to 127.0.0.1:…", caused by the
+ * {@code BlockingOperationError} in {@code NodeConnectionPostProcessor}) in the cluster
+ * contract now and then. The lock is Lettuce's, held for a few field writes, and runs no
+ * code of distlock.
+ * <p>
+ * Only the three lambdas of Lettuce 7.5 that take the lock are allowed, by name (their
+ * other lambdas send commands or complete futures, whose callbacks may be distlock's). A
+ * Lettuce that numbers them otherwise fails the installation, naming the method to look
+ * for again.
  */
 public final class LettuceClusterConnectionLockAllowance implements BlockHoundIntegration {
 
@@ -44,12 +47,12 @@ public final class LettuceClusterConnectionLockAllowance implements BlockHoundIn
 
 	@Override
 	public void applyTo(BlockHound.Builder builder) {
-		allowLambdas(builder, POST_PROCESSOR, "lambda$apply$");
-		allowLambdas(builder, PROVIDER, "lambda$getWriteConnection$");
-		allowLambdas(builder, PROVIDER, "lambda$getReadConnection$");
+		allow(builder, POST_PROCESSOR, "lambda$apply$4");
+		allow(builder, PROVIDER, "lambda$getWriteConnection$1");
+		allow(builder, PROVIDER, "lambda$getReadConnection$5");
 	}
 
-	private void allowLambdas(BlockHound.Builder builder, String className, String prefix) {
+	private void allow(BlockHound.Builder builder, String className, String methodName) {
 		Class<?> type;
 		try {
 			type = Class.forName(className, false, getClass().getClassLoader());
@@ -58,17 +61,11 @@ public final class LettuceClusterConnectionLockAllowance implements BlockHoundIn
 			throw new IllegalStateException(className + " is gone from Lettuce: find where its cluster connection "
 					+ "provider now takes its state lock on an event loop, and allow the wait there", ex);
 		}
-		boolean found = false;
-		for (Method method : type.getDeclaredMethods()) {
-			if (method.getName().startsWith(prefix)) {
-				builder.allowBlockingCallsInside(className, method.getName());
-				found = true;
-			}
+		if (Arrays.stream(type.getDeclaredMethods()).noneMatch((method) -> method.getName().equals(methodName))) {
+			throw new IllegalStateException(className + " has no method " + methodName + " any more: find "
+					+ "(javap -c -p) which of its lambdas now takes the provider's stateLock, and allow that one");
 		}
-		if (!found) {
-			throw new IllegalStateException(className + " has no " + prefix + "* method any more: find where Lettuce "
-					+ "now takes its cluster connection provider's state lock on an event loop, and allow the wait there");
-		}
+		builder.allowBlockingCallsInside(className, methodName);
 	}
 
 }

@@ -21,6 +21,7 @@ import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.lettuce.core.RedisURI;
@@ -75,7 +76,7 @@ class LettuceClusterConnectionsBlockHoundTests {
 				exists = connection.async().exists("test:blockhound:cluster").toCompletableFuture();
 				long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
 				while (!stateLock.hasQueuedThreads() && !exists.isDone() && System.nanoTime() - deadline < 0) {
-					Thread.onSpinWait();
+					LockSupport.parkNanos(100_000);
 				}
 				assertThat(stateLock.hasQueuedThreads()).as("an event loop waits for the state lock").isTrue();
 			}
