@@ -211,14 +211,13 @@ final class MultiKeyAcquirer {
 		}
 		MultiAcquireReply.Granted granted = (MultiAcquireReply.Granted) reply;
 		if (new Grant(granted.fencingToken(0), 1, sent, lease).hasRunOut()) {
-			Duration late = Duration.ofNanos(System.nanoTime() - sent);
 			// The reply came after the leases may have run out (a pause, a slow network):
 			// let them go. Redis may have applied them as late as now: they have surely
 			// run out a lease from now.
-			long leasesEnd = System.nanoTime() + lease.toNanos();
-			keys.forEach((key) -> this.pending.release(key, token, leasesEnd));
+			long replied = System.nanoTime();
+			keys.forEach((key) -> this.pending.release(key, token, replied + lease.toNanos()));
 			LockObservationDocumentation.stop(observation, LockObservationDocumentation.NOT_ACQUIRED);
-			return new AllAtOnce(null, keys.get(0), late);
+			return new AllAtOnce(null, keys.get(0), Duration.ofNanos(replied - sent));
 		}
 		List<RedisLockHandle> holds = new ArrayList<>(keys.size());
 		for (int i = 0; i < keys.size(); i++) {
