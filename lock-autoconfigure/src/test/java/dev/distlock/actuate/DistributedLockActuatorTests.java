@@ -228,7 +228,7 @@ class DistributedLockActuatorTests extends ActuatorApplicationTests {
 		assertThat(response.status()).isEqualTo(200);
 		assertThat(response.<String>json("$.status")).isEqualTo("UP");
 		assertThat(response.<Map<String, String>>json("$.details.scripts")).containsOnlyKeys("acquire", "release",
-				"renew", "fence", "inspect", "shared-acquire", "shared-release", "multi-acquire");
+				"delete-if-equal", "renew", "fence", "inspect", "shared-acquire", "shared-release", "multi-acquire");
 		assertThat(response.<Boolean>json("$.details.releaseSubscription.subscribed")).isTrue();
 		assertThat(response.<String>json("$.details.releaseSubscription.channel"))
 			.matches("distlock:released:[0-9a-f]{16}");

@@ -75,8 +75,8 @@ class DistributedLockHealthIndicatorTests {
 			.containsEntry("locking", "ok");
 		assertThat((Map<String, ?>) health.getDetails().get("maxmemoryPolicy")).containsKeys("maxmemory", "policy",
 				"evictsLockKeys");
-		assertThat((Map<String, ?>) health.getDetails().get("scripts")).containsOnlyKeys("acquire", "release", "renew",
-				"fence", "inspect", "shared-acquire", "shared-release", "multi-acquire");
+		assertThat((Map<String, ?>) health.getDetails().get("scripts")).containsOnlyKeys("acquire", "release",
+				"delete-if-equal", "renew", "fence", "inspect", "shared-acquire", "shared-release", "multi-acquire");
 	}
 
 	@Test

@@ -149,8 +149,8 @@ class MisconfigurationTests {
 			reader.release();
 			writer.get(10, TimeUnit.SECONDS).release();
 			assertThat(waiter.handOvers()).as("the writer handed over by message").isEqualTo(2);
-			assertThat(holderSide.monitor().checkScripts()).containsOnlyKeys("acquire", "release", "renew", "fence",
-					"inspect", "shared-acquire", "shared-release", "multi-acquire");
+			assertThat(holderSide.monitor().checkScripts()).containsOnlyKeys("acquire", "release", "delete-if-equal",
+					"renew", "fence", "inspect", "shared-acquire", "shared-release", "multi-acquire");
 			Health health = new DistributedLockHealthIndicator(waiterSide.monitor()).health();
 			assertThat(health.getStatus()).as(health::toString).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("locking", "ok");

@@ -35,6 +35,7 @@ import org.springframework.util.StreamUtils;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
+import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockOptions;
 import dev.distlock.test.redis.ConditionalDeleteProxy;
 import dev.distlock.test.redis.ConditionalDeleteProxy.Dialect;
@@ -51,15 +52,19 @@ import static org.awaitility.Awaitility.await;
  * {@code DELEX key IFEQ value}, Valkey 9's {@code DELIFEQ key value}), found by a probe
  * when the client starts, the release of an exclusive lock that nobody waits for is that
  * one command; a lock that someone waits for carries the queued mark, the command deletes
- * nothing, and the release script hands the lock over. No server here has either command:
- * a {@link ConditionalDeleteProxy} in front of a Redis 7 server plays one, and counts
- * what the client sends.
+ * nothing, and the release script hands the lock over. On a server that has neither, the
+ * same release is {@code delete-if-equal.lua}, a script that reads and deletes the lock's
+ * key alone, and falls back the same way. No server here has either command: a
+ * {@link ConditionalDeleteProxy} in front of a Redis 7 server plays one, and counts what
+ * the client sends.
  */
 class NativeReleaseTests {
 
 	private static final LockOptions FIXED = new LockOptions(Duration.ZERO, Duration.ofSeconds(30));
 
 	private static final String RELEASE_SHA1 = sha1("dev/distlock/redis/release.lua");
+
+	private static final String DELETE_IF_EQUAL_SHA1 = sha1("dev/distlock/redis/delete-if-equal.lua");
 
 	private static RedisTestServer server;
 
@@ -114,7 +119,7 @@ class NativeReleaseTests {
 	}
 
 	@Test
-	void serverWithoutANativeConditionalDeleteIsReleasedByTheScript() {
+	void serverWithoutANativeConditionalDeleteIsReleasedByTheDeleteIfEqualScript() {
 		start(Dialect.NONE);
 		assertThat(this.proxy.count("DELIFEQ")).as("probed once").isEqualTo(1);
 		String key = TestRedis.uniqueKey("native");
@@ -122,8 +127,77 @@ class NativeReleaseTests {
 		this.proxy.resetCounts();
 		handle.release();
 		assertThat(this.proxy.count("DELEX") + this.proxy.count("DELIFEQ")).as("no native command").isZero();
-		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("release scripts").isEqualTo(1);
+		assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1))
+			.as("delete-if-equal scripts, of %s", this.proxy.counts())
+			.isEqualTo(1);
+		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("release scripts").isZero();
 		assertThat(this.fixture.redis.hasKey(key)).isFalse();
+		assertThat(handle.isLeaseLost()).isFalse();
+	}
+
+	@Test
+	void lockSomeoneWaitsForIsMarkedSoTheDeleteIfEqualScriptFailsAndTheReleaseScriptHandsItOver() throws Exception {
+		start(Dialect.NONE);
+		String key = TestRedis.uniqueKey("native");
+		LockOptions options = new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(30)).withName("queued");
+		LockHandle holder = this.fixture.client.lock(key, options);
+		String holderValue = this.fixture.redis.opsForValue().get(key);
+		try (LockFixture other = LockFixture.start(server, Duration.ofSeconds(30))) {
+			CompletableFuture<LockHandle> waiter = CompletableFuture.supplyAsync(() -> other.client.lock(key, options));
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> (holderValue + "+queued").equals(this.fixture.redis.opsForValue().get(key)));
+			this.proxy.resetCounts();
+			long released = System.nanoTime();
+			holder.release();
+			LockHandle handedOver = waiter.get(10, TimeUnit.SECONDS);
+			long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - released);
+			assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1)).as("delete-if-equal, which deletes nothing")
+				.isEqualTo(1);
+			assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the release script").isEqualTo(1);
+			assertThat(holder.isLeaseLost()).isFalse();
+			assertThat(waited).as("handed over by the release, not found free after a backstop pause").isLessThan(900);
+			assertThat(this.fixture.redis.opsForValue().get(key)).as("the waiter's token, nobody else waiting")
+				.doesNotContain("+queued")
+				.isNotEqualTo(holderValue);
+			handedOver.release();
+		}
+		assertThat(this.fixture.redis.hasKey(key)).isFalse();
+	}
+
+	@Test
+	void lockWhoseLeaseRanOutIsNotDeletedFromItsNewHolderByTheDeleteIfEqualScript() {
+		start(Dialect.NONE);
+		String key = TestRedis.uniqueKey("native");
+		LockHandle lapsed = this.fixture.client.lock(key,
+				new LockOptions(Duration.ZERO, Duration.ofMillis(200)).withName("lapsed"));
+		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
+		try (LockFixture other = LockFixture.start(server, Duration.ofSeconds(30));
+				LockHandle current = other.client.lock(key, FIXED.withName("lapsed"))) {
+			String currentValue = this.fixture.redis.opsForValue().get(key);
+			this.proxy.resetCounts();
+			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(lapsed::release);
+			assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1)).isEqualTo(1);
+			assertThat(this.fixture.redis.opsForValue().get(key)).as("the new holder's key, untouched")
+				.isEqualTo(currentValue);
+			assertThat(current.isLeaseLost()).isFalse();
+		}
+	}
+
+	@Test
+	void keyOfAnotherKindIsNotDeletedByTheDeleteIfEqualScriptAndTheReleaseScriptNamesIt() {
+		start(Dialect.NONE);
+		String key = TestRedis.uniqueKey("native");
+		LockHandle lapsed = this.fixture.client.lock(key,
+				new LockOptions(Duration.ZERO, Duration.ofMillis(200)).withName("kind"));
+		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
+		this.fixture.redis.opsForZSet().add(key, "w.someone-else", 1);
+		this.proxy.resetCounts();
+		assertThatExceptionOfType(LockMisconfigurationException.class).isThrownBy(lapsed::release)
+			.withMessageContaining("is a read-write lock");
+		assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1)).as("delete-if-equal, which deletes nothing")
+			.isEqualTo(1);
+		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the release script").isEqualTo(1);
+		assertThat(this.fixture.redis.type(key)).as("the other kind's key, untouched").hasToString("ZSET");
 	}
 
 	@Test
@@ -182,12 +256,13 @@ class NativeReleaseTests {
 		this.proxy.resetCounts();
 		first.release();
 		assertThat(this.proxy.count("DELEX")).as("refused: unknown command").isEqualTo(1);
-		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the script").isEqualTo(1);
+		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the release script").isEqualTo(1);
 		assertThat(first.isLeaseLost()).isFalse();
 		assertThat(this.fixture.redis.hasKey(key)).isFalse();
 		this.fixture.client.lock(key, FIXED.withName("downgraded")).release();
 		assertThat(this.proxy.count("DELEX")).as("not sent again").isEqualTo(1);
-		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).isEqualTo(2);
+		assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1)).as("but the script that does the same").isEqualTo(1);
+		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).isEqualTo(1);
 	}
 
 	/**

@@ -322,8 +322,8 @@ class RedisLockMonitorTests {
 			});
 			Map<String, Boolean> reloaded = fixture.client.monitor().checkScripts();
 			assertThat(reloaded)
-				.containsOnlyKeys("acquire", "release", "renew", "fence", "inspect", "shared-acquire", "shared-release",
-						"multi-acquire")
+				.containsOnlyKeys("acquire", "release", "delete-if-equal", "renew", "fence", "inspect",
+						"shared-acquire", "shared-release", "multi-acquire")
 				.doesNotContainValue(true);
 			assertThat(fixture.client.monitor().checkScripts()).doesNotContainValue(false);
 		}

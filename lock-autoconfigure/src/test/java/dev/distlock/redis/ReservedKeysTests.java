@@ -16,6 +16,7 @@
 
 package dev.distlock.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Set;
 
@@ -24,7 +25,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
 import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.types.Expiration;
 
 import dev.distlock.DistributedLock;
 import dev.distlock.InvalidLockKeyException;
@@ -121,6 +124,7 @@ class ReservedKeysTests {
 	@Test
 	void queueOfAnotherTypeFailsWaiterAndReleaseBeforeTheyWriteAnything() {
 		LockHandle held = this.fixture.client.lock("q2", LockOptions.renewing(Duration.ZERO));
+		String holderValue = this.fixture.redis.opsForValue().get("q2");
 		this.fixture.redis.opsForValue().set("distlock:queue:q2", "not a queue");
 		LockFixture other = LockFixture.start(REDIS.server(), Duration.ofSeconds(30));
 		try {
@@ -133,11 +137,27 @@ class ReservedKeysTests {
 		}
 		assertThat(keys()).as("no queue entry left without expiry")
 			.containsExactlyInAnyOrder("q2", "distlock:fence", "distlock:queue:q2");
+		// As if a waiter had queued: the release runs the script that hands over, which
+		// reads the queue (a lock nobody waits for is released without reading it).
+		this.fixture.redis.execute((RedisCallback<Object>) (connection) -> connection.stringCommands()
+			.set("q2".getBytes(StandardCharsets.UTF_8), (holderValue + "+queued").getBytes(StandardCharsets.UTF_8),
+					Expiration.keepTtl(), SetOption.upsert()));
 		assertThatExceptionOfType(LockMisconfigurationException.class).isThrownBy(held::release)
 			.withMessageContaining("WRONGTYPE distlock:queue:q2 holds a string, not a list");
 		assertThat(this.fixture.redis.opsForValue().get("q2")).as("the lock, untouched by the failed release")
-			.isNotNull();
+			.isEqualTo(holderValue + "+queued");
 		assertThat(this.fixture.redis.getExpire("q2")).as("left to its lease").isBetween(1L, 30L);
+	}
+
+	@Test
+	void lockNobodyWaitsForIsReleasedWithoutReadingItsQueue() {
+		LockHandle held = this.fixture.client.lock("q3", LockOptions.renewing(Duration.ZERO));
+		this.fixture.redis.opsForValue().set("distlock:queue:q3", "not a queue");
+		held.release();
+		assertThat(this.fixture.redis.hasKey("q3")).as("the lock, deleted").isFalse();
+		assertThat(this.fixture.redis.opsForValue().get("distlock:queue:q3")).as("the other key, as it was")
+			.isEqualTo("not a queue");
+		assertThat(held.isLeaseLost()).isFalse();
 	}
 
 	private Set<String> keys() {

@@ -16,6 +16,10 @@
 
 package dev.distlock.faults;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
@@ -25,6 +29,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.core.script.DigestUtils;
+import org.springframework.util.StreamUtils;
 
 import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
@@ -38,14 +46,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Issue 26, item 2: the release as one native conditional delete
- * ({@code DELEX key IFEQ token}, played by a {@link ConditionalDeleteProxy} in front of
- * Redis 7). A holds K with a fixed lease of 300 ms and is paused for 700 ms in its work;
- * its lease runs out, B is granted K and holds it; A wakes and releases. Guaranteed: A's
- * release deletes nothing of B's, A is told it lost the lock, and a third client C is
- * refused K while B holds it. The control: a server whose {@code DELEX} ignores the value
- * (a delete without the owner check, as blog locks' {@code DEL}) deletes B's key, and C
- * is granted K beside B.
+ * Issue 26, item 2: the release of a lock nobody waits for as one conditional delete of
+ * its key: the native {@code DELEX key IFEQ token} (played by a
+ * {@link ConditionalDeleteProxy} in front of Redis 7), and, on a server without one,
+ * {@code delete-if-equal.lua}. A holds K with a fixed lease of 300 ms and is paused for
+ * 700 ms in its work; its lease runs out, B is granted K and holds it; A wakes and
+ * releases. Guaranteed: A's release deletes nothing of B's, A is told it lost the lock,
+ * and a third client C is refused K while B holds it. The controls: a server whose
+ * {@code DELEX} ignores the value, and one that runs A's one-key script as a {@code DEL}
+ * (both deletes without the owner check, as blog locks' {@code DEL}), delete B's key, and
+ * C is granted K beside B.
  */
 class NativeReleaseFaultTests {
 
@@ -54,6 +64,8 @@ class NativeReleaseFaultTests {
 
 	private static final LockOptions HELD = new LockOptions(Duration.ZERO, Duration.ofSeconds(30))
 		.withName("native-release");
+
+	private static final String DELETE_IF_EQUAL_SHA1 = sha1("dev/distlock/redis/delete-if-equal.lua");
 
 	private static RedisNode redis;
 
@@ -104,6 +116,24 @@ class NativeReleaseFaultTests {
 		assertThat(run.cGranted).as("control: C granted K while B held it").isTrue();
 	}
 
+	@Test
+	void releaseByTheDeleteIfEqualScriptOfAPausedHolderWhoseLeaseRanOutLeavesTheNextHoldersKey() {
+		Run run = pausedHolderReleases(Dialect.NONE);
+		run.record("release by delete-if-equal.lua (no native command), paused holder");
+		assertThat(run.deletesSent).as("delete-if-equal scripts sent by A's release").isEqualTo(1);
+		assertThat(run.releaseOutcome).as("A's release").isEqualTo("LockLeaseLostException");
+		assertThat(run.bKeyAfterRelease).as("B's key after A's release").isEqualTo(run.bValue);
+		assertThat(run.cGranted).as("C granted K while B held it").isFalse();
+	}
+
+	@Test
+	void controlAScriptDeleteWithoutTheOwnerCheckFreesTheNextHoldersLock() {
+		Run run = pausedHolderReleases(Dialect.SCRIPT_DELETE_IGNORING_VALUE);
+		run.record("delete-if-equal.lua control (run as a DEL), paused holder");
+		assertThat(run.bKeyAfterRelease).as("control: B's key deleted by A's release").isNull();
+		assertThat(run.cGranted).as("control: C granted K while B held it").isTrue();
+	}
+
 	private Run pausedHolderReleases(Dialect dialect) {
 		String key = "lock:native:" + UUID.randomUUID();
 		LockClient clientA = startA(dialect);
@@ -115,7 +145,7 @@ class NativeReleaseFaultTests {
 		LockHandle b = clientB.lock(key, HELD);
 		try {
 			String bValue = (String) Resp.call(redis.port(), "GET", key);
-			long dlexBefore = this.proxy.count("DELEX");
+			long deletesBefore = deletesSent(dialect);
 			String releaseOutcome;
 			try {
 				a.release();
@@ -124,12 +154,12 @@ class NativeReleaseFaultTests {
 			catch (LockLeaseLostException ex) {
 				releaseOutcome = ex.getClass().getSimpleName();
 			}
-			long delexSent = this.proxy.count("DELEX") - dlexBefore;
+			long deletesSent = deletesSent(dialect) - deletesBefore;
 			String bKeyAfterRelease = (String) Resp.call(redis.port(), "GET", key);
 			Optional<LockHandle> c = clientC.tryLock(key, HELD);
 			c.ifPresent(LockHandle::release);
 			boolean bLost = b.isLeaseLost();
-			return new Run(aValue, bValue, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - paused), delexSent,
+			return new Run(aValue, bValue, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - paused), deletesSent,
 					releaseOutcome, bKeyAfterRelease, c.isPresent(), bLost);
 		}
 		finally {
@@ -143,14 +173,30 @@ class NativeReleaseFaultTests {
 	}
 
 	/**
-	 * Starts client A through the proxy, and waits until its releases use the native
-	 * command (its probe answered, and its first acquisition ran the acquire script).
+	 * Returns how many conditional deletes the proxy saw: {@code DELEX} requests, or
+	 * calls of {@code delete-if-equal.lua} on a server without a native command.
+	 */
+	private long deletesSent(Dialect dialect) {
+		return (dialect == Dialect.NONE || dialect == Dialect.SCRIPT_DELETE_IGNORING_VALUE)
+				? this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1) : this.proxy.count("DELEX");
+	}
+
+	/**
+	 * Starts client A through the proxy, and waits until its releases use the conditional
+	 * delete: its probe answered (the native command where the proxy plays one), and its
+	 * first acquisition ran the acquire script.
 	 */
 	private LockClient startA(Dialect dialect) {
 		this.proxy = ConditionalDeleteProxy.start(redis.port(), dialect);
 		this.appsA = new LockApps();
 		LockClient clientA = this.appsA.client(this.proxy.port(), "spring.data.redis.timeout=2s");
 		String warmUp = "lock:native:warm-up:" + UUID.randomUUID();
+		if (dialect == Dialect.NONE || dialect == Dialect.SCRIPT_DELETE_IGNORING_VALUE) {
+			// Refused DELEX, then DELIFEQ: the probe has answered.
+			await().atMost(Duration.ofSeconds(10)).until(() -> this.proxy.count("DELIFEQ") == 1);
+			clientA.lock(warmUp, HELD.withName("warm-up")).release();
+			return clientA;
+		}
 		await().atMost(Duration.ofSeconds(10)).until(() -> {
 			clientA.lock(warmUp, HELD.withName("warm-up")).release();
 			return this.proxy.count("DELEX") > 1;
@@ -158,15 +204,24 @@ class NativeReleaseFaultTests {
 		return clientA;
 	}
 
-	private record Run(String aValue, String bValue, long pausedToReleasedMs, long delexSent, String releaseOutcome,
+	private static String sha1(String resource) {
+		try (InputStream in = new ClassPathResource(resource).getInputStream()) {
+			return DigestUtils.sha1DigestAsHex(StreamUtils.copyToString(in, StandardCharsets.UTF_8));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private record Run(String aValue, String bValue, long pausedToReleasedMs, long deletesSent, String releaseOutcome,
 			String bKeyAfterRelease, boolean cGranted, boolean bLost) {
 
 		void record(String scenario) {
 			Figures.record(scenario,
 					"A held K (300 ms fixed lease), paused 700 ms; B granted K (%s A's value); A released %d ms after "
-							+ "its pause began: %d DELEX sent, outcome %s; B's key after it: %s; C granted K beside B: "
+							+ "its pause began: %d conditional deletes sent, outcome %s; B's key after it: %s; C granted K beside B: "
 							+ "%s; B told lost: %s",
-					this.bValue.equals(this.aValue) ? "SAME as" : "not", this.pausedToReleasedMs, this.delexSent,
+					this.bValue.equals(this.aValue) ? "SAME as" : "not", this.pausedToReleasedMs, this.deletesSent,
 					this.releaseOutcome,
 					(this.bKeyAfterRelease == null) ? "deleted"
 							: this.bKeyAfterRelease.equals(this.bValue) ? "kept" : "changed",

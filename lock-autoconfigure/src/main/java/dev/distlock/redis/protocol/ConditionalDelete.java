@@ -17,6 +17,7 @@
 package dev.distlock.redis.protocol;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -29,12 +30,13 @@ import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The server's own conditional delete, if it has one: Redis 8.4's
- * {@code DELEX key IFEQ value} or Valkey 9's {@code DELIFEQ key value}, which delete a
- * key only if it holds a value, in one command and without a script. A release of an
- * exclusive lock that nobody waits for uses it: while anyone waits, the lock's value
- * carries the queued mark ({@code acquire.lua}), the command deletes nothing, and the
- * release script hands the lock over instead.
+ * The release of an exclusive lock that nobody waits for: a delete of the lock's key only
+ * if it holds the owner token. On a server that has one, it is the server's own command,
+ * Redis 8.4's {@code DELEX key IFEQ value} or Valkey 9's {@code DELIFEQ key value}, with
+ * no script; on any other, {@code delete-if-equal.lua}, a script that reads and deletes
+ * the key and nothing else. While anyone waits, the lock's value carries the queued mark
+ * ({@code acquire.lua}), neither deletes anything, and the release script hands the lock
+ * over instead.
  * <p>
  * Which command the server has is found by trying each on a key of distlock's namespace
  * that does not exist ({@link #probe}), once, in the background when the client starts or
@@ -42,7 +44,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * has neither (Redis before 8.4, Valkey before 9, a user the ACL does not allow them),
  * releases run the script. A server that later refuses the command (a node of an older
  * version, a changed ACL) turns it off for the client, and the release that met the
- * refusal runs the script.
+ * refusal runs the release script.
  */
 final class ConditionalDelete {
 
@@ -68,6 +70,8 @@ final class ConditionalDelete {
 
 	private final StringRedisTemplate redis;
 
+	private final LockScriptExecutor scripts;
+
 	/** The command the server has, null if none or not yet known. */
 	private volatile @Nullable Command command;
 
@@ -76,8 +80,26 @@ final class ConditionalDelete {
 
 	private final AtomicBoolean probing = new AtomicBoolean();
 
-	ConditionalDelete(StringRedisTemplate redis) {
+	ConditionalDelete(StringRedisTemplate redis, LockScriptExecutor scripts) {
 		this.redis = redis;
+		this.scripts = scripts;
+	}
+
+	/**
+	 * Deletes the key if it holds the value: with the server's own command where it has
+	 * one ({@link #command}), else with {@code delete-if-equal.lua}.
+	 * @param probeKey a key of distlock's namespace that does not exist, for the probe
+	 * @return whether it deleted it, or null if the server refused its own command: the
+	 * command is turned off, and the caller runs the release script
+	 * @throws DataAccessException if the server did not answer
+	 */
+	@Nullable Boolean delete(String key, String value, String probeKey) {
+		Command command = command(probeKey);
+		if (command != null) {
+			return delete(command, key, value);
+		}
+		Long deleted = this.scripts.execute(LockScripts.DELETE_IF_EQUAL, List.of(key), value);
+		return deleted != null && deleted == 1;
 	}
 
 	/**
@@ -123,10 +145,11 @@ final class ConditionalDelete {
 			this.command = found;
 			this.probed = true;
 			logger.debug((found != null) ? "Releases of exclusive locks that nobody waits for use " + found
-					: "Redis has no native conditional delete (DELEX ... IFEQ, DELIFEQ): releases run the script");
+					: "Redis has no native conditional delete (DELEX ... IFEQ, DELIFEQ): releases of exclusive "
+							+ "locks that nobody waits for run delete-if-equal.lua");
 		}
 		catch (DataAccessException ex) {
-			logger.debug("Could not probe Redis for a native conditional delete; releases run the script", ex);
+			logger.debug("Could not probe Redis for a native conditional delete; releases run delete-if-equal.lua", ex);
 		}
 	}
 
@@ -145,6 +168,7 @@ final class ConditionalDelete {
 
 	/**
 	 * Deletes the key if it holds the value, with the command the server has.
+	 * @param command the command the probe found
 	 * @return whether it deleted it, or null if the server refused the command: it is
 	 * turned off, and the caller runs the script
 	 * @throws DataAccessException if the server did not answer
@@ -159,7 +183,7 @@ final class ConditionalDelete {
 			}
 			this.command = null;
 			logger.info("Redis refused " + command + " (" + ex.getMostSpecificCause().getMessage()
-					+ "); releases of exclusive locks run the release script from now on");
+					+ "); releases of exclusive locks run delete-if-equal.lua from now on");
 			return null;
 		}
 	}

@@ -65,6 +65,13 @@ final class LockScripts {
 	 */
 	static final RedisScript<Long> RELEASE = load("release.lua", Long.class);
 
+	/**
+	 * Deletes the lock if its value is exactly the token: the release of an exclusive
+	 * lock that nobody waits for, where the server has no native conditional delete
+	 * ({@link ConditionalDelete}).
+	 */
+	static final RedisScript<Long> DELETE_IF_EQUAL = load("delete-if-equal.lua", Long.class);
+
 	/** Extends the leases of the locks that still hold their tokens. */
 	@SuppressWarnings({ "rawtypes", "unchecked" })
 	static final RedisScript<List<Long>> RENEW = (RedisScript) load("renew.lua", List.class);
@@ -106,6 +113,7 @@ final class LockScripts {
 		all.put("acquire", ACQUIRE);
 		all.put("multi-acquire", MULTI_ACQUIRE);
 		all.put("release", RELEASE);
+		all.put("delete-if-equal", DELETE_IF_EQUAL);
 		all.put("renew", RENEW);
 		all.put("fence", FENCE);
 		all.put("inspect", INSPECT);

@@ -93,7 +93,10 @@ public final class RedisLockCommands {
 	 */
 	private final Set<String> contendedNames = ConcurrentHashMap.newKeySet();
 
-	/** The server's own conditional delete, which a release uses if nobody waits. */
+	/**
+	 * The delete of a lock's key if it holds the token alone, which a release uses if
+	 * nobody waits: the server's own command, or a script of two calls.
+	 */
 	private final ConditionalDelete conditionalDelete;
 
 	/** The key, which never exists, on which the conditional delete is probed. */
@@ -136,7 +139,7 @@ public final class RedisLockCommands {
 		this.acknowledgement = acknowledgement;
 		this.acknowledged = acknowledgement.isRequired()
 				? new AcknowledgedScript(redis, acknowledgement, keyspace.isCluster()) : null;
-		this.conditionalDelete = new ConditionalDelete(redis);
+		this.conditionalDelete = new ConditionalDelete(redis, this.scripts);
 		this.probeKey = keyspace.healthKey("conditional-delete-probe");
 	}
 
@@ -423,14 +426,16 @@ public final class RedisLockCommands {
 
 	/**
 	 * Releases a lock held with the token, as {@link #release(String, String, long)},
-	 * with one plain command where it can: an exclusive lock released without a minimum
-	 * hold, whose name did not last find its key taken or held past a release, on a
-	 * server that has a native conditional delete ({@code DELEX key IFEQ token} on Redis
-	 * 8.4, {@code DELIFEQ key token} on Valkey 9). The command deletes the key only if it
-	 * holds the token alone; while anyone waits, the key holds the token with the queued
-	 * mark ({@code acquire.lua}), the command deletes nothing, and the release script
-	 * runs, which hands the lock over (or finds it lost). Lock names whose command
-	 * deleted nothing are remembered as contended, as in {@link #attempt}.
+	 * with one call that touches the lock's key alone where it can: an exclusive lock
+	 * released without a minimum hold, whose name did not last find its key taken or held
+	 * past a release. The call deletes the key only if it holds the token alone: the
+	 * server's native conditional delete where it has one ({@code DELEX key IFEQ token}
+	 * on Redis 8.4, {@code DELIFEQ key token} on Valkey 9), else
+	 * {@code delete-if-equal.lua} (a {@code GET} and a {@code DEL}). While anyone waits,
+	 * the key holds the token with the queued mark ({@code acquire.lua}), the call
+	 * deletes nothing, and the release script runs, which hands the lock over (or finds
+	 * it lost). Lock names whose call deleted nothing are remembered as contended, as in
+	 * {@link #attempt}.
 	 * @param name the logical name of the lock
 	 * @return what the release did
 	 * @throws dev.distlock.ReplicaAcknowledgementException as
@@ -438,15 +443,12 @@ public final class RedisLockCommands {
 	 */
 	public ReleaseOutcome release(String key, String name, String token, long keepMillis) {
 		if (keepMillis == 0 && !SharedTokens.isShared(token) && !this.contendedNames.contains(name)) {
-			ConditionalDelete.Command command = this.conditionalDelete.command(this.probeKey);
-			if (command != null) {
-				Boolean deleted = recorded(key, () -> this.conditionalDelete.delete(command, key, token));
-				if (Boolean.TRUE.equals(deleted)) {
-					return ReleaseOutcome.DELETED;
-				}
-				if (deleted != null) {
-					remember(this.contendedNames, name);
-				}
+			Boolean deleted = recorded(key, () -> this.conditionalDelete.delete(key, token, this.probeKey));
+			if (Boolean.TRUE.equals(deleted)) {
+				return ReleaseOutcome.DELETED;
+			}
+			if (deleted != null) {
+				remember(this.contendedNames, name);
 			}
 		}
 		return release(key, token, keepMillis);

@@ -149,8 +149,8 @@ abstract class AbstractTwoInstanceLockingTests {
 	void checksBehindTheHealthIndicatorPassOnBothInstances() {
 		for (ConfigurableApplicationContext instance : this.instances) {
 			RedisLockMonitor monitor = instance.getBean(RedisLockClient.class).monitor();
-			assertThat(monitor.checkScripts()).containsOnlyKeys("acquire", "release", "renew", "fence", "inspect",
-					"shared-acquire", "shared-release", "multi-acquire");
+			assertThat(monitor.checkScripts()).containsOnlyKeys("acquire", "release", "delete-if-equal", "renew",
+					"fence", "inspect", "shared-acquire", "shared-release", "multi-acquire");
 			monitor.checkLocking();
 			assertThat(monitor.misconfiguration()).isEmpty();
 			// A cluster subscribes per slot while callers wait (sharded), anything else

@@ -65,7 +65,14 @@ public final class ConditionalDeleteProxy implements AutoCloseable {
 		 * A broken server, for controls: {@code DELEX key IFEQ value} deletes the key
 		 * whatever it holds.
 		 */
-		DELEX_IGNORING_VALUE
+		DELEX_IGNORING_VALUE,
+
+		/**
+		 * A broken server without a native command, for controls: a script called with
+		 * one key and one argument (the shape of distlock's {@code delete-if-equal.lua})
+		 * runs as a {@code DEL} of the key, whatever it holds.
+		 */
+		SCRIPT_DELETE_IGNORING_VALUE
 
 	}
 
@@ -252,6 +259,10 @@ public final class ConditionalDeleteProxy implements AutoCloseable {
 			if (current == Dialect.DELEX_IGNORING_VALUE) {
 				return List.of(bytes("DEL"), request.get(1));
 			}
+		}
+		if (command.equals("EVALSHA") && request.size() == 5 && current == Dialect.SCRIPT_DELETE_IGNORING_VALUE
+				&& new String(request.get(2), StandardCharsets.UTF_8).equals("1")) {
+			return List.of(bytes("DEL"), request.get(3));
 		}
 		if (command.equals("DELIFEQ") && request.size() == 3 && current == Dialect.VALKEY_DELIFEQ) {
 			return script(COMPARE_AND_DELETE, request.get(1), request.get(2));
