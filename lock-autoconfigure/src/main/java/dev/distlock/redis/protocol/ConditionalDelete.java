@@ -42,9 +42,9 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * that does not exist ({@link #probe}), once, in the background when the client starts or
  * at the first release after a probe that got no answer; until then, and on a server that
  * has neither (Redis before 8.4, Valkey before 9, a user the ACL does not allow them),
- * releases run the script. A server that later refuses the command (a node of an older
- * version, a changed ACL) turns it off for the client, and the release that met the
- * refusal runs the release script.
+ * releases run {@code delete-if-equal.lua}. A server that later refuses the command (a
+ * node of an older version, a changed ACL) turns it off for the client, and the release
+ * that met the refusal runs the release script.
  */
 final class ConditionalDelete {
 
@@ -170,7 +170,7 @@ final class ConditionalDelete {
 	 * Deletes the key if it holds the value, with the command the server has.
 	 * @param command the command the probe found
 	 * @return whether it deleted it, or null if the server refused the command: it is
-	 * turned off, and the caller runs the script
+	 * turned off, and the caller runs the release script
 	 * @throws DataAccessException if the server did not answer
 	 */
 	@Nullable Boolean delete(Command command, String key, String value) {
