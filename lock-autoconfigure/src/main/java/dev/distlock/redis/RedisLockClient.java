@@ -51,10 +51,15 @@ import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.wait.LockWaiter;
 
 /**
- * {@link LockClient} on Redis. Acquire is one round trip (a script that sets the key with
- * a fresh 128-bit owner token and grants the next fencing token, or queues the caller if
- * it is going to wait) and release is one round trip (a compare-and-delete that hands the
- * lock over to the first waiter in its queue, if any). A waiter that is handed the lock
+ * {@link LockClient} on Redis. Acquire is one round trip: a plain {@code SET NX PX} of a
+ * fresh 128-bit owner token where the lock's name was not last found taken (its fencing
+ * token is issued when first asked for), else a script that sets the key and grants the
+ * next fencing token, or queues the caller if it is going to wait. Release is one round
+ * trip where nobody waits: a delete of the key only if it holds the owner token (the
+ * server's native conditional delete, or {@code delete-if-equal.lua}). While anyone waits
+ * the key carries the queued mark, and the release script hands the lock to the first
+ * waiter in its queue: a second round trip, unless the lock's name was last found taken,
+ * in which case the release runs that script at once. A waiter that is handed the lock
  * over holds it without a round trip of its own. A thread that already holds a key
  * acquires it again without any round trip. Auto-renewing leases are kept alive by one
  * {@link LeaseRenewer} per client.

@@ -22,8 +22,8 @@
 -- '+queued' (the queued mark): a caller that takes a place in the queue marks it, and a grant or a
 -- hand-over that leaves waiters behind sets it marked. An owner therefore holds the lock when the
 -- value is its token, marked or not; and a release that compares the value with the token alone
--- (a native conditional delete, DELEX ... IFEQ or DELIFEQ) fails while anyone waits, so that the
--- release script hands the lock over instead.
+-- (a native conditional delete, DELEX ... IFEQ or DELIFEQ, or delete-if-equal.lua) fails while
+-- anyone waits, so that the release script hands the lock over instead.
 -- Returns {1, first fencing token of the block} if acquired, else {0, the holder's remaining
 -- lease in ms, the fencing counter}: a hand-over at or below that counter came before this
 -- attempt and is void; or, during a restart quarantine, {0, ms left of it, the counter, 1}.

@@ -6,10 +6,12 @@
 -- keeps the lock only for the claim window. Tokens never fall below this server's clock in
 -- microseconds (see acquire.lua).
 -- With nobody waiting the lock is deleted and nothing is published. The lock's value is the owner
--- token, or the owner token with the queued mark while anyone waits (see acquire.lua); this
--- script looks at the queue either way, so that it also hands the lock to waiters that an older
--- version of acquire.lua queued without marking it, or that queued before the holder took a free
--- lock. A hand-over that leaves others waiting sets the lock marked. A waiter that gives up calls
+-- token, or the owner token with the queued mark while anyone waits (see acquire.lua). A release
+-- of an unmarked lock is normally a conditional delete instead (delete-if-equal.lua, or the
+-- server's DELEX ... IFEQ or DELIFEQ), which frees it even for a waiter left unmarked (queued by
+-- an older acquire.lua, or before the holder took a free lock): that waiter takes it with its
+-- next attempt. This script, run for a marked lock or a lock name last found taken, looks at the
+-- queue either way, and hands the lock to such waiters too. A hand-over that leaves others waiting sets the lock marked. A waiter that gives up calls
 -- it too: it leaves the queue, and passes the lock on if it was handed it in the meantime.
 -- KEYS[1] lock key; KEYS[2] fencing counter; KEYS[3] queue; KEYS[4] waiters' entries (see acquire.lua).
 -- ARGV[1] owner token; ARGV[2] ms the lock must still be kept (minimum hold), 0 for none; ARGV[3]

@@ -177,6 +177,8 @@ class NativeReleaseTests {
 			this.proxy.resetCounts();
 			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(lapsed::release);
 			assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1)).isEqualTo(1);
+			assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the release script, which finds it lost")
+				.isEqualTo(1);
 			assertThat(this.fixture.redis.opsForValue().get(key)).as("the new holder's key, untouched")
 				.isEqualTo(currentValue);
 			assertThat(current.isLeaseLost()).isFalse();
@@ -248,7 +250,7 @@ class NativeReleaseTests {
 	}
 
 	@Test
-	void serverThatStopsRunningTheCommandIsReleasedByTheScriptFromThenOn() {
+	void serverThatStopsRunningTheCommandIsReleasedByTheDeleteIfEqualScriptFromThenOn() {
 		start(Dialect.REDIS_DELEX);
 		this.proxy.dialect(Dialect.NONE);
 		String key = TestRedis.uniqueKey("native");

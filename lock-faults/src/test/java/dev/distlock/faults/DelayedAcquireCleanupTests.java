@@ -118,6 +118,7 @@ class DelayedAcquireCleanupTests {
 		// Load the scripts, so that the faults hit EVALSHA calls that run, and open the
 		// reactive connection, so that they hit a connection past its handshake.
 		blockingHolder.lock("lock:warm-up", NO_WAIT).release();
+		LockApps.loadScripts(blockingHolder);
 		// The replica's first acknowledgements after its initial sync may take longer
 		// than
 		// the 200ms the scenario allows on a loaded machine: the warm-up is no

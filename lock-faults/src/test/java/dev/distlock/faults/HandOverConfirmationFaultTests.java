@@ -94,6 +94,7 @@ class HandOverConfirmationFaultTests {
 		proxiedTemplate = apps.start(proxy.port(), "spring.data.redis.timeout=2s").getBean(StringRedisTemplate.class);
 		// Load the scripts, so that the faults hit EVALSHA calls that run.
 		clientA.lock("lock:warm-up", HELD).release();
+		LockApps.loadScripts(clientA);
 	}
 
 	@AfterAll

@@ -86,6 +86,7 @@ class LateGrantTests {
 		// Load the scripts and open the connections, so that only the held-back request
 		// is slow.
 		proxied.lock("lock:warm-up", NO_WAIT).release();
+		LockApps.loadScripts(proxied);
 		reactive.lock("lock:warm-up", NO_WAIT).flatMap(ReactiveLockHandle::release).block(Duration.ofSeconds(5));
 	}
 

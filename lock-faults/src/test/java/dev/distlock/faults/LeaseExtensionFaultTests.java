@@ -74,6 +74,7 @@ class LeaseExtensionFaultTests {
 		LockHandle warmUp = proxied.lock("lock:warm-up", new LockOptions(Duration.ZERO, Duration.ofSeconds(30)));
 		warmUp.extend(Duration.ofSeconds(30));
 		warmUp.release();
+		LockApps.loadScripts(proxied);
 	}
 
 	@AfterAll

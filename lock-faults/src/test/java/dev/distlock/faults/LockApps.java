@@ -22,6 +22,7 @@ import java.util.List;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import dev.distlock.LockClient;
+import dev.distlock.redis.RedisLockClient;
 
 /**
  * Starts {@link FaultApplication} in the test JVM, connected to a Redis port (direct or
@@ -70,6 +71,18 @@ final class LockApps implements AutoCloseable {
 
 	LockClient client(int port, String... more) {
 		return start(port, more).getBean(LockClient.class);
+	}
+
+	/**
+	 * Loads every lock script into the client's Redis ({@code SCRIPT LOAD} of those it
+	 * lacks), so that faults hit {@code EVALSHA} calls that run, not ones Redis answers
+	 * {@code NOSCRIPT}: a warm-up lock and release runs only the scripts its path needs
+	 * (a release nobody waits for, for example, runs {@code delete-if-equal.lua}, not
+	 * {@code release.lua}).
+	 * @param client a client of a Redis store
+	 */
+	static void loadScripts(LockClient client) {
+		((RedisLockClient) client).monitor().checkScripts();
 	}
 
 	@Override

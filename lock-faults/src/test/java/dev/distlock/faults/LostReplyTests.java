@@ -72,6 +72,7 @@ class LostReplyTests {
 		direct = apps.client(redis.port(), "spring.data.redis.timeout=2s");
 		// Load the scripts, so that the faults hit EVALSHA calls that run.
 		proxied.lock("lock:warm-up", THIRTY_SECONDS).release();
+		LockApps.loadScripts(proxied);
 	}
 
 	@AfterAll

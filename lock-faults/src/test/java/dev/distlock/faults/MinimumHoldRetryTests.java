@@ -91,6 +91,7 @@ class MinimumHoldRetryTests {
 		// Load the scripts, so that the faults hit EVALSHA calls that run.
 		holder.lock("lock:warm-up", CONTEND).release();
 		holder.lock("lock:warm-up-read", CONTEND.withMode(LockMode.READ)).release();
+		LockApps.loadScripts(holder);
 	}
 
 	@AfterEach

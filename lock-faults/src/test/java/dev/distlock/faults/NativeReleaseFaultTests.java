@@ -130,6 +130,7 @@ class NativeReleaseFaultTests {
 	void controlAScriptDeleteWithoutTheOwnerCheckFreesTheNextHoldersLock() {
 		Run run = pausedHolderReleases(Dialect.SCRIPT_DELETE_IGNORING_VALUE);
 		run.record("delete-if-equal.lua control (run as a DEL), paused holder");
+		assertThat(run.deletesSent).as("delete-if-equal scripts sent by A's release").isEqualTo(1);
 		assertThat(run.bKeyAfterRelease).as("control: B's key deleted by A's release").isNull();
 		assertThat(run.cGranted).as("control: C granted K while B held it").isTrue();
 	}
@@ -187,7 +188,7 @@ class NativeReleaseFaultTests {
 	 * first acquisition ran the acquire script.
 	 */
 	private LockClient startA(Dialect dialect) {
-		this.proxy = ConditionalDeleteProxy.start(redis.port(), dialect);
+		this.proxy = ConditionalDeleteProxy.start(redis.port(), dialect).scriptIgnoringValue(DELETE_IF_EQUAL_SHA1);
 		this.appsA = new LockApps();
 		LockClient clientA = this.appsA.client(this.proxy.port(), "spring.data.redis.timeout=2s");
 		String warmUp = "lock:native:warm-up:" + UUID.randomUUID();

@@ -68,9 +68,9 @@ public final class ConditionalDeleteProxy implements AutoCloseable {
 		DELEX_IGNORING_VALUE,
 
 		/**
-		 * A broken server without a native command, for controls: a script called with
-		 * one key and one argument (the shape of distlock's {@code delete-if-equal.lua})
-		 * runs as a {@code DEL} of the key, whatever it holds.
+		 * A broken server without a native command, for controls: the script named by
+		 * {@link #scriptIgnoringValue(String)} (distlock's {@code delete-if-equal.lua})
+		 * runs as a {@code DEL} of its one key, whatever the key holds.
 		 */
 		SCRIPT_DELETE_IGNORING_VALUE
 
@@ -90,6 +90,9 @@ public final class ConditionalDeleteProxy implements AutoCloseable {
 	private final Map<String, AtomicLong> scripts = new ConcurrentHashMap<>();
 
 	private volatile Dialect dialect;
+
+	/** The digest of the script run as a {@code DEL} (SCRIPT_DELETE_IGNORING_VALUE). */
+	private volatile String scriptIgnoringValue = "";
 
 	private ConditionalDeleteProxy(ServerSocket server, int targetPort, Dialect dialect) {
 		this.server = server;
@@ -131,6 +134,17 @@ public final class ConditionalDeleteProxy implements AutoCloseable {
 	 */
 	public void dialect(Dialect dialect) {
 		this.dialect = dialect;
+	}
+
+	/**
+	 * Names the script that {@link Dialect#SCRIPT_DELETE_IGNORING_VALUE} runs as a
+	 * {@code DEL} of its one key.
+	 * @param sha1 the script's digest, as {@code EVALSHA} sends it
+	 * @return this proxy
+	 */
+	public ConditionalDeleteProxy scriptIgnoringValue(String sha1) {
+		this.scriptIgnoringValue = sha1;
+		return this;
 	}
 
 	/**
@@ -261,6 +275,7 @@ public final class ConditionalDeleteProxy implements AutoCloseable {
 			}
 		}
 		if (command.equals("EVALSHA") && request.size() == 5 && current == Dialect.SCRIPT_DELETE_IGNORING_VALUE
+				&& new String(request.get(1), StandardCharsets.UTF_8).equalsIgnoreCase(this.scriptIgnoringValue)
 				&& new String(request.get(2), StandardCharsets.UTF_8).equals("1")) {
 			return List.of(bytes("DEL"), request.get(3));
 		}
