@@ -137,52 +137,12 @@ class NativeReleaseTests {
 
 	@Test
 	void lockSomeoneWaitsForIsMarkedSoTheDeleteIfEqualScriptFailsAndTheReleaseScriptHandsItOver() throws Exception {
-		start(Dialect.NONE);
-		String key = TestRedis.uniqueKey("native");
-		LockOptions options = new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(30)).withName("queued");
-		LockHandle holder = this.fixture.client.lock(key, options);
-		String holderValue = this.fixture.redis.opsForValue().get(key);
-		try (LockFixture other = LockFixture.start(server, Duration.ofSeconds(30))) {
-			CompletableFuture<LockHandle> waiter = CompletableFuture.supplyAsync(() -> other.client.lock(key, options));
-			await().atMost(Duration.ofSeconds(10))
-				.until(() -> (holderValue + "+queued").equals(this.fixture.redis.opsForValue().get(key)));
-			this.proxy.resetCounts();
-			long released = System.nanoTime();
-			holder.release();
-			LockHandle handedOver = waiter.get(10, TimeUnit.SECONDS);
-			long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - released);
-			assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1)).as("delete-if-equal, which deletes nothing")
-				.isEqualTo(1);
-			assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the release script").isEqualTo(1);
-			assertThat(holder.isLeaseLost()).isFalse();
-			assertThat(waited).as("handed over by the release, not found free after a backstop pause").isLessThan(900);
-			assertThat(this.fixture.redis.opsForValue().get(key)).as("the waiter's token, nobody else waiting")
-				.doesNotContain("+queued")
-				.isNotEqualTo(holderValue);
-			handedOver.release();
-		}
-		assertThat(this.fixture.redis.hasKey(key)).isFalse();
+		markedLockIsHandedOverByTheReleaseScript(Dialect.NONE);
 	}
 
 	@Test
 	void lockWhoseLeaseRanOutIsNotDeletedFromItsNewHolderByTheDeleteIfEqualScript() {
-		start(Dialect.NONE);
-		String key = TestRedis.uniqueKey("native");
-		LockHandle lapsed = this.fixture.client.lock(key,
-				new LockOptions(Duration.ZERO, Duration.ofMillis(200)).withName("lapsed"));
-		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
-		try (LockFixture other = LockFixture.start(server, Duration.ofSeconds(30));
-				LockHandle current = other.client.lock(key, FIXED.withName("lapsed"))) {
-			String currentValue = this.fixture.redis.opsForValue().get(key);
-			this.proxy.resetCounts();
-			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(lapsed::release);
-			assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1)).isEqualTo(1);
-			assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the release script, which finds it lost")
-				.isEqualTo(1);
-			assertThat(this.fixture.redis.opsForValue().get(key)).as("the new holder's key, untouched")
-				.isEqualTo(currentValue);
-			assertThat(current.isLeaseLost()).isFalse();
-		}
+		lapsedHoldersReleaseLeavesTheNewHoldersKey(Dialect.NONE);
 	}
 
 	@Test
@@ -204,7 +164,21 @@ class NativeReleaseTests {
 
 	@Test
 	void lockSomeoneWaitsForIsMarkedSoTheNativeDeleteFailsAndTheScriptHandsItOver() throws Exception {
-		start(Dialect.REDIS_DELEX);
+		markedLockIsHandedOverByTheReleaseScript(Dialect.REDIS_DELEX);
+	}
+
+	@Test
+	void lockWhoseLeaseRanOutIsNotDeletedFromItsNewHolder() {
+		lapsedHoldersReleaseLeavesTheNewHoldersKey(Dialect.REDIS_DELEX);
+	}
+
+	/**
+	 * A lock someone waits for carries the queued mark: the conditional delete (the
+	 * server's {@code DELEX}, or {@code delete-if-equal.lua} where it has none) deletes
+	 * nothing, and the release script hands the lock over.
+	 */
+	private void markedLockIsHandedOverByTheReleaseScript(Dialect dialect) throws Exception {
+		start(dialect);
 		String key = TestRedis.uniqueKey("native");
 		LockOptions options = new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(30)).withName("queued");
 		LockHandle holder = this.fixture.client.lock(key, options);
@@ -218,7 +192,8 @@ class NativeReleaseTests {
 			holder.release();
 			LockHandle handedOver = waiter.get(10, TimeUnit.SECONDS);
 			long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - released);
-			assertThat(this.proxy.count("DELEX")).as("DELEX, which deletes nothing").isEqualTo(1);
+			assertThat(conditionalDeletesSent(dialect)).as("the conditional delete, which deletes nothing")
+				.isEqualTo(1);
 			assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the release script").isEqualTo(1);
 			assertThat(holder.isLeaseLost()).isFalse();
 			assertThat(waited).as("handed over by the release, not found free after a backstop pause").isLessThan(900);
@@ -230,9 +205,12 @@ class NativeReleaseTests {
 		assertThat(this.fixture.redis.hasKey(key)).isFalse();
 	}
 
-	@Test
-	void lockWhoseLeaseRanOutIsNotDeletedFromItsNewHolder() {
-		start(Dialect.REDIS_DELEX);
+	/**
+	 * The release of a holder whose lease ran out, and whose key another client holds
+	 * now, deletes nothing of the new holder's and tells it lost its lock.
+	 */
+	private void lapsedHoldersReleaseLeavesTheNewHoldersKey(Dialect dialect) {
+		start(dialect);
 		String key = TestRedis.uniqueKey("native");
 		LockHandle lapsed = this.fixture.client.lock(key,
 				new LockOptions(Duration.ZERO, Duration.ofMillis(200)).withName("lapsed"));
@@ -242,11 +220,22 @@ class NativeReleaseTests {
 			String currentValue = this.fixture.redis.opsForValue().get(key);
 			this.proxy.resetCounts();
 			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(lapsed::release);
-			assertThat(this.proxy.count("DELEX")).isEqualTo(1);
+			assertThat(conditionalDeletesSent(dialect)).isEqualTo(1);
+			assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the release script, which finds it lost")
+				.isEqualTo(1);
 			assertThat(this.fixture.redis.opsForValue().get(key)).as("the new holder's key, untouched")
 				.isEqualTo(currentValue);
 			assertThat(current.isLeaseLost()).isFalse();
 		}
+	}
+
+	/**
+	 * Returns how many conditional deletes the proxy saw: {@code DELEX} requests where it
+	 * plays Redis 8.4, else calls of {@code delete-if-equal.lua}.
+	 */
+	private long conditionalDeletesSent(Dialect dialect) {
+		return (dialect == Dialect.REDIS_DELEX) ? this.proxy.count("DELEX")
+				: this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1);
 	}
 
 	@Test
