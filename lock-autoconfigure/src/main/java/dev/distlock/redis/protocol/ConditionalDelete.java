@@ -114,6 +114,11 @@ final class ConditionalDelete {
 		return this.command;
 	}
 
+	/** Returns whether the server answered a probe. */
+	boolean isProbed() {
+		return this.probed;
+	}
+
 	/** Probes the server on a thread of its own, unless a probe runs or answered. */
 	void probeInBackground(String probeKey) {
 		if (!this.probed && this.probing.compareAndSet(false, true)) {
@@ -130,7 +135,8 @@ final class ConditionalDelete {
 
 	/**
 	 * Tries each command on the key, which must not exist, and keeps the first that the
-	 * server runs. Leaves the choice open if the server does not answer.
+	 * server runs. Leaves the choice open if the server does not answer or the connection
+	 * factory is stopped.
 	 * @param probeKey a key of distlock's namespace that does not exist
 	 */
 	void probe(String probeKey) {
@@ -148,7 +154,9 @@ final class ConditionalDelete {
 					: "Redis has no native conditional delete (DELEX ... IFEQ, DELIFEQ): releases of exclusive "
 							+ "locks that nobody waits for run delete-if-equal.lua");
 		}
-		catch (DataAccessException ex) {
+		catch (RuntimeException ex) {
+			// No answer, or the connection factory stopped under the probe (the context
+			// closes): the next release probes again.
 			logger.debug("Could not probe Redis for a native conditional delete; releases run delete-if-equal.lua", ex);
 		}
 	}
