@@ -111,8 +111,19 @@ final class Acquisition {
 		this.lastBlock = block;
 		this.attempted = true;
 		boolean queuedBefore = this.mayBeQueued;
-		this.mayBeQueued |= handOverChannel != null;
+		queueingOn(handOverChannel);
 		return queuedBefore;
+	}
+
+	/**
+	 * Records where the attempt being sent asks to be told of a hand-over, when that is
+	 * known only as it is sent (a plain first attempt asks nowhere).
+	 * @param handOverChannel the channel, or null
+	 * @return the channel
+	 */
+	@Nullable String queueingOn(@Nullable String handOverChannel) {
+		this.mayBeQueued |= handOverChannel != null;
+		return handOverChannel;
 	}
 
 	/**

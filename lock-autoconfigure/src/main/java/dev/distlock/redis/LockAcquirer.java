@@ -349,7 +349,7 @@ final class LockAcquirer {
 	private @Nullable Grant attemptAndWait(Acquisition acquisition, LockOptions options, LockWaiter.Wait wait,
 			long deadline) {
 		while (true) {
-			AcquireReply reply = attempt(acquisition, options, wait.handOverChannel());
+			AcquireReply reply = attempt(acquisition, options, wait);
 			if (reply == null) {
 				break;
 			}
@@ -402,8 +402,9 @@ final class LockAcquirer {
 	 * The commands choose what to send ({@link RedisLockCommands#attempt}): the first
 	 * attempt at a free exclusive lock that needs one fencing token is a plain
 	 * {@code SET NX PX}, its token issued if its holder asks ({@link LazyFencingTokens}).
-	 * @param handOverChannel where to be told of a hand-over if the lock is held, or null
-	 * to stay out of the lock's queue
+	 * @param wait the wait whose channel the attempt gives, to be told of a hand-over if
+	 * the lock is held, or null to stay out of the lock's queue; a plain first attempt
+	 * asks it for none
 	 * @return the reply, or null if the thread is interrupted
 	 * @throws LockUnavailableException if the attempt fails, or too few replicas
 	 * acknowledged its grant
@@ -411,19 +412,20 @@ final class LockAcquirer {
 	 * fix
 	 */
 	private @Nullable AcquireReply attempt(Acquisition acquisition, LockOptions options,
-			@Nullable String handOverChannel) {
+			LockWaiter.@Nullable Wait wait) {
 		if (Thread.currentThread().isInterrupted()) {
 			return null;
 		}
 		String key = acquisition.key();
 		int block = options.isShared() ? 1 : this.local.tokensToReserve(key, options.isAutoRenewing());
 		boolean firstAttempt = !acquisition.attempted();
-		boolean queuedBefore = acquisition.sending(handOverChannel, block);
+		boolean queuedBefore = acquisition.sending(null, block);
 		boolean acknowledged = this.commands.acknowledgement().isRequired();
 		AcquireReply reply;
 		try {
 			reply = this.commands.attempt(key, options.name(), acquisition.token(), acquisition.leaseMillis(),
-					handOverChannel, WaitTimings.QUEUE_ENTRY_TTL.toMillis(), block, queuedBefore, firstAttempt);
+					() -> acquisition.queueingOn((wait != null) ? wait.handOverChannel() : null),
+					WaitTimings.QUEUE_ENTRY_TTL.toMillis(), block, queuedBefore, firstAttempt);
 		}
 		catch (DataAccessException ex) {
 			LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(key, "acquire", ex);

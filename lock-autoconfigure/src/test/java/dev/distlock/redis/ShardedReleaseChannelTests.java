@@ -82,6 +82,26 @@ class ShardedReleaseChannelTests {
 	}
 
 	@Test
+	void callerThatWouldWaitButFindsTheLockFreeNeverSubscribes() {
+		String key = "lock:sharded:free";
+		try (ClusterLockSide side = new ClusterLockSide(cluster, true)) {
+			// The client's first acquisition runs the acquire script; later first
+			// attempts
+			// at a free lock are a plain SET NX.
+			side.client.lock(key).close();
+			RedisServerProcess master = cluster.masterOf(key);
+			long subscribes = NodeTraffic.commandCalls(master, "ssubscribe");
+			long unsubscribes = NodeTraffic.commandCalls(master, "sunsubscribe");
+			for (int i = 0; i < 20; i++) {
+				side.client.lock(key, side.client.defaultOptions().withWaitTime(Duration.ofSeconds(20))).close();
+			}
+			assertThat(NodeTraffic.commandCalls(master, "ssubscribe") - subscribes).as("SSUBSCRIBE").isZero();
+			assertThat(NodeTraffic.commandCalls(master, "sunsubscribe") - unsubscribes).as("SUNSUBSCRIBE").isZero();
+			assertThat(subscribers(master, side.channelOf(key))).isZero();
+		}
+	}
+
+	@Test
 	@SuppressWarnings("unchecked")
 	void healthShowsTheSlotsSubscribedNowAndIsUpWhileNobodyWaits() throws Exception {
 		String key = "lock:sharded:health";

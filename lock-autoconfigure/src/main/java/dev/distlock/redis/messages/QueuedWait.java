@@ -20,6 +20,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
@@ -39,6 +40,10 @@ import dev.distlock.redis.wait.WaitTimings;
  * sharded subscription of the lock's slot is not confirmed), the attempt stays out of the
  * queue and the wait is the fallback's, after which a hand-over that arrived meanwhile
  * (for a place taken earlier) is still taken.
+ * <p>
+ * The wait registers for messages (and, with sharded channels, counts in on its slot's
+ * subscription) when first asked for its channel, before the first attempt that may queue
+ * it, so that a waiter whose plain first attempt gets the lock never registers.
  */
 final class QueuedWait implements LockWaiter.Wait {
 
@@ -48,7 +53,11 @@ final class QueuedWait implements LockWaiter.Wait {
 
 	private final LockWaiter.@Nullable Wait fallback;
 
+	private final Consumer<QueuedWait> onRegister;
+
 	private final BiConsumer<String, QueuedWait> onClose;
+
+	private boolean registered;
 
 	private final BlockingQueue<HandOverMessage> handOvers = new LinkedTransferQueue<>();
 
@@ -62,10 +71,11 @@ final class QueuedWait implements LockWaiter.Wait {
 	 * Creates a wait on one channel.
 	 * @param token the owner token of the acquisition
 	 * @param channel the channel the hand-over message comes on
-	 * @param onClose called with the token and this wait when it closes
+	 * @param onRegister called with this wait when it is first asked for its channel
+	 * @param onClose called with the token and this wait when it closes, if it registered
 	 */
-	QueuedWait(String token, String channel, BiConsumer<String, QueuedWait> onClose) {
-		this(token, () -> channel, null, onClose);
+	QueuedWait(String token, String channel, Consumer<QueuedWait> onRegister, BiConsumer<String, QueuedWait> onClose) {
+		this(token, () -> channel, null, onRegister, onClose);
 	}
 
 	/**
@@ -74,13 +84,15 @@ final class QueuedWait implements LockWaiter.Wait {
 	 * @param channel the channel the hand-over message comes on, or null while there is
 	 * none
 	 * @param fallback how to wait while there is no channel; null if there always is one
-	 * @param onClose called with the token and this wait when it closes
+	 * @param onRegister called with this wait when it is first asked for its channel
+	 * @param onClose called with the token and this wait when it closes, if it registered
 	 */
 	QueuedWait(String token, Supplier<@Nullable String> channel, LockWaiter.@Nullable Wait fallback,
-			BiConsumer<String, QueuedWait> onClose) {
+			Consumer<QueuedWait> onRegister, BiConsumer<String, QueuedWait> onClose) {
 		this.token = token;
 		this.channel = channel;
 		this.fallback = fallback;
+		this.onRegister = onRegister;
 		this.onClose = onClose;
 	}
 
@@ -96,6 +108,10 @@ final class QueuedWait implements LockWaiter.Wait {
 
 	@Override
 	public @Nullable String handOverChannel() {
+		if (!this.registered) {
+			this.registered = true;
+			this.onRegister.accept(this);
+		}
 		String current = this.channel.get();
 		this.queued = current != null || this.fallback == null;
 		return current;
@@ -133,7 +149,9 @@ final class QueuedWait implements LockWaiter.Wait {
 		if (this.fallback != null) {
 			this.fallback.close(acquired);
 		}
-		this.onClose.accept(this.token, this);
+		if (this.registered) {
+			this.onClose.accept(this.token, this);
+		}
 	}
 
 }

@@ -28,6 +28,7 @@ import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.connection.SubscriptionListener;
 
 import dev.distlock.redis.protocol.HandOverMessage;
+import dev.distlock.redis.protocol.LockKeyspace;
 import dev.distlock.redis.wait.JitteredBackoffWaiter;
 import dev.distlock.redis.wait.LockWaiter;
 
@@ -111,22 +112,21 @@ public final class ReleaseMessageWaiter implements LockWaiter, MessageListener, 
 	public Wait begin(String key, String token) {
 		SlotSubscriptions shards = this.slots;
 		if (shards != null) {
-			int slot = shards.join(key);
-			QueuedWait wait = new QueuedWait(token, () -> shards.channelIfSubscribed(slot),
-					this.fallback.begin(key, token), (ended, self) -> {
+			int slot = LockKeyspace.slot(key);
+			return new QueuedWait(token, () -> shards.channelIfSubscribed(slot), this.fallback.begin(key, token),
+					(self) -> {
+						shards.join(key);
+						this.waits.put(token, self);
+					}, (ended, self) -> {
 						this.waits.remove(ended, self);
 						shards.leave(slot);
 					});
-			this.waits.put(token, wait);
-			return wait;
 		}
 		String subscribed = this.channel;
 		if (subscribed == null) {
 			return this.fallback.begin(key, token);
 		}
-		QueuedWait wait = new QueuedWait(token, subscribed, this.waits::remove);
-		this.waits.put(token, wait);
-		return wait;
+		return new QueuedWait(token, subscribed, (self) -> this.waits.put(token, self), this.waits::remove);
 	}
 
 	/**

@@ -238,13 +238,16 @@ public final class RedisLockCommands {
 	 * lease. What a first attempt finds is remembered per lock name (at most
 	 * {@value #MAX_REMEMBERED_NAMES} names each).
 	 * @param name the logical name of the lock
+	 * @param handOverChannel asked for the channel to pass to the acquire script only if
+	 * the script runs, so that a waiter that gets the lock plainly never registers for
+	 * hand-over messages; it gives null to stay out of the queue
 	 * @param firstAttempt whether this is the acquisition's first attempt
 	 * @return the grant ({@link AcquireReply.Granted#NOT_ISSUED} as its token if the
 	 * plain command took it), or the holder's lease
 	 * @see #acquire
 	 */
 	public AcquireReply attempt(String key, String name, String token, long leaseMillis,
-			@Nullable String handOverChannel, long queueEntryTtlMillis, int block, boolean mayBeQueued,
+			Supplier<@Nullable String> handOverChannel, long queueEntryTtlMillis, int block, boolean mayBeQueued,
 			boolean firstAttempt) {
 		boolean plainly = firstAttempt && block == 1 && !SharedTokens.isShared(token) && acquiresPlainly()
 				&& !this.fencedNames.contains(name) && !this.contendedNames.contains(name);
@@ -255,7 +258,8 @@ public final class RedisLockCommands {
 			}
 			remember(this.contendedNames, name);
 		}
-		AcquireReply reply = acquire(key, token, leaseMillis, handOverChannel, queueEntryTtlMillis, block, mayBeQueued);
+		AcquireReply reply = acquire(key, token, leaseMillis, handOverChannel.get(), queueEntryTtlMillis, block,
+				mayBeQueued);
 		if (firstAttempt && !plainly && reply.granted()) {
 			// Free at the first attempt: the next first attempt may try the plain
 			// command.

@@ -31,8 +31,10 @@ import dev.distlock.redis.protocol.HandOverMessage;
 public interface LockWaiter {
 
 	/**
-	 * Starts one acquisition's wait for a lock, before its first attempt, so that a
-	 * hand-over announced right after that attempt is not missed.
+	 * Starts one acquisition's wait for a lock, before its first attempt. A wait that
+	 * gives a channel registers for messages when first asked for it, before the attempt
+	 * that may queue, so that a hand-over announced right after that attempt is not
+	 * missed.
 	 * @param key the Redis key of the lock
 	 * @param token the owner token of the acquisition, which a hand-over names
 	 * @return the wait, to be closed when the acquirer stops waiting
@@ -47,11 +49,12 @@ public interface LockWaiter {
 		/**
 		 * Returns the channel on which this waiter is told that a release handed it the
 		 * lock, so that its attempts take a place in the lock's queue; {@code null} to
-		 * stay out of the queue and only retry. Asked before each attempt, so that a
-		 * waiter may join the queue once its channel is subscribed. A waiter that gives a
-		 * channel must end each {@link #await await} within a second or so: each attempt
-		 * renews its place, which lapses a few seconds after the last one (then the
-		 * waiter is skipped, and its next attempt queues it again at the end).
+		 * stay out of the queue and only retry. Asked before each attempt that may queue
+		 * (not before a plain first attempt), so that a waiter may join the queue once
+		 * its channel is subscribed. A waiter that gives a channel must end each
+		 * {@link #await await} within a second or so: each attempt renews its place,
+		 * which lapses a few seconds after the last one (then the waiter is skipped, and
+		 * its next attempt queues it again at the end).
 		 * @return the channel, or {@code null}
 		 */
 		default @Nullable String handOverChannel() {
