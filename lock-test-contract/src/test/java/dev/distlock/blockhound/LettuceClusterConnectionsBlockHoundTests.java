@@ -78,7 +78,9 @@ class LettuceClusterConnectionsBlockHoundTests {
 				while (!stateLock.hasQueuedThreads() && !exists.isDone() && System.nanoTime() - deadline < 0) {
 					LockSupport.parkNanos(100_000);
 				}
-				assertThat(stateLock.hasQueuedThreads()).as("an event loop waits for the state lock").isTrue();
+				assertThat(stateLock.hasQueuedThreads())
+					.as("an event loop waits for the state lock (the command: %s)", exists)
+					.isTrue();
 			}
 			finally {
 				stateLock.unlock();
