@@ -61,14 +61,17 @@ final class ProxiedConnection {
 
 	private void pump(InputStream in, OutputStream out, boolean requests) {
 		byte[] buffer = new byte[16384];
+		ReplyDrop heldBack = null;
 		try {
 			int n;
 			while ((n = in.read(buffer)) != -1) {
+				heldBack = null;
 				if (requests) {
 					ReplyDrop drop = this.proxy.claimReplyDrop(buffer, n);
 					if (drop != null && drop.holdMillis() > 0) {
 						drop.fire();
 						LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(drop.holdMillis()));
+						heldBack = drop;
 					}
 					else if (drop != null) {
 						if (drop.forwardsRequest()) {
@@ -104,10 +107,17 @@ final class ProxiedConnection {
 				}
 				out.write(buffer, 0, n);
 				out.flush();
+				if (heldBack != null) {
+					heldBack.forwarded();
+					heldBack = null;
+				}
 			}
 		}
 		catch (IOException ex) {
 			// Either side went away.
+		}
+		if (heldBack != null) {
+			heldBack.lostWithItsConnection();
 		}
 		reset();
 	}

@@ -37,6 +37,10 @@ public final class ReplyDrop {
 
 	private volatile long firedNanos;
 
+	private final CountDownLatch forwarded = new CountDownLatch(1);
+
+	private volatile long forwardedNanos;
+
 	private final long resetAfterMillis;
 
 	private final long holdMillis;
@@ -110,6 +114,36 @@ public final class ReplyDrop {
 	 */
 	public long firedNanos() {
 		return this.firedNanos;
+	}
+
+	/** Records that a held-back request was written on to Redis. */
+	void forwarded() {
+		this.forwardedNanos = System.nanoTime();
+		this.forwarded.countDown();
+	}
+
+	/** Records that a held-back request was lost: its connection closed first. */
+	void lostWithItsConnection() {
+		this.forwardedNanos = 0;
+		this.forwarded.countDown();
+	}
+
+	/**
+	 * Waits until a held-back request has been written on to Redis, which happens after
+	 * {@link #holdMillis} at the earliest, later when the proxy's thread wakes late, or
+	 * lost because its connection closed first.
+	 * @param timeout how long to wait at most
+	 * @return {@link System#nanoTime()} when the request was written on, 0 if it was
+	 * lost, or -1 if neither happened in time
+	 */
+	public long awaitForwarded(Duration timeout) {
+		try {
+			return this.forwarded.await(timeout.toMillis(), TimeUnit.MILLISECONDS) ? this.forwardedNanos : -1;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return -1;
+		}
 	}
 
 }

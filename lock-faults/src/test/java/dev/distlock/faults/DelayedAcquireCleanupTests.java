@@ -240,7 +240,7 @@ class DelayedAcquireCleanupTests {
 			.timeout(Duration.ofMillis(300)));
 		Long deleted = blockingTemplate.execute(COMPARE_AND_DELETE, List.of(key), "owner");
 		awaitLanded(held);
-		Long pttl = Resp.number(redis.port(), "PTTL", key);
+		Long pttl = pttlOnceSet(key);
 		Figures.record("delayed acquire cleanup control",
 				"plain SET NX PX 30000 on the reactive connection held back %d ms, cancelled (%s), compare-and-delete "
 						+ "on the blocking connection deleted %d; key then left with PTTL %d ms",
@@ -264,11 +264,35 @@ class DelayedAcquireCleanupTests {
 	 * Waits until the held-back request has been forwarded to Redis.
 	 * @return {@link System#nanoTime()} when it was forwarded
 	 */
+	/**
+	 * Waits until the proxy has written the held-back acquire on to Redis, which is
+	 * {@link #HELD_BACK_MS} after it arrived or later, when the proxy's thread wakes late
+	 * on a busy machine (it once woke more than the 5 ms this used to allow, and the
+	 * control read the key before the acquire had landed), or until it was lost with its
+	 * connection.
+	 * @return {@link System#nanoTime()} when it was written on or found lost
+	 */
 	private static long awaitLanded(ReplyDrop held) {
 		assertThat(held.await(Duration.ofSeconds(2))).as("the acquire reached the proxy").isTrue();
-		long landed = held.firedNanos() + Duration.ofMillis(HELD_BACK_MS).toNanos();
-		Pause.millis(Math.max(0, (landed - System.nanoTime()) / 1_000_000 + 5));
-		return landed;
+		long landed = held.awaitForwarded(Duration.ofMillis(HELD_BACK_MS).plusSeconds(5));
+		assertThat(landed).as("the held-back acquire was written on to Redis or lost with its connection")
+			.isNotNegative();
+		return (landed > 0) ? landed : System.nanoTime();
+	}
+
+	/**
+	 * Returns the key's remaining time to live once it exists, or what Redis says after 1
+	 * s if it never does: the held-back acquire is on its way to Redis on another
+	 * connection than the one that asks.
+	 */
+	private static Long pttlOnceSet(String key) {
+		long deadline = System.nanoTime() + Duration.ofSeconds(1).toNanos();
+		Long pttl = Resp.number(redis.port(), "PTTL", key);
+		while (pttl != null && pttl < 0 && System.nanoTime() - deadline < 0) {
+			Pause.millis(5);
+			pttl = Resp.number(redis.port(), "PTTL", key);
+		}
+		return pttl;
 	}
 
 	private static void awaitReplicaOnline() {
