@@ -23,11 +23,15 @@
 -- Returns 1 if deleted, 2 if left to expire when the minimum hold ends, 3 if handed to a waiter,
 -- 0 if the lock was gone or someone else's.
 -- What can fail is checked before the lock, the counter or the queue's head are written (Redis
--- does not roll a script back): a lock key, queue or entries key of another type, a counter that
--- is not a number below 2^53, a channel the user may not publish on. Only a waiter giving up
--- leaves the queue before those checks, which a retry repeats harmlessly. Where the permission
--- cannot be checked ahead (Redis 6.2), a refused publish leaves the lock set to the waiter for
--- its claim window: the waiter's next attempt finds it holds the lock, and nobody else gets it.
+-- does not roll a script back): a lock key, queue or entries key of another type (found by the
+-- reads themselves, which fail before anything is written), a counter that is not a number below
+-- 2^53 (read only to hand over or for the restart quarantine), a channel the user may not publish
+-- on. Only a waiter giving up leaves the queue before those checks, which a retry repeats
+-- harmlessly. A hand-over runs ten commands: GET, LRANGE, TIME, HGET, GET of the counter, LPOP,
+-- HDEL, two SETs and the PUBLISH.
+-- Where the permission cannot be checked ahead (Redis 6.2), a refused publish leaves the lock set
+-- to the waiter for its claim window: the waiter's next attempt finds it holds the lock, and
+-- nobody else gets it.
 -- The restart quarantine (distlock.restart-quarantine; see acquire.lua): returns the ms during which
 -- no lock may be granted (0 if none), and the fencing counter, starting the quarantine if the
 -- counter is gone.
@@ -55,6 +59,10 @@ local function wrongKind(failed, asked)
 	end
 	return failed
 end
+-- A key of the queue's that holds another type: named with the type it holds.
+local function notA(key, kind)
+	return redis.error_reply('WRONGTYPE ' .. key .. ' holds a ' .. redis.call('type', key)['ok'] .. ', not a ' .. kind)
+end
 local value = redis.pcall('get', KEYS[1])
 if type(value) == 'table' then
 	return wrongKind(value, 'releases an exclusive lock')
@@ -62,25 +70,25 @@ end
 local QUEUED = '+queued'
 local owned = value == ARGV[1] or value == ARGV[1] .. QUEUED
 local queued = ARGV[3] == '1' or (owned and tonumber(ARGV[2]) == 0)
--- The fencing counter, read once: nothing below changes it before the hand-over (a restart
--- quarantine that starts sets it, but then nothing is handed over).
-local counter
-if queued and redis.call('exists', KEYS[3], KEYS[4]) > 0 then
-	for i, kind in ipairs({'list', 'hash'}) do
-		local found = redis.call('type', KEYS[i + 2])['ok']
-		if found ~= 'none' and found ~= kind then
-			return redis.error_reply('WRONGTYPE ' .. KEYS[i + 2] .. ' holds a ' .. found .. ', not a ' .. kind)
+-- The first two places in the queue: the first waiter to hand over to, and whether another
+-- waits behind it. A queue of another type fails here, before anything is written.
+local places = {}
+if queued then
+	places = redis.pcall('lrange', KEYS[3], 0, 1)
+	if places.err then
+		return notA(KEYS[3], 'list')
+	end
+	if ARGV[3] == '1' then
+		local left = redis.pcall('hdel', KEYS[4], ARGV[1])
+		if type(left) == 'table' then
+			return notA(KEYS[4], 'hash')
+		end
+		if left == 1 and #places > 0 then
+			redis.call('lrem', KEYS[3], 1, ARGV[1])
+			places = redis.call('lrange', KEYS[3], 0, 1)
 		end
 	end
-	counter = redis.call('get', KEYS[2])
-	if counter and not (string.match(counter, '^%d+$') and tonumber(counter) < 9007199254740992) then
-		return redis.error_reply('WRONGTYPE the fencing counter ' .. KEYS[2] .. ' does not hold a number')
-	end
-else
-	queued = false
-end
-if ARGV[3] == '1' and queued and redis.call('hdel', KEYS[4], ARGV[1]) == 1 then
-	redis.call('lrem', KEYS[3], 1, ARGV[1])
+	queued = #places > 0
 end
 if not owned then
 	return 0
@@ -92,19 +100,40 @@ if keep > 0 then
 	redis.call('set', KEYS[1], 'released:' .. ARGV[1], 'PX', keep)
 	return 2
 end
-if queued and ARGV[4] and quarantine(KEYS[2], counter, KEYS[5], ARGV[4]) > 0 then
-	queued = false
+-- The fencing counter, read once, when it is needed: nothing below changes it before the
+-- hand-over (a restart quarantine that starts sets it, but then nothing is handed over).
+local counter
+local function readCounter()
+	counter = redis.call('get', KEYS[2])
+	if counter and not (string.match(counter, '^%d+$') and tonumber(counter) < 9007199254740992) then
+		return redis.error_reply('WRONGTYPE the fencing counter ' .. KEYS[2] .. ' does not hold a number')
+	end
+end
+if queued and ARGV[4] then
+	local failed = readCounter()
+	if failed then
+		return failed
+	end
+	if quarantine(KEYS[2], counter, KEYS[5], ARGV[4]) > 0 then
+		queued = false
+	end
 end
 -- Find the first waiter whose place is still valid, reading only, so that the permission to tell
 -- it can be checked before the queue, the lock or the counter change.
 local skipped, waiter, publish, channel, claim, block = 0, nil, nil, nil, nil, nil
 local time = queued and redis.call('time')
 while queued do
-	local candidate = redis.call('lindex', KEYS[3], skipped)
+	local candidate = places[skipped + 1]
+	if skipped >= #places then
+		candidate = redis.call('lindex', KEYS[3], skipped)
+	end
 	if not candidate then
 		break
 	end
-	local entry = redis.call('hget', KEYS[4], candidate)
+	local entry = redis.pcall('hget', KEYS[4], candidate)
+	if type(entry) == 'table' then
+		return notA(KEYS[4], 'hash')
+	end
 	if entry then
 		local validUntil, entryClaim, entryBlock, entryPublish, entryChannel = string.match(entry,
 			'^(%d+) (%d+) (%d+) (s?publish) (.*)$')
@@ -127,6 +156,12 @@ while queued do
 	-- Gone, or its waiter stopped renewing its place: skipped.
 	skipped = skipped + 1
 end
+if waiter and not ARGV[4] then
+	local failed = readCounter()
+	if failed then
+		return failed
+	end
+end
 -- redis.acl_check_cmd came with Redis 7.0; an older server (the sample's embedded 6.2) cannot
 -- check ahead, and fails the PUBLISH itself (it never sees SPUBLISH: sharded channels need 7.0).
 -- A sharded channel is in the slot of the script's keys, so SPUBLISH stays on the lock's shard.
@@ -144,8 +179,10 @@ if waiter then
 	redis.call('hdel', KEYS[4], waiter)
 	local micros = tonumber(time[1]) * 1000000 + tonumber(time[2])
 	local fence = math.max(tonumber(counter or '0') + 1, micros)
-	-- Marked if others still wait, so that the waiter's own release hands the lock on.
-	redis.call('set', KEYS[1], redis.call('lindex', KEYS[3], 0) and (waiter .. QUEUED) or waiter, 'PX', claim)
+	-- Marked if others still wait, so that the waiter's own release hands the lock on. The place
+	-- behind the waiter was read with the first two unless places were skipped.
+	local behind = (skipped == 0 and #places > 1) or (skipped > 0 and redis.call('lindex', KEYS[3], 0))
+	redis.call('set', KEYS[1], behind and (waiter .. QUEUED) or waiter, 'PX', claim)
 	redis.call('set', KEYS[2], string.format('%d', fence + block - 1))
 	redis.call(publish, channel, string.format('%s:%d:%d', waiter, fence, block))
 	return 3

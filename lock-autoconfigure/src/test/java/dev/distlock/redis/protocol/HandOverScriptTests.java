@@ -161,6 +161,50 @@ class HandOverScriptTests {
 	}
 
 	@Test
+	void lapsedPlacesBeyondTheFirstTwoAreSkippedAndAWaiterBehindKeepsTheMark() {
+		// The release reads the first two places at once; the third is read on its own.
+		String key = TestRedis.uniqueKey("lapsed-three");
+		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
+		queueLapsedPlaces(key, "stopped-1", "stopped-2");
+		this.commands.acquire(key, "alive", LEASE, NOBODY_LISTENS, PLACE, 1, true);
+		this.commands.acquire(key, "behind", LEASE, NOBODY_LISTENS, PLACE, 1, true);
+		assertThat(this.redis.opsForList().range(KEYSPACE.queueKey(key), 0, -1)).containsExactly("stopped-1",
+				"stopped-2", "alive", "behind");
+		assertThat(this.commands.release(key, "holder", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
+		assertThat(this.redis.opsForValue().get(key)).as("the third place's token, marked: one still waits")
+			.isEqualTo("alive+queued");
+		assertThat(this.redis.opsForList().range(KEYSPACE.queueKey(key), 0, -1)).containsExactly("behind");
+		assertThat(this.redis.opsForHash().keys(KEYSPACE.waitersKey(key))).as("the lapsed entries, gone")
+			.containsExactly("behind");
+		assertThat(this.commands.release(key, "alive", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
+		assertThat(this.redis.opsForValue().get(key)).isEqualTo("behind");
+		assertThat(this.commands.release(key, "behind", 0)).isEqualTo(ReleaseOutcome.DELETED);
+		assertThat(this.redis.keys("*" + key + "*")).isEmpty();
+	}
+
+	@Test
+	void lapsedSecondPlaceIsSkippedAndTheLastWaiterIsLeftUnmarked() {
+		String key = TestRedis.uniqueKey("lapsed-second");
+		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
+		queueLapsedPlaces(key, "stopped");
+		this.commands.acquire(key, "alive", LEASE, NOBODY_LISTENS, PLACE, 1, true);
+		assertThat(this.commands.release(key, "holder", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
+		assertThat(this.redis.opsForValue().get(key)).as("nobody behind: unmarked").isEqualTo("alive");
+		assertThat(this.commands.release(key, "alive", 0)).isEqualTo(ReleaseOutcome.DELETED);
+		assertThat(this.redis.keys("*" + key + "*")).isEmpty();
+	}
+
+	@Test
+	void releaseWithOnlyLapsedPlacesDeletesTheLockAndThePlaces() {
+		String key = TestRedis.uniqueKey("lapsed-only");
+		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
+		queueLapsedPlaces(key, "stopped-1", "stopped-2", "stopped-3");
+		assertThat(this.commands.release(key, "holder", 0)).isEqualTo(ReleaseOutcome.DELETED);
+		assertThat(this.redis.keys("*" + key + "*")).as("the lock, the lapsed places and their entries, gone")
+			.isEmpty();
+	}
+
+	@Test
 	void minimumHoldKeepsTheLockFromTheQueueUntilItExpires() {
 		String key = TestRedis.uniqueKey("min-hold");
 		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
@@ -214,6 +258,21 @@ class HandOverScriptTests {
 	private long fenceAfter(Runnable action) {
 		action.run();
 		return Long.parseLong(this.redis.opsForValue().get(KEYSPACE.fenceKey("any")));
+	}
+
+	/**
+	 * Queues places whose validity ended a second ago, as acquire.lua writes them, with
+	 * the queue kept for the places of later waiters.
+	 */
+	private void queueLapsedPlaces(String key, String... tokens) {
+		long lapsed = serverMillis() - 1_000;
+		for (String token : tokens) {
+			this.redis.opsForHash()
+				.put(KEYSPACE.waitersKey(key), token, lapsed + " " + CLAIM_WINDOW + " 1 publish " + NOBODY_LISTENS);
+			this.redis.opsForList().rightPush(KEYSPACE.queueKey(key), token);
+		}
+		this.redis.expire(KEYSPACE.queueKey(key), Duration.ofMillis(PLACE));
+		this.redis.expire(KEYSPACE.waitersKey(key), Duration.ofMillis(PLACE));
 	}
 
 	private long serverMillis() {
