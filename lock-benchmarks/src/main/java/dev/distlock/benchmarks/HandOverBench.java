@@ -76,20 +76,29 @@ final class HandOverBench {
 	}
 
 	/**
-	 * The sizes of a run.
+	 * The sizes of a run. Each contender is warmed up in unmeasured blocks until the
+	 * workers' JIT compilers have settled: on 2 vCPUs, a compiler thread still at work
+	 * takes a core from the hand-overs, and the code of a contender is compiled only as
+	 * it runs. On this scenario's first runs the workers were still compiling for 1 to
+	 * 3.6 s per block of 2,000 hand-overs until about 30 s in, and the gap's p50 fell by
+	 * a third once they stopped.
 	 *
-	 * @param warmupHandOvers hand-overs of one unmeasured block per contender
+	 * @param warmupHandOvers hand-overs of each unmeasured block
+	 * @param maxWarmupBlocks the most unmeasured blocks per contender, settled or not
+	 * @param settledCompileMillis the JIT compilation time of both workers together
+	 * during a block below which the contender counts as warmed up
 	 * @param handOversPerBlock hand-overs of each measured block
 	 * @param rounds measured blocks per contender, alternating the contenders
 	 */
-	record Sizes(int warmupHandOvers, int handOversPerBlock, int rounds) {
+	record Sizes(int warmupHandOvers, int maxWarmupBlocks, long settledCompileMillis, int handOversPerBlock,
+			int rounds) {
 
 		static Sizes full() {
-			return new Sizes(3_000, 2_000, 4);
+			return new Sizes(2_000, 12, 200, 2_000, 4);
 		}
 
 		static Sizes smoke() {
-			return new Sizes(200, 200, 1);
+			return new Sizes(200, 1, 0, 200, 1);
 		}
 
 	}
@@ -139,8 +148,15 @@ final class HandOverBench {
 				int[] blocks = { 0 };
 				for (String id : CONTENDERS) {
 					results.put(id, new Stats(names.get(id)));
-					block(workers, id, sizes.warmupHandOvers(), workDir, blocks, new Stats(id), floor, new Histogram(3),
-							new Histogram(3));
+					Stats warmup = new Stats(id);
+					for (int w = 0; w < sizes.maxWarmupBlocks(); w++) {
+						long compiling = block(workers, id, sizes.warmupHandOvers(), workDir, blocks, warmup, floor,
+								new Histogram(3), new Histogram(3));
+						if (compiling < sizes.settledCompileMillis()) {
+							break;
+						}
+					}
+					results.get(id).warmupBlocks = warmup.blocks;
 				}
 				for (int round = 0; round < sizes.rounds(); round++) {
 					for (String id : Rotation.forRound(CONTENDERS, round)) {
@@ -166,7 +182,9 @@ final class HandOverBench {
 					+ " µs). The gap runs from the "
 					+ "release call in one JVM to the first line of the next holder's section in the other; "
 					+ "each worker asks for the lock again " + PAUSE_NANOS / 1000 + " µs after its release "
-					+ "returned.\n");
+					+ "returned. Each contender was first warmed up in unmeasured blocks of " + sizes.warmupHandOvers()
+					+ " hand-overs until the workers' JIT compilers worked less than " + sizes.settledCompileMillis()
+					+ " ms in a block (at most " + sizes.maxWarmupBlocks() + " blocks).\n");
 			Stats distlock = results.get("distlock-client");
 			if (stamped && distlock != null) {
 				BenchMain.emit(true, "### Timeline of distlock's hand-over (medians)\n\n" + distlock.timeline());
@@ -176,7 +194,12 @@ final class HandOverBench {
 				+ " s; load average at the end: " + BenchEnvironment.loadAverage());
 	}
 
-	private static void block(List<ForkedJvm> workers, String id, int handOvers, Path workDir, int[] blocks,
+	/**
+	 * Runs one block of hand-overs of a contender and adds them to its stats, then
+	 * measures the floors.
+	 * @return how long the workers' JIT compilers worked during the block, in ms
+	 */
+	private static long block(List<ForkedJvm> workers, String id, int handOvers, Path workDir, int[] blocks,
 			Stats stats, PingFloor floor, Histogram floorLatency, Histogram idleFloorLatency) throws Exception {
 		int block = blocks[0]++;
 		String lockKey = "bench:handover:" + id + ":" + block;
@@ -194,7 +217,11 @@ final class HandOverBench {
 						file.toString()));
 		}
 		long[] scriptsBefore = CommandStats.callsAndMicros(floor.redis(), "evalsha");
-		workers.forEach(ForkedJvm::reply);
+		long compiling = 0;
+		for (ForkedJvm worker : workers) {
+			String[] done = worker.reply().split(" ");
+			compiling += (done.length > 2) ? Long.parseLong(done[2]) : 0;
+		}
 		long[] scriptsAfter = CommandStats.callsAndMicros(floor.redis(), "evalsha");
 		stats.scriptCalls += scriptsAfter[0] - scriptsBefore[0];
 		stats.scriptMicros += scriptsAfter[1] - scriptsBefore[1];
@@ -211,7 +238,11 @@ final class HandOverBench {
 			}
 			Files.delete(files.get(w));
 		}
+		Stats blockStats = new Stats(id);
+		blockStats.add(new ArrayList<>(holds));
 		stats.add(holds);
+		stats.blocks++;
+		stats.compileMillis += compiling;
 		for (int i = 0; i < FLOOR_PAIRS_PER_BLOCK; i++) {
 			long pairStart = System.nanoTime();
 			floor.runLocked(lockKey, () -> {
@@ -225,13 +256,16 @@ final class HandOverBench {
 			});
 			idleFloorLatency.recordValue(System.nanoTime() - pairStart);
 		}
-		System.err.printf("  handover %s block %d: %d holds%n", id, block, holds.size());
+		System.err.printf("  handover %s block %d: %d holds, gap p50 %.1f µs, JIT compiling %d ms in the workers%n", id,
+				block, holds.size(), blockStats.gaps.getValueAtPercentile(50) / 1000.0, compiling);
+		return compiling;
 	}
 
 	static String table(Iterable<Stats> results, double floorNanos, double idleFloorNanos) {
 		MarkdownTable table = new MarkdownTable("contender", "hand-overs across JVMs", "gap p50 µs", "gap p99 µs",
 				"gap max µs", "gap p50 / floor", "gap p99 / floor", "gap p50 / floor after idling",
-				"re-taken by the releaser", "overlaps", "scripts per hold", "µs in Redis per script");
+				"re-taken by the releaser", "overlaps", "scripts per hold", "µs in Redis per script", "warm-up blocks",
+				"JIT ms per measured block");
 		for (Stats stats : results) {
 			Histogram gaps = stats.gaps;
 			table.row(stats.contender, gaps.getTotalCount(), MarkdownTable.micros(gaps.getValueAtPercentile(50)),
@@ -240,7 +274,9 @@ final class HandOverBench {
 					MarkdownTable.number(gaps.getValueAtPercentile(99) / floorNanos, 2),
 					MarkdownTable.number(gaps.getValueAtPercentile(50) / idleFloorNanos, 2), stats.retaken,
 					stats.overlaps, MarkdownTable.number((double) stats.scriptCalls / Math.max(1, stats.holds), 2),
-					MarkdownTable.number((double) stats.scriptMicros / Math.max(1, stats.scriptCalls), 1));
+					MarkdownTable.number((double) stats.scriptMicros / Math.max(1, stats.scriptCalls), 1),
+					stats.warmupBlocks,
+					MarkdownTable.number((double) stats.compileMillis / Math.max(1, stats.blocks), 0));
 		}
 		return table.render();
 	}
@@ -287,6 +323,17 @@ final class HandOverBench {
 
 		/** µs Redis spent in those scripts. */
 		private long scriptMicros;
+
+		/** The blocks added. */
+		private int blocks;
+
+		/**
+		 * The unmeasured blocks that warmed the contender up before its measured ones.
+		 */
+		private int warmupBlocks;
+
+		/** How long the workers' JIT compilers worked during the blocks added, in ms. */
+		private long compileMillis;
 
 		Stats(String contender) {
 			this.contender = contender;

@@ -19,6 +19,8 @@ package dev.distlock.benchmarks;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -76,7 +78,9 @@ public final class HandOverWorker {
 			String line;
 			while ((line = commands.readLine()) != null && !line.equals("quit")) {
 				try {
-					ForkedJvm.reply("done " + runBlock(set, stamps, line.split(" ")));
+					long compiling = compilationMillis();
+					int holds = runBlock(set, stamps, line.split(" "));
+					ForkedJvm.reply("done " + holds + " " + (compilationMillis() - compiling));
 				}
 				catch (Exception ex) {
 					ForkedJvm.reply("ERROR " + ex);
@@ -85,6 +89,16 @@ public final class HandOverWorker {
 			}
 		}
 		System.exit(0);
+	}
+
+	/**
+	 * How long this JVM's JIT compilers have worked so far, in ms: a worker still busy
+	 * compiling takes CPU from the hand-overs it measures.
+	 */
+	private static long compilationMillis() {
+		CompilationMXBean compilation = ManagementFactory.getCompilationMXBean();
+		return (compilation != null && compilation.isCompilationTimeMonitoringSupported())
+				? compilation.getTotalCompilationTime() : 0;
 	}
 
 	private static int runBlock(ContenderSet set, @Nullable Stamps stamps, String[] command) throws Exception {
