@@ -64,6 +64,12 @@ final class HandOverBench {
 	/** How long each hold lasts: long enough for the other worker to queue. */
 	private static final long HOLD_NANOS = 2_000_000L;
 
+	/**
+	 * How many blocks in a row must compile less than {@link Sizes#settledCompileMillis}:
+	 * one calm block was seen followed by one of 2 to 3 s of compiling.
+	 */
+	private static final int SETTLED_BLOCKS = 2;
+
 	/** How long a worker waits after its release before it asks for the lock again. */
 	private static final long PAUSE_NANOS = 500_000L;
 
@@ -94,7 +100,7 @@ final class HandOverBench {
 			int rounds) {
 
 		static Sizes full() {
-			return new Sizes(2_000, 12, 200, 2_000, 4);
+			return new Sizes(2_000, 16, 200, 2_000, 4);
 		}
 
 		static Sizes smoke() {
@@ -149,12 +155,11 @@ final class HandOverBench {
 				for (String id : CONTENDERS) {
 					results.put(id, new Stats(names.get(id)));
 					Stats warmup = new Stats(id);
-					for (int w = 0; w < sizes.maxWarmupBlocks(); w++) {
+					int calm = 0;
+					for (int w = 0; w < sizes.maxWarmupBlocks() && calm < SETTLED_BLOCKS; w++) {
 						long compiling = block(workers, id, sizes.warmupHandOvers(), workDir, blocks, warmup, floor,
 								new Histogram(3), new Histogram(3));
-						if (compiling < sizes.settledCompileMillis()) {
-							break;
-						}
+						calm = (compiling < sizes.settledCompileMillis()) ? calm + 1 : 0;
 					}
 					results.get(id).warmupBlocks = warmup.blocks;
 				}
@@ -184,7 +189,8 @@ final class HandOverBench {
 					+ "each worker asks for the lock again " + PAUSE_NANOS / 1000 + " µs after its release "
 					+ "returned. Each contender was first warmed up in unmeasured blocks of " + sizes.warmupHandOvers()
 					+ " hand-overs until the workers' JIT compilers worked less than " + sizes.settledCompileMillis()
-					+ " ms in a block (at most " + sizes.maxWarmupBlocks() + " blocks).\n");
+					+ " ms in " + SETTLED_BLOCKS + " blocks in a row (at most " + sizes.maxWarmupBlocks()
+					+ " blocks).\n");
 			Stats distlock = results.get("distlock-client");
 			if (stamped && distlock != null) {
 				BenchMain.emit(true, "### Timeline of distlock's hand-over (medians)\n\n" + distlock.timeline());
