@@ -65,8 +65,9 @@ final class HandOverBench {
 	private static final long HOLD_NANOS = 2_000_000L;
 
 	/**
-	 * How many blocks in a row must compile less than {@link Sizes#settledCompileMillis}:
-	 * one calm block was seen followed by one of 2 to 3 s of compiling.
+	 * How many blocks in a row must compile less than
+	 * {@link Sizes#settledCompileMillis()}: one calm block was seen followed by one of 2
+	 * to 3 s of compiling.
 	 */
 	private static final int SETTLED_BLOCKS = 2;
 
@@ -92,7 +93,8 @@ final class HandOverBench {
 	 * @param warmupHandOvers hand-overs of each unmeasured block
 	 * @param maxWarmupBlocks the most unmeasured blocks per contender, settled or not
 	 * @param settledCompileMillis the JIT compilation time of both workers together
-	 * during a block below which the contender counts as warmed up
+	 * during a block below which the block counts as calm; the contender is warmed up
+	 * after {@link HandOverBench#SETTLED_BLOCKS} calm blocks in a row
 	 * @param handOversPerBlock hand-overs of each measured block
 	 * @param rounds measured blocks per contender, alternating the contenders
 	 */
