@@ -186,18 +186,6 @@ class HandOverScriptTests {
 	}
 
 	@Test
-	void lapsedSecondPlaceIsSkippedAndTheLastWaiterIsLeftUnmarked() {
-		String key = TestRedis.uniqueKey("lapsed-second");
-		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
-		queueLapsedPlaces(key, "stopped");
-		this.commands.acquire(key, "alive", LEASE, NOBODY_LISTENS, PLACE, 1, true);
-		assertThat(this.commands.release(key, "holder", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
-		assertThat(this.redis.opsForValue().get(key)).as("nobody behind: unmarked").isEqualTo("alive");
-		assertThat(this.commands.release(key, "alive", 0)).isEqualTo(ReleaseOutcome.DELETED);
-		assertThat(this.redis.keys("*" + key + "*")).isEmpty();
-	}
-
-	@Test
 	void releaseWithOnlyLapsedPlacesDeletesTheLockAndThePlaces() {
 		String key = TestRedis.uniqueKey("lapsed-only");
 		this.commands.acquire(key, "holder", LEASE, null, 0, 1, true);
