@@ -261,10 +261,6 @@ class DelayedAcquireCleanupTests {
 	}
 
 	/**
-	 * Waits until the held-back request has been forwarded to Redis.
-	 * @return {@link System#nanoTime()} when it was forwarded
-	 */
-	/**
 	 * Waits until the proxy has written the held-back acquire on to Redis, which is
 	 * {@link #HELD_BACK_MS} after it arrived or later, when the proxy's thread wakes late
 	 * on a busy machine (it once woke more than the 5 ms this used to allow, and the
