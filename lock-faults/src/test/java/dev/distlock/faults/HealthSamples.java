@@ -57,13 +57,17 @@ final class HealthSamples {
 		this.thread.join();
 	}
 
-	/**
-	 * Whether every sample taken wholly between the two times was DOWN, and there was
-	 * one.
-	 */
-	boolean downBetween(long from, long to) {
-		List<Sample> inside = this.samples.stream().filter((s) -> s.start() >= from && s.end() <= to).toList();
-		return !inside.isEmpty() && inside.stream().allMatch((s) -> s.status().equals(Status.DOWN));
+	/** Whether every sample taken wholly between the two times, if any, was DOWN. */
+	boolean allDownBetween(long from, long to) {
+		return this.samples.stream()
+			.filter((s) -> s.start() >= from && s.end() <= to)
+			.allMatch((s) -> s.status().equals(Status.DOWN));
+	}
+
+	/** Whether a sample that started between the two times was DOWN. */
+	boolean downStartedBetween(long from, long to) {
+		return this.samples.stream()
+			.anyMatch((s) -> s.start() >= from && s.start() < to && s.status().equals(Status.DOWN));
 	}
 
 	/** Whether a sample that started after the time was UP. */

@@ -123,6 +123,19 @@ public final class RedisClusterDeployment implements AutoCloseable {
 	}
 
 	/**
+	 * Returns the live replicas of a master, as each replica reports its master's port.
+	 * @param master the master
+	 * @return its replicas; empty if it has none
+	 */
+	public List<RedisServerProcess> replicasOf(RedisServerProcess master) {
+		String masterPort = "master_port:" + master.port();
+		return liveNodes().stream()
+			.filter((node) -> node != master)
+			.filter((node) -> RedisAdminCommands.text(node, "INFO", "replication").lines().anyMatch(masterPort::equals))
+			.toList();
+	}
+
+	/**
 	 * Returns the hash slot of a key, as a live node computes it.
 	 * @param key the key
 	 * @return the slot, 0 to 16383
