@@ -93,7 +93,11 @@ class BlockHoundControlTests {
 		Mono<Boolean> onEventLoop = Mono.defer(() -> reactive.hasKey("test:blockhound:control"))
 			.filter((exists) -> Thread.currentThread() instanceof FastThreadLocalThread)
 			.repeatWhenEmpty(100, (empty) -> empty);
-		Mono<Boolean> nested = onEventLoop.map((exists) -> blocking.hasKey("test:blockhound:control"));
+		// BLPOP with a timeout of a second: the reply cannot come before the caller
+		// parks,
+		// as a quick one could while CompletableFuture spins before it parks.
+		Mono<String> nested = onEventLoop.map((exists) -> String
+			.valueOf(blocking.opsForList().leftPop("test:blockhound:control", Duration.ofSeconds(1))));
 		StepVerifier.create(nested).expectError(BlockingOperationError.class).verify(Duration.ofSeconds(10));
 		assertThat(RecordedBlockingCalls.drain()).isNotEmpty();
 	}
