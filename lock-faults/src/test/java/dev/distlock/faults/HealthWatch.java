@@ -19,6 +19,7 @@ package dev.distlock.faults;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
 
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
@@ -80,6 +81,46 @@ final class HealthWatch implements AutoCloseable {
 			.mapToLong(Sample::answered)
 			.findFirst()
 			.orElse(-1);
+	}
+
+	/**
+	 * Whether every answer to a question asked and answered between the two times, if
+	 * any, was DOWN.
+	 */
+	boolean allDownBetween(long from, long to) {
+		return this.samples.stream()
+			.filter((s) -> s.asked() - from >= 0 && to - s.answered() >= 0)
+			.allMatch((s) -> s.status().equals(Status.DOWN));
+	}
+
+	/** Whether the answer to a question asked between the two times was DOWN. */
+	boolean downAskedBetween(long from, long to) {
+		return this.samples.stream()
+			.anyMatch((s) -> s.asked() - from >= 0 && to - s.asked() > 0 && s.status().equals(Status.DOWN));
+	}
+
+	/**
+	 * Describes the answers to the questions asked between a kill and a promotion, in ms
+	 * after the kill, and when health was first UP after the promotion.
+	 * @param kill {@link System#nanoTime()} of the kill
+	 * @param promoted that of the promotion
+	 * @return the description
+	 */
+	String describe(long kill, long promoted) {
+		long firstUp = this.samples.stream()
+			.filter((s) -> s.asked() - promoted > 0 && s.status().equals(Status.UP))
+			.mapToLong(Sample::asked)
+			.findFirst()
+			.orElse(-1);
+		return this.samples.stream()
+			.filter((s) -> s.asked() - kill >= 0 && promoted - s.asked() > 0)
+			.map((s) -> (s.asked() - kill) / 1_000_000 + "+" + (s.answered() - s.asked()) / 1_000_000 + "ms:"
+					+ s.status().getCode())
+			.collect(Collectors.joining(", ",
+					"samples from the kill to the promotion (" + (promoted - kill) / 1_000_000
+							+ " ms after the kill): [",
+					"]; first UP " + ((firstUp < 0) ? "never"
+							: (firstUp - promoted) / 1_000_000 + " ms after the promotion")));
 	}
 
 	@Override
