@@ -65,7 +65,6 @@ final class ProxiedConnection {
 		try {
 			int n;
 			while ((n = in.read(buffer)) != -1) {
-				heldBack = null;
 				if (requests) {
 					ReplyDrop drop = this.proxy.claimReplyDrop(buffer, n);
 					if (drop != null && drop.holdMillis() > 0) {
@@ -100,6 +99,11 @@ final class ProxiedConnection {
 				}
 				FaultProxy.Mode mode = this.proxy.mode;
 				if (mode == FaultProxy.Mode.BLACKHOLE) {
+					if (heldBack != null) {
+						// Held back, then swallowed: it never reaches Redis.
+						heldBack.lost();
+						heldBack = null;
+					}
 					continue;
 				}
 				if (mode == FaultProxy.Mode.DELAY) {
@@ -117,7 +121,7 @@ final class ProxiedConnection {
 			// Either side went away.
 		}
 		if (heldBack != null) {
-			heldBack.lostWithItsConnection();
+			heldBack.lost();
 		}
 		reset();
 	}

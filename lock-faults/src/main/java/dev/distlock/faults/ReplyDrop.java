@@ -122,8 +122,11 @@ public final class ReplyDrop {
 		this.forwarded.countDown();
 	}
 
-	/** Records that a held-back request was lost: its connection closed first. */
-	void lostWithItsConnection() {
+	/**
+	 * Records that a held-back request was lost: its connection closed first, or the
+	 * proxy swallowed it (a blackhole).
+	 */
+	void lost() {
 		this.forwardedNanos = 0;
 		this.forwarded.countDown();
 	}
@@ -131,7 +134,7 @@ public final class ReplyDrop {
 	/**
 	 * Waits until a held-back request has been written on to Redis, which happens after
 	 * {@link #holdMillis} at the earliest, later when the proxy's thread wakes late, or
-	 * lost because its connection closed first.
+	 * lost because its connection closed first or the proxy was made a blackhole.
 	 * @param timeout how long to wait at most
 	 * @return {@link System#nanoTime()} when the request was written on, 0 if it was
 	 * lost, or -1 if neither happened in time

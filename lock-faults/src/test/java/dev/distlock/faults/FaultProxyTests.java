@@ -19,6 +19,7 @@ package dev.distlock.faults;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -94,6 +95,24 @@ class FaultProxyTests {
 		assertThat(Resp.call(proxy.port(), "SET", "held-request", "second", "NX")).isEqualTo("OK");
 		assertThat(held.get(2, TimeUnit.SECONDS)).isEqualTo("OK");
 		assertThat(Resp.call(redis.port(), "GET", "held-request")).isEqualTo("first");
+	}
+
+	@Test
+	void heldRequestThatABlackholeSwallowsIsReportedLost() {
+		ReplyDrop hold = proxy.holdNextRequest("held-then-swallowed", 300);
+		CompletableFuture<Object> held = CompletableFuture
+			.supplyAsync(() -> Resp.call(proxy.port(), "SET", "held-then-swallowed", "1"));
+		assertThat(hold.await(Duration.ofSeconds(1))).isTrue();
+		proxy.blackhole();
+		try {
+			assertThat(hold.awaitForwarded(Duration.ofSeconds(2))).as("when it was forwarded: 0 for lost").isZero();
+			assertThatExceptionOfType(CompletionException.class).isThrownBy(held::join)
+				.withCauseInstanceOf(UncheckedIOException.class);
+		}
+		finally {
+			proxy.passThrough();
+		}
+		assertThat(Resp.call(redis.port(), "GET", "held-then-swallowed")).isNull();
 	}
 
 	@Test
