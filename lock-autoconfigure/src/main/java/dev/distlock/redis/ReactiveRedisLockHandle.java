@@ -35,11 +35,14 @@ import dev.distlock.redis.protocol.ReactiveLockCommands;
  * A lock held by reactive work: a {@link RedisLockHandle} that belongs to no thread
  * (registered, renewed and watched like any other hold of the client), released when its
  * work ends, without blocking: the hold ends, stops being renewed and is forgotten at
- * once, then the owner-checked release script runs on the reactive connection, and the
- * client's {@link LockReleaser} reports what it did, as for a blocking hold. A release
- * that cannot reach Redis, or that its caller cancels before Redis answered, is retried
- * in the background (with what is left of the minimum hold at each attempt), and
- * signalled as a {@link dev.distlock.LockUnavailableException}; a lease found lost as a
+ * once, then the owner-checked release runs on the reactive connection (one script that
+ * deletes the key if it holds the owner token alone, or, while anyone waits, the release
+ * script, which hands the lock over:
+ * {@link ReactiveLockCommands#release(String, String, String, long)}), and the client's
+ * {@link LockReleaser} reports what it did, as for a blocking hold. A release that cannot
+ * reach Redis, or that its caller cancels before Redis answered, is retried in the
+ * background (with what is left of the minimum hold at each attempt), and signalled as a
+ * {@link dev.distlock.LockUnavailableException}; a lease found lost as a
  * {@link dev.distlock.LockLeaseLostException}. When its lease is marked lost (by renewal,
  * by its local deadline, or by a forced release), {@link #leaseLost()} completes. A
  * handle that becomes unreachable unreleased is no longer renewed, as a blocking hold
@@ -155,7 +158,7 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 			hold.exit();
 			Duration heldFor = this.releaser.forgetEnded(hold);
 			long keep = hold.minimumHold().remainingMillis();
-			return this.commands.release(hold.key(), hold.token(), keep)
+			return this.commands.release(hold.key(), hold.name(), hold.token(), keep)
 				// A release cancelled before Redis answered is retried in the background.
 				.doOnCancel(() -> this.releaser.retryInBackground(hold))
 				.onErrorMap(DataAccessException.class, (ex) -> this.releaser.releaseLater(hold, heldFor, ex))

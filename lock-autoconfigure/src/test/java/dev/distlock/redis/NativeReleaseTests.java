@@ -30,6 +30,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
 import org.springframework.data.redis.core.script.DigestUtils;
 import org.springframework.util.StreamUtils;
 
@@ -37,6 +38,7 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockOptions;
+import dev.distlock.reactive.ReactiveLockHandle;
 import dev.distlock.test.redis.ConditionalDeleteProxy;
 import dev.distlock.test.redis.ConditionalDeleteProxy.Dialect;
 import dev.distlock.test.redis.RedisTestServer;
@@ -56,7 +58,9 @@ import static org.awaitility.Awaitility.await;
  * same release is {@code delete-if-equal.lua}, a script that reads and deletes the lock's
  * key alone, and falls back the same way. No server here has either command: a
  * {@link ConditionalDeleteProxy} in front of a Redis 7 server plays one, and counts what
- * the client sends.
+ * the client sends. The reactive client's release is {@code delete-if-equal.lua} on every
+ * server (Spring Data Redis's reactive API cannot send a command it does not know), with
+ * the same fallback.
  */
 class NativeReleaseTests {
 
@@ -254,6 +258,87 @@ class NativeReleaseTests {
 		assertThat(this.proxy.count("DELEX")).as("not sent again").isEqualTo(1);
 		assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1)).as("but the script that does the same").isEqualTo(1);
 		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).isEqualTo(1);
+	}
+
+	@Test
+	void reactiveReleaseOfALockNobodyWaitsForIsTheDeleteIfEqualScriptEvenWhereTheServerHasDelex() {
+		start(Dialect.REDIS_DELEX);
+		String key = TestRedis.uniqueKey("native");
+		ReactiveLockHandle handle = reactive().lock(key, FIXED.withName("reactive")).block(Duration.ofSeconds(5));
+		this.proxy.resetCounts();
+		handle.release().block(Duration.ofSeconds(5));
+		assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1))
+			.as("delete-if-equal scripts, of %s", this.proxy.counts())
+			.isEqualTo(1);
+		assertThat(this.proxy.count("DELEX")).as("the reactive API cannot send DELEX").isZero();
+		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("release scripts").isZero();
+		assertThat(this.fixture.redis.hasKey(key)).isFalse();
+		assertThat(handle.isReleased()).isTrue();
+	}
+
+	@Test
+	void reactiveReleaseOfALockSomeoneWaitsForIsHandedOverByTheReleaseScriptUntilNobodyWaits() throws Exception {
+		start(Dialect.NONE);
+		ReactiveRedisLockClient reactive = reactive();
+		String key = TestRedis.uniqueKey("native");
+		LockOptions options = new LockOptions(Duration.ofSeconds(20), Duration.ofSeconds(30)).withName("r-queued");
+		ReactiveLockHandle holder = reactive.lock(key, options).block(Duration.ofSeconds(5));
+		String holderValue = this.fixture.redis.opsForValue().get(key);
+		try (LockFixture other = LockFixture.start(server, Duration.ofSeconds(30))) {
+			CompletableFuture<LockHandle> waiter = CompletableFuture.supplyAsync(() -> other.client.lock(key, options));
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> (holderValue + "+queued").equals(this.fixture.redis.opsForValue().get(key)));
+			this.proxy.resetCounts();
+			long released = System.nanoTime();
+			holder.release().block(Duration.ofSeconds(5));
+			LockHandle handedOver = waiter.get(10, TimeUnit.SECONDS);
+			long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - released);
+			assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1)).as("delete-if-equal, which deletes nothing")
+				.isEqualTo(1);
+			assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the release script").isEqualTo(1);
+			assertThat(waited).as("handed over by the release, not found free after a backstop pause").isLessThan(900);
+			assertThat(this.fixture.redis.opsForValue().get(key)).as("the waiter's token").isNotEqualTo(holderValue);
+			handedOver.release();
+		}
+		this.proxy.resetCounts();
+		reactive.lock(key, options).flatMap(ReactiveLockHandle::release).block(Duration.ofSeconds(5));
+		assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1)).as("a name last found contended: no delete-if-equal")
+			.isZero();
+		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("the release script, which finds nobody waiting")
+			.isEqualTo(1);
+		this.proxy.resetCounts();
+		reactive.lock(key, options).flatMap(ReactiveLockHandle::release).block(Duration.ofSeconds(5));
+		assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1)).as("delete-if-equal again").isEqualTo(1);
+		assertThat(this.proxy.scriptCount(RELEASE_SHA1)).isZero();
+		assertThat(this.fixture.redis.hasKey(key)).isFalse();
+	}
+
+	@Test
+	void reactiveReleaseOfALockWhoseLeaseRanOutLeavesTheNewHoldersKeyAndSaysSo() {
+		start(Dialect.NONE);
+		String key = TestRedis.uniqueKey("native");
+		ReactiveLockHandle lapsed = reactive()
+			.lock(key, new LockOptions(Duration.ZERO, Duration.ofMillis(200)).withName("r-lapsed"))
+			.block(Duration.ofSeconds(5));
+		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
+		try (LockFixture other = LockFixture.start(server, Duration.ofSeconds(30));
+				LockHandle current = other.client.lock(key, FIXED.withName("r-lapsed"))) {
+			String currentValue = this.fixture.redis.opsForValue().get(key);
+			this.proxy.resetCounts();
+			assertThatExceptionOfType(LockLeaseLostException.class)
+				.isThrownBy(() -> lapsed.release().block(Duration.ofSeconds(5)));
+			assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1)).isEqualTo(1);
+			assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the release script, which finds it lost")
+				.isEqualTo(1);
+			assertThat(this.fixture.redis.opsForValue().get(key)).as("the new holder's key, untouched")
+				.isEqualTo(currentValue);
+			assertThat(current.isLeaseLost()).isFalse();
+		}
+	}
+
+	private ReactiveRedisLockClient reactive() {
+		return new ReactiveRedisLockClient(this.fixture.client,
+				new ReactiveStringRedisTemplate(this.fixture.connectionFactory));
 	}
 
 	/**

@@ -113,6 +113,38 @@ public final class ReactiveLockCommands {
 	}
 
 	/**
+	 * Releases a lock held with the token, as
+	 * {@link RedisLockCommands#release(String, String, String, long)}, with one call that
+	 * touches the lock's key alone where it can: {@code delete-if-equal.lua} (a
+	 * {@code GET} and a {@code DEL}), whatever the server, since Spring Data Redis's
+	 * reactive API cannot send a command it does not know ({@code DELEX},
+	 * {@code DELIFEQ}). While anyone waits, the key holds the token with the queued mark,
+	 * the script deletes nothing, the name is remembered as contended, and the release
+	 * script runs, which hands the lock over (or finds it lost). A contended name's
+	 * release script that finds nobody waiting lets the next release of the name try the
+	 * one-key script again.
+	 * @param name the logical name of the lock
+	 * @return what the release did
+	 */
+	public Mono<ReleaseOutcome> release(String key, String name, String token, long keepMillis) {
+		if (!this.commands.releasesByConditionalDelete(name, token, keepMillis)) {
+			return release(key, token, keepMillis).doOnNext((outcome) -> {
+				if (outcome == ReleaseOutcome.DELETED && keepMillis == 0) {
+					this.commands.releaseFoundNobodyWaiting(name);
+				}
+			});
+		}
+		return recorded(key, this.redis.execute(LockScripts.DELETE_IF_EQUAL, List.of(key), List.of(token)).next())
+			.flatMap((deleted) -> {
+				if (deleted == 1) {
+					return Mono.just(ReleaseOutcome.DELETED);
+				}
+				this.commands.conditionalDeleteDeletedNothing(name);
+				return release(key, token, keepMillis);
+			});
+	}
+
+	/**
 	 * Takes the token out of the lock's queue and releases the lock if the token holds
 	 * it, as {@link RedisLockCommands#leaveQueue}.
 	 * @return what the release did

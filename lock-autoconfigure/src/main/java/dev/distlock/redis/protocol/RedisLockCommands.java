@@ -446,16 +446,41 @@ public final class RedisLockCommands {
 	 * {@link #release(String, String, long)}
 	 */
 	public ReleaseOutcome release(String key, String name, String token, long keepMillis) {
-		if (keepMillis == 0 && !SharedTokens.isShared(token) && !this.contendedNames.contains(name)) {
+		if (releasesByConditionalDelete(name, token, keepMillis)) {
 			Boolean deleted = recorded(key, () -> this.conditionalDelete.delete(key, token, this.probeKey));
 			if (Boolean.TRUE.equals(deleted)) {
 				return ReleaseOutcome.DELETED;
 			}
 			if (deleted != null) {
-				remember(this.contendedNames, name);
+				conditionalDeleteDeletedNothing(name);
 			}
 		}
 		return release(key, token, keepMillis);
+	}
+
+	/**
+	 * Whether a release tries the conditional delete first: an exclusive lock released
+	 * without a minimum hold, whose name did not last find its key taken or held past a
+	 * release.
+	 */
+	boolean releasesByConditionalDelete(String name, String token, long keepMillis) {
+		return keepMillis == 0 && !SharedTokens.isShared(token) && !this.contendedNames.contains(name);
+	}
+
+	/**
+	 * Remembers a lock name as contended after its conditional delete deleted nothing
+	 * (someone waited, or the lock was lost): its releases run the release script.
+	 */
+	void conditionalDeleteDeletedNothing(String name) {
+		remember(this.contendedNames, name);
+	}
+
+	/**
+	 * Forgets that a lock name was contended, after a release script found nobody
+	 * waiting: its next release tries the conditional delete again.
+	 */
+	void releaseFoundNobodyWaiting(String name) {
+		this.contendedNames.remove(name);
 	}
 
 	private ReleaseOutcome releaseAcknowledged(AcknowledgedScript acknowledged, String key, String token,
