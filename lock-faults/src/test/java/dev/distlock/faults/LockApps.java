@@ -22,6 +22,7 @@ import java.util.List;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import dev.distlock.LockClient;
+import dev.distlock.reactive.ReactiveLockClient;
 import dev.distlock.redis.RedisLockClient;
 
 /**
@@ -71,6 +72,14 @@ final class LockApps implements AutoCloseable {
 
 	LockClient client(int port, String... more) {
 		return start(port, more).getBean(LockClient.class);
+	}
+
+	/**
+	 * Returns the reactive lock client of the application started last.
+	 * @return its {@link ReactiveLockClient}
+	 */
+	ReactiveLockClient reactiveClient() {
+		return this.contexts.get(this.contexts.size() - 1).getBean(ReactiveLockClient.class);
 	}
 
 	/**

@@ -17,11 +17,13 @@
 package dev.distlock.faults;
 
 import java.time.Duration;
+import java.util.Objects;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.LockClient;
@@ -29,6 +31,8 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 import dev.distlock.LockUnavailableException;
 import dev.distlock.faults.RedisNode.Persistence;
+import dev.distlock.reactive.ReactiveLockClient;
+import dev.distlock.reactive.ReactiveLockHandle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -62,17 +66,24 @@ class LostReplyTests {
 
 	private static LockClient direct;
 
+	private static ReactiveLockClient proxiedReactive;
+
 	@BeforeAll
 	static void start() {
 		redis = RedisNode.start(Persistence.NONE);
 		proxy = FaultProxy.start(redis.port());
 		apps = new LockApps();
 		proxied = apps.client(proxy.port(), "spring.data.redis.timeout=2s");
-		proxiedTemplate = apps.start(proxy.port(), "spring.data.redis.timeout=2s").getBean(StringRedisTemplate.class);
+		ConfigurableApplicationContext second = apps.start(proxy.port(), "spring.data.redis.timeout=2s");
+		proxiedTemplate = second.getBean(StringRedisTemplate.class);
+		proxiedReactive = second.getBean(ReactiveLockClient.class);
 		direct = apps.client(redis.port(), "spring.data.redis.timeout=2s");
 		// Load the scripts, so that the faults hit EVALSHA calls that run.
 		proxied.lock("lock:warm-up", THIRTY_SECONDS).release();
 		LockApps.loadScripts(proxied);
+		proxiedReactive.lock("lock:warm-up", THIRTY_SECONDS)
+			.flatMap(ReactiveLockHandle::release)
+			.block(Duration.ofSeconds(5));
 	}
 
 	@AfterAll
@@ -121,6 +132,54 @@ class LostReplyTests {
 				outcome, describe(freed, answering));
 		assertThat(freed).as("another client acquired").isPositive();
 		assertThat((freed - answering) / 1_000_000).isLessThanOrEqualTo(REQUIRED_MS + SLACK_MS);
+	}
+
+	@Test
+	void reactiveReleaseThatNeverReachedRedisDoesNotStrandTheLock() {
+		String key = "lock:lost-reactive-release:" + UUID.randomUUID();
+		ReactiveLockHandle handle = proxiedReactive.lock(key, THIRTY_SECONDS).block(Duration.ofSeconds(5));
+		proxy.dropNextRequest(key);
+		String outcome = reactiveRelease(handle);
+		long answering = System.nanoTime();
+		long freed = LockCalls.firstAcquisition(direct, key, THIRTY_SECONDS, Duration.ofSeconds(8));
+		Figures.record("lost reply: reactive release request dropped",
+				"release gave %s; another client got the lock %s", outcome, describe(freed, answering));
+		assertThat(outcome).isEqualTo("LockUnavailableException");
+		assertThat(freed).as("another client acquired").isPositive();
+		assertThat((freed - answering) / 1_000_000).isLessThanOrEqualTo(REQUIRED_MS + SLACK_MS);
+	}
+
+	@Test
+	void reactiveReleaseWhoseReplyIsLostFreesTheLockAndItsRetryLeavesTheNextHolder() {
+		String key = "lock:lost-reactive-release-reply:" + UUID.randomUUID();
+		ReactiveLockHandle handle = proxiedReactive.lock(key, THIRTY_SECONDS).block(Duration.ofSeconds(5));
+		proxy.dropNextReplyTo(key);
+		String outcome = reactiveRelease(handle);
+		long answering = System.nanoTime();
+		long freed = LockCalls.firstAcquisition(direct, key, THIRTY_SECONDS, Duration.ofSeconds(8));
+		assertThat(freed).as("another client acquired").isPositive();
+		LockHandle next = direct.tryLock(key, THIRTY_SECONDS).orElseThrow();
+		String nextValue = proxiedTemplate.opsForValue().get(key);
+		// Longer than the background release takes to retry once Redis answers.
+		Pause.millis(REQUIRED_MS + SLACK_MS);
+		String afterRetry = proxiedTemplate.opsForValue().get(key);
+		Figures.record("lost reply: reactive release reply dropped",
+				"release gave %s; another client got the lock %s; its key after the retry: %s", outcome,
+				describe(freed, answering), Objects.equals(nextValue, afterRetry) ? "kept" : afterRetry);
+		assertThat(outcome).isEqualTo("LockUnavailableException");
+		assertThat(afterRetry).as("the next holder's key after the first holder's retry").isEqualTo(nextValue);
+		next.release();
+	}
+
+	/** Releases a reactive hold, and names the exception it signals, if any. */
+	private static String reactiveRelease(ReactiveLockHandle handle) {
+		try {
+			handle.release().block(Duration.ofSeconds(10));
+			return "no exception";
+		}
+		catch (RuntimeException ex) {
+			return ex.getClass().getSimpleName();
+		}
 	}
 
 	@Test

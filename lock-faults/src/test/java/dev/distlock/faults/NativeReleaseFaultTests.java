@@ -39,6 +39,8 @@ import dev.distlock.LockHandle;
 import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockOptions;
 import dev.distlock.faults.RedisNode.Persistence;
+import dev.distlock.reactive.ReactiveLockClient;
+import dev.distlock.reactive.ReactiveLockHandle;
 import dev.distlock.test.redis.ConditionalDeleteProxy;
 import dev.distlock.test.redis.ConditionalDeleteProxy.Dialect;
 
@@ -55,7 +57,8 @@ import static org.awaitility.Awaitility.await;
  * and a third client C is refused K while B holds it. The controls: a server whose
  * {@code DELEX} ignores the value, and one that runs A's one-key script as a {@code DEL}
  * (both deletes without the owner check, as blog locks' {@code DEL}), delete B's key, and
- * C is granted K beside B.
+ * C is granted K beside B. A reactive A releases with {@code delete-if-equal.lua} on
+ * every server, with the same guarantee and the same control.
  */
 class NativeReleaseFaultTests {
 
@@ -135,10 +138,46 @@ class NativeReleaseFaultTests {
 		assertThat(run.cGranted).as("control: C granted K while B held it").isTrue();
 	}
 
+	@Test
+	void reactiveReleaseByTheDeleteIfEqualScriptOfAPausedHolderWhoseLeaseRanOutLeavesTheNextHoldersKey() {
+		Run run = pausedHolderReleases(Dialect.NONE, true);
+		run.record("reactive release by delete-if-equal.lua, paused holder");
+		assertThat(run.deletesSent).as("delete-if-equal scripts sent by A's release").isEqualTo(1);
+		assertThat(run.releaseOutcome).as("A's release").isEqualTo("LockLeaseLostException");
+		assertThat(run.bKeyAfterRelease).as("B's key after A's release").isEqualTo(run.bValue);
+		assertThat(run.cGranted).as("C granted K while B held it").isFalse();
+	}
+
+	@Test
+	void controlAReactiveScriptDeleteWithoutTheOwnerCheckFreesTheNextHoldersLock() {
+		Run run = pausedHolderReleases(Dialect.SCRIPT_DELETE_IGNORING_VALUE, true);
+		run.record("reactive delete-if-equal.lua control (run as a DEL), paused holder");
+		assertThat(run.deletesSent).as("delete-if-equal scripts sent by A's release").isEqualTo(1);
+		assertThat(run.bKeyAfterRelease).as("control: B's key deleted by A's release").isNull();
+		assertThat(run.cGranted).as("control: C granted K while B held it").isTrue();
+	}
+
 	private Run pausedHolderReleases(Dialect dialect) {
+		return pausedHolderReleases(dialect, false);
+	}
+
+	/**
+	 * A, through the proxy, holds K with a lease that runs out while its work is paused;
+	 * B takes K; A releases, blocking or reactive; C tries K.
+	 */
+	private Run pausedHolderReleases(Dialect dialect, boolean reactive) {
 		String key = "lock:native:" + UUID.randomUUID();
 		LockClient clientA = startA(dialect);
-		LockHandle a = clientA.lock(key, LAPSING);
+		ReactiveLockClient reactiveA = this.appsA.reactiveClient();
+		Runnable releaseA;
+		if (reactive) {
+			ReactiveLockHandle a = reactiveA.lock(key, LAPSING).block(Duration.ofSeconds(5));
+			releaseA = () -> a.release().block(Duration.ofSeconds(5));
+		}
+		else {
+			LockHandle a = clientA.lock(key, LAPSING);
+			releaseA = a::release;
+		}
 		String aValue = (String) Resp.call(redis.port(), "GET", key);
 		long paused = System.nanoTime();
 		// A's work is paused (a long GC pause, a stalled VM) past its lease.
@@ -149,7 +188,7 @@ class NativeReleaseFaultTests {
 			long deletesBefore = deletesSent(dialect);
 			String releaseOutcome;
 			try {
-				a.release();
+				releaseA.run();
 				releaseOutcome = "released";
 			}
 			catch (LockLeaseLostException ex) {
