@@ -196,11 +196,18 @@ final class ReactiveAcquirer {
 	}
 
 	private Mono<AcquireReply> attempt(Acquisition acquisition, LockOptions options, @Nullable String handOverChannel) {
+		boolean firstAttempt = !acquisition.attempted();
 		boolean queuedBefore = acquisition.sending(handOverChannel, 1);
 		String key = acquisition.key();
 		return this.commands
 			.acquire(key, acquisition.token(), acquisition.leaseMillis(), handOverChannel,
 					WaitTimings.QUEUE_ENTRY_TTL.toMillis(), queuedBefore)
+			.doOnNext((reply) -> {
+				if (firstAttempt && reply.granted() && !options.isShared()) {
+					// Free at the first attempt: the release may try the one-key script.
+					this.commands.blocking().firstAttemptFoundFree(options.name());
+				}
+			})
 			.onErrorMap(DataAccessException.class, (ex) -> {
 				LockMisconfigurationException misconfigured = RedisErrors.misconfiguration(key, "acquire", ex);
 				if (misconfigured != null) {

@@ -159,13 +159,16 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 			Duration heldFor = this.releaser.forgetEnded(hold);
 			long keep = hold.minimumHold().remainingMillis();
 			return this.commands.release(hold.key(), hold.name(), hold.token(), keep)
-				// A release cancelled before Redis answered is retried in the background.
-				.doOnCancel(() -> this.releaser.retryInBackground(hold))
 				.onErrorMap(DataAccessException.class, (ex) -> this.releaser.releaseLater(hold, heldFor, ex))
 				.flatMap((outcome) -> {
 					LockLeaseLostException lost = this.releaser.releasedInRedis(hold, heldFor, outcome, keep);
-					return (lost != null) ? Mono.error(lost) : Mono.empty();
-				});
+					return (lost != null) ? Mono.<Void>error(lost) : Mono.<Void>empty();
+				})
+				// A release its subscriber cancels before Redis answered is retried in
+				// the
+				// background. Placed last: flatMap cancels its source when the lost lease
+				// is signalled, after the answer, which is no reason to release again.
+				.doOnCancel(() -> this.releaser.retryInBackground(hold));
 		});
 	}
 

@@ -120,19 +120,15 @@ public final class ReactiveLockCommands {
 	 * reactive API cannot send a command it does not know ({@code DELEX},
 	 * {@code DELIFEQ}). While anyone waits, the key holds the token with the queued mark,
 	 * the script deletes nothing, the name is remembered as contended, and the release
-	 * script runs, which hands the lock over (or finds it lost). A contended name's
-	 * release script that finds nobody waiting lets the next release of the name try the
-	 * one-key script again.
+	 * script runs, which hands the lock over (or finds it lost), until an acquisition's
+	 * first attempt finds the name's key free again
+	 * ({@link RedisLockCommands#firstAttemptFoundFree}).
 	 * @param name the logical name of the lock
 	 * @return what the release did
 	 */
 	public Mono<ReleaseOutcome> release(String key, String name, String token, long keepMillis) {
 		if (!this.commands.releasesByConditionalDelete(name, token, keepMillis)) {
-			return release(key, token, keepMillis).doOnNext((outcome) -> {
-				if (outcome == ReleaseOutcome.DELETED && keepMillis == 0) {
-					this.commands.releaseFoundNobodyWaiting(name);
-				}
-			});
+			return release(key, token, keepMillis);
 		}
 		return recorded(key, this.redis.execute(LockScripts.DELETE_IF_EQUAL, List.of(key), List.of(token)).next())
 			.flatMap((deleted) -> {

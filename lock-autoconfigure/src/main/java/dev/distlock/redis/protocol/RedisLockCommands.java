@@ -476,10 +476,12 @@ public final class RedisLockCommands {
 	}
 
 	/**
-	 * Forgets that a lock name was contended, after a release script found nobody
-	 * waiting: its next release tries the conditional delete again.
+	 * Forgets that a lock name was contended, after a reactive acquisition's first
+	 * attempt found its key free (as {@link #attempt} does for a blocking one): its next
+	 * release tries the conditional delete again.
+	 * @param name the logical name of the lock
 	 */
-	void releaseFoundNobodyWaiting(String name) {
+	public void firstAttemptFoundFree(String name) {
 		this.contendedNames.remove(name);
 	}
 
