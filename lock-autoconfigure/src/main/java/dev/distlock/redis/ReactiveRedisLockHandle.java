@@ -164,10 +164,9 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 					LockLeaseLostException lost = this.releaser.releasedInRedis(hold, heldFor, outcome, keep);
 					return (lost != null) ? Mono.<Void>error(lost) : Mono.<Void>empty();
 				})
-				// A release its subscriber cancels before Redis answered is retried in
-				// the
-				// background. Placed last: flatMap cancels its source when the lost lease
-				// is signalled, after the answer, which is no reason to release again.
+				// A release that its subscriber cancels before Redis answered is retried
+				// in the background. Last, since flatMap cancels its source when it
+				// signals a lost lease, after the answer: no reason to release again.
 				.doOnCancel(() -> this.releaser.retryInBackground(hold));
 		});
 	}
