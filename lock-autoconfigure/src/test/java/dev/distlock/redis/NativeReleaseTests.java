@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,8 +42,8 @@ import dev.distlock.LockMisconfigurationException;
 import dev.distlock.LockOptions;
 import dev.distlock.reactive.ReactiveLockHandle;
 import dev.distlock.test.redis.ConditionalDeleteProxy;
-import dev.distlock.test.redis.RedisAdminCommands;
 import dev.distlock.test.redis.ConditionalDeleteProxy.Dialect;
+import dev.distlock.test.redis.RedisAdminCommands;
 import dev.distlock.test.redis.RedisTestServer;
 import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.TestRedis;
@@ -196,8 +197,7 @@ class NativeReleaseTests {
 		String holderValue = this.fixture.redis.opsForValue().get(key);
 		try (LockFixture other = LockFixture.start(server, Duration.ofSeconds(30))) {
 			CompletableFuture<LockHandle> waiter = CompletableFuture.supplyAsync(() -> other.client.lock(key, options));
-			await().atMost(Duration.ofSeconds(10))
-				.until(() -> (holderValue + "+queued").equals(this.fixture.redis.opsForValue().get(key)));
+			awaitMarked(key, holderValue);
 			this.proxy.resetCounts();
 			long released = System.nanoTime();
 			holder.release();
@@ -221,18 +221,35 @@ class NativeReleaseTests {
 	 * now, deletes nothing of the new holder's and tells it lost its lock.
 	 */
 	private void lapsedHoldersReleaseLeavesTheNewHoldersKey(Dialect dialect) {
+		lapsedHoldersReleaseLeavesTheNewHoldersKey(dialect, false);
+	}
+
+	/**
+	 * As {@link #lapsedHoldersReleaseLeavesTheNewHoldersKey(Dialect)}, the lapsed hold
+	 * taken and released by the blocking client, or by a reactive one.
+	 */
+	private void lapsedHoldersReleaseLeavesTheNewHoldersKey(Dialect dialect, boolean reactive) {
 		start(dialect);
 		String key = TestRedis.uniqueKey("native");
-		LockHandle lapsed = this.fixture.client.lock(key,
-				new LockOptions(Duration.ZERO, Duration.ofMillis(200)).withName("lapsed"));
+		LockOptions lapsing = new LockOptions(Duration.ZERO, Duration.ofMillis(200)).withName("lapsed");
+		ThrowingCallable release;
+		if (reactive) {
+			ReactiveLockHandle lapsed = reactive().lock(key, lapsing).block(Duration.ofSeconds(5));
+			release = () -> lapsed.release().block(Duration.ofSeconds(5));
+		}
+		else {
+			LockHandle lapsed = this.fixture.client.lock(key, lapsing);
+			release = lapsed::release;
+		}
 		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
 		try (LockFixture other = LockFixture.start(server, Duration.ofSeconds(30));
 				LockHandle current = other.client.lock(key, FIXED.withName("lapsed"))) {
 			String currentValue = this.fixture.redis.opsForValue().get(key);
 			this.proxy.resetCounts();
-			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(lapsed::release);
+			assertThatExceptionOfType(LockLeaseLostException.class).isThrownBy(release);
 			assertThat(conditionalDeletesSent(dialect)).isEqualTo(1);
-			assertThat(this.proxy.scriptCount(RELEASE_SHA1)).as("then the release script, which finds it lost")
+			assertThat(this.proxy.scriptCount(RELEASE_SHA1))
+				.as("then the release script, which finds it lost, of %s", this.proxy.counts())
 				.isEqualTo(1);
 			assertThat(this.fixture.redis.opsForValue().get(key)).as("the new holder's key, untouched")
 				.isEqualTo(currentValue);
@@ -332,26 +349,7 @@ class NativeReleaseTests {
 
 	@Test
 	void reactiveReleaseOfALockWhoseLeaseRanOutLeavesTheNewHoldersKeyAndSaysSo() {
-		start(Dialect.NONE);
-		String key = TestRedis.uniqueKey("native");
-		ReactiveLockHandle lapsed = reactive()
-			.lock(key, new LockOptions(Duration.ZERO, Duration.ofMillis(200)).withName("r-lapsed"))
-			.block(Duration.ofSeconds(5));
-		await().atMost(Duration.ofSeconds(5)).until(() -> !this.fixture.redis.hasKey(key));
-		try (LockFixture other = LockFixture.start(server, Duration.ofSeconds(30));
-				LockHandle current = other.client.lock(key, FIXED.withName("r-lapsed"))) {
-			String currentValue = this.fixture.redis.opsForValue().get(key);
-			this.proxy.resetCounts();
-			assertThatExceptionOfType(LockLeaseLostException.class)
-				.isThrownBy(() -> lapsed.release().block(Duration.ofSeconds(5)));
-			assertThat(this.proxy.scriptCount(DELETE_IF_EQUAL_SHA1)).isEqualTo(1);
-			assertThat(this.proxy.scriptCount(RELEASE_SHA1))
-				.as("then the release script, which finds it lost, of %s", this.proxy.counts())
-				.isEqualTo(1);
-			assertThat(this.fixture.redis.opsForValue().get(key)).as("the new holder's key, untouched")
-				.isEqualTo(currentValue);
-			assertThat(current.isLeaseLost()).isFalse();
-		}
+		lapsedHoldersReleaseLeavesTheNewHoldersKey(Dialect.NONE, true);
 	}
 
 	private ReactiveRedisLockClient reactive() {

@@ -106,17 +106,14 @@ class NativeReleaseFaultTests {
 	void releaseOfAPausedHolderWhoseLeaseRanOutLeavesTheNextHoldersKey() {
 		Run run = pausedHolderReleases(Dialect.REDIS_DELEX);
 		run.record("native release (DELEX IFEQ), paused holder");
-		assertThat(run.releaseOutcome).as("A's release").isEqualTo("LockLeaseLostException");
-		assertThat(run.bKeyAfterRelease).as("B's key after A's release").isEqualTo(run.bValue);
-		assertThat(run.cGranted).as("C granted K while B held it").isFalse();
+		run.assertNextHolderKept();
 	}
 
 	@Test
 	void controlADeleteWithoutTheOwnerCheckFreesTheNextHoldersLock() {
 		Run run = pausedHolderReleases(Dialect.DELEX_IGNORING_VALUE);
 		run.record("native release control (DELEX ignoring the value), paused holder");
-		assertThat(run.bKeyAfterRelease).as("control: B's key deleted by A's release").isNull();
-		assertThat(run.cGranted).as("control: C granted K while B held it").isTrue();
+		run.assertNextHolderFreed();
 	}
 
 	@Test
@@ -124,9 +121,7 @@ class NativeReleaseFaultTests {
 		Run run = pausedHolderReleases(Dialect.NONE);
 		run.record("release by delete-if-equal.lua (no native command), paused holder");
 		assertThat(run.deletesSent).as("delete-if-equal scripts sent by A's release").isEqualTo(1);
-		assertThat(run.releaseOutcome).as("A's release").isEqualTo("LockLeaseLostException");
-		assertThat(run.bKeyAfterRelease).as("B's key after A's release").isEqualTo(run.bValue);
-		assertThat(run.cGranted).as("C granted K while B held it").isFalse();
+		run.assertNextHolderKept();
 	}
 
 	@Test
@@ -134,8 +129,7 @@ class NativeReleaseFaultTests {
 		Run run = pausedHolderReleases(Dialect.SCRIPT_DELETE_IGNORING_VALUE);
 		run.record("delete-if-equal.lua control (run as a DEL), paused holder");
 		assertThat(run.deletesSent).as("delete-if-equal scripts sent by A's release").isEqualTo(1);
-		assertThat(run.bKeyAfterRelease).as("control: B's key deleted by A's release").isNull();
-		assertThat(run.cGranted).as("control: C granted K while B held it").isTrue();
+		run.assertNextHolderFreed();
 	}
 
 	@Test
@@ -143,9 +137,7 @@ class NativeReleaseFaultTests {
 		Run run = pausedHolderReleases(Dialect.NONE, true);
 		run.record("reactive release by delete-if-equal.lua, paused holder");
 		assertThat(run.deletesSent).as("delete-if-equal scripts sent by A's release").isEqualTo(1);
-		assertThat(run.releaseOutcome).as("A's release").isEqualTo("LockLeaseLostException");
-		assertThat(run.bKeyAfterRelease).as("B's key after A's release").isEqualTo(run.bValue);
-		assertThat(run.cGranted).as("C granted K while B held it").isFalse();
+		run.assertNextHolderKept();
 	}
 
 	@Test
@@ -153,8 +145,7 @@ class NativeReleaseFaultTests {
 		Run run = pausedHolderReleases(Dialect.SCRIPT_DELETE_IGNORING_VALUE, true);
 		run.record("reactive delete-if-equal.lua control (run as a DEL), paused holder");
 		assertThat(run.deletesSent).as("delete-if-equal scripts sent by A's release").isEqualTo(1);
-		assertThat(run.bKeyAfterRelease).as("control: B's key deleted by A's release").isNull();
-		assertThat(run.cGranted).as("control: C granted K while B held it").isTrue();
+		run.assertNextHolderFreed();
 	}
 
 	private Run pausedHolderReleases(Dialect dialect) {
@@ -255,6 +246,19 @@ class NativeReleaseFaultTests {
 
 	private record Run(String aValue, String bValue, long pausedToReleasedMs, long deletesSent, String releaseOutcome,
 			String bKeyAfterRelease, boolean cGranted, boolean bLost) {
+
+		/** A's release deleted nothing of B's, and A was told it lost the lock. */
+		void assertNextHolderKept() {
+			assertThat(this.releaseOutcome).as("A's release").isEqualTo("LockLeaseLostException");
+			assertThat(this.bKeyAfterRelease).as("B's key after A's release").isEqualTo(this.bValue);
+			assertThat(this.cGranted).as("C granted K while B held it").isFalse();
+		}
+
+		/** The control: A's release deleted B's key, and C got K beside B. */
+		void assertNextHolderFreed() {
+			assertThat(this.bKeyAfterRelease).as("control: B's key deleted by A's release").isNull();
+			assertThat(this.cGranted).as("control: C granted K while B held it").isTrue();
+		}
 
 		void record(String scenario) {
 			Figures.record(scenario,

@@ -263,7 +263,7 @@ public final class RedisLockCommands {
 		if (firstAttempt && !plainly && reply.granted()) {
 			// Free at the first attempt: the next first attempt may try the plain
 			// command.
-			this.contendedNames.remove(name);
+			firstAttemptFoundFree(name);
 		}
 		return reply;
 	}
@@ -476,8 +476,9 @@ public final class RedisLockCommands {
 	}
 
 	/**
-	 * Forgets that a lock name was contended, after a reactive acquisition's first
-	 * attempt found its key free (as {@link #attempt} does for a blocking one): its next
+	 * Forgets that a lock name was contended, after an acquisition's first attempt found
+	 * its key free (a blocking one in {@link #attempt}, a reactive one in
+	 * {@code ReactiveAcquirer}): its next first attempt may be plain, and its next
 	 * release tries the conditional delete again.
 	 * @param name the logical name of the lock
 	 */
