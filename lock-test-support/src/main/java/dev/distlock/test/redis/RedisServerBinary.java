@@ -53,20 +53,20 @@ final class RedisServerBinary {
 	 * @throws IllegalStateException if there is neither
 	 */
 	static Path resolve() {
-		return onPath().orElseGet(RedisServerBinary::embedded);
+		return onPath(isWindows() ? "redis-server.exe" : "redis-server").orElseGet(RedisServerBinary::embedded);
 	}
 
 	/**
-	 * Looks for {@code redis-server} in the directories of the {@code PATH} environment
+	 * Looks for an executable in the directories of the {@code PATH} environment
 	 * variable.
+	 * @param name the executable's file name, such as {@code redis-server}
 	 * @return the first executable found, if any
 	 */
-	static Optional<Path> onPath() {
+	static Optional<Path> onPath(String name) {
 		String path = System.getenv("PATH");
 		if (path == null) {
 			return Optional.empty();
 		}
-		String name = isWindows() ? "redis-server.exe" : "redis-server";
 		for (String directory : path.split(File.pathSeparator)) {
 			if (!directory.isBlank()) {
 				Path candidate = Path.of(directory).resolve(name);
