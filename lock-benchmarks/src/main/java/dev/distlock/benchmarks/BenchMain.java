@@ -27,6 +27,7 @@ import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.distlock.test.redis.NativeDeleteModule;
 import dev.distlock.test.redis.RedisServerProcess;
 
 /**
@@ -40,13 +41,18 @@ import dev.distlock.test.redis.RedisServerProcess;
  * read-write locks and semaphores ({@link KindsBench}); {@code ./bench/run redlock
  * [smoke]} RedLock on 3 and 5 servers against Redisson's ({@link RedLockBench});
  * {@code ./bench/run handover [smoke]} the hand-over of one lock between two JVMs
- * ({@link HandOverBench}); {@code ./bench/run charts
+ * ({@link HandOverBench}); {@code ./bench/run native [uncontended|many-keys] [smoke]}
+ * scenarios 1 and 3 on a server with Redis 8.4's {@code DELEX} ({@link #runNative});
+ * {@code ./bench/run charts
  * <results.md> [<directory>]} draws the charts of results written earlier
  * ({@link BenchmarkCharts}).
  */
 public final class BenchMain {
 
 	static final List<String> SCENARIOS = List.of("uncontended", "contended", "many-keys", "held");
+
+	/** The scenarios of {@code ./bench/run native}. */
+	static final List<String> NATIVE_SCENARIOS = List.of("uncontended", "many-keys");
 
 	private BenchMain() {
 	}
@@ -81,6 +87,10 @@ public final class BenchMain {
 			KindsBench.run(List.of(args).subList(1, args.length));
 			return;
 		}
+		if (args.length > 0 && args[0].equals("native")) {
+			runNative(List.of(args).subList(1, args.length));
+			return;
+		}
 		String scenario = (args.length > 0) ? args[0] : "all";
 		boolean smoke = scenario.equals("smoke") || (args.length > 1 && args[1].equals("smoke"));
 		BenchSizes sizes = smoke ? BenchSizes.smoke() : BenchSizes.full();
@@ -88,8 +98,9 @@ public final class BenchMain {
 			case "all", "smoke" -> SCENARIOS;
 			default -> {
 				if (!SCENARIOS.contains(scenario)) {
-					System.err.println("Usage: bench/run [all|smoke|cluster|reactive|kinds|redlock|handover|charts|"
-							+ String.join("|", SCENARIOS) + "] [smoke]");
+					System.err
+						.println("Usage: bench/run [all|smoke|cluster|reactive|kinds|redlock|handover|native|charts|"
+								+ String.join("|", SCENARIOS) + "] [smoke]");
 					System.exit(2);
 				}
 				yield List.of(scenario);
@@ -97,6 +108,35 @@ public final class BenchMain {
 		};
 		try (RedisServerProcess redis = RedisServerProcess.startOnFreePort()) {
 			run(redis.url(), sizes, scenarios, HeldLocksScenario.CONTENDERS, true);
+		}
+		System.exit(0);
+	}
+
+	/**
+	 * Runs the uncontended and many-keys scenarios (or the one named) on a
+	 * {@code redis-server} that has Redis 8.4's native conditional delete,
+	 * {@code DELEX key IFEQ value}, as a command of its own ({@link NativeDeleteModule}):
+	 * distlock's probe finds it, and its release where nobody waits is that one command.
+	 * @param args {@code [uncontended|many-keys] [smoke]}
+	 * @throws Exception on failure
+	 */
+	private static void runNative(List<String> args) throws Exception {
+		boolean smoke = args.contains("smoke");
+		List<String> scenarios = args.stream().filter((arg) -> !arg.equals("smoke")).toList();
+		if (scenarios.isEmpty()) {
+			scenarios = NATIVE_SCENARIOS;
+		}
+		if (!NATIVE_SCENARIOS.containsAll(scenarios)) {
+			System.err.println("Usage: bench/run native [" + String.join("|", NATIVE_SCENARIOS) + "] [smoke]");
+			System.exit(2);
+		}
+		try (RedisServerProcess redis = RedisServerProcess.startOnFreePort(NativeDeleteModule.loadArguments())) {
+			emit(true, "# On a server with a native conditional delete\n\nThe redis-server of this run loads "
+					+ "distlock's test module (lock-test-support, delex-module.c), which gives it Redis 8.4's "
+					+ "`DELEX key IFEQ value` as a command of the server itself, so that distlock's release where "
+					+ "nobody waits is one command and no script. The other contenders send what they send to any "
+					+ "server.\n");
+			run(redis.url(), smoke ? BenchSizes.smoke() : BenchSizes.full(), scenarios, List.of(), true);
 		}
 		System.exit(0);
 	}
