@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.distlock.benchmarks.BenchmarkCharts.Chart;
 import dev.distlock.benchmarks.SharedLockContender.Access;
+import dev.distlock.test.redis.NativeDeleteModule;
 import dev.distlock.test.redis.RedisServerProcess;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -102,6 +103,24 @@ class BenchSmokeTests {
 					+ "\n## 4. Held locks\n\n" + HeldLocksScenario.table(report.held, sizes.heldLocks()),
 					"uncontended.png", "contended-throughput.png", "contended-gaps.png", "many-keys.png",
 					"held-locks.png");
+		}
+	}
+
+	@Test
+	void onAServerWithDelexDistlocksUncontendedPairIsTwoPlainCommands() throws Exception {
+		try (RedisServerProcess redis = RedisServerProcess.startOnFreePort(NativeDeleteModule.loadArguments())) {
+			BenchReport report = BenchMain.run(redis.url(), BenchSizes.smoke(), List.of("uncontended"), List.of(),
+					false);
+			assertThat(report.uncontended).filteredOn((result) -> result.contender().startsWith("distlock"))
+				.hasSize(4)
+				.allSatisfy((result) -> {
+					assertThat(result.commands().callsPerPair()).as(result.contender()).isCloseTo(2.0, within(0.1));
+					assertThat(result.commands().breakdown()).as(result.contender())
+						.contains("delex 1.00")
+						.doesNotContain("evalsha");
+				});
+			assertThat(report.uncontended).filteredOn((result) -> result.contender().startsWith("blog"))
+				.allSatisfy((result) -> assertThat(result.commands().breakdown()).contains("evalsha 1.00"));
 		}
 	}
 
