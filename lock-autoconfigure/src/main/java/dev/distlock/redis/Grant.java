@@ -39,4 +39,14 @@ record Grant(long fencingToken, int block, long sentNanos, Duration validFor) {
 		return System.nanoTime() - Lease.validUntil(this.sentNanos, this.validFor) >= 0;
 	}
 
+	/**
+	 * Returns the validity the grant gives a hold of the given lease: the claim window of
+	 * a hand-over, which Redis keeps for less than the lease until the holder confirms
+	 * it, or the lease.
+	 */
+	Lease lease(Duration leaseTime) {
+		return (this.validFor.compareTo(leaseTime) < 0) ? Lease.claimed(this.sentNanos, this.validFor)
+				: Lease.granted(this.sentNanos, this.validFor);
+	}
+
 }

@@ -42,7 +42,6 @@ import dev.distlock.observation.LockObservationDocumentation;
 import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.cohort.Baton;
 import dev.distlock.redis.cohort.Turn;
-import dev.distlock.redis.lease.Lease;
 import dev.distlock.redis.lease.LeaseRenewer;
 import dev.distlock.redis.protocol.AcquireReply;
 import dev.distlock.redis.protocol.OwnerTokens;
@@ -510,16 +509,17 @@ final class LockAcquirer {
 
 	/**
 	 * Records a lock acquired in Redis, or handed over through its queue; a hand-over
-	 * that Redis keeps only for its claim window is confirmed in the background (at once
-	 * if other threads of the client wait to be passed it, else if it lasts a third of
-	 * the window), so that the holder's method starts without waiting.
+	 * that Redis keeps only for its claim window is confirmed in the background if it
+	 * lasts a third of the window, or at once if other threads of the client wait to be
+	 * passed it and its first pass could not go ahead on the claim as it stands
+	 * ({@link LocalCohort#passNeedsConfirmation}), so that the holder's method starts
+	 * without waiting.
 	 */
 	RedisLockHandle grantedInRedis(String key, String token, Grant grant, Duration lease, LockOptions options,
 			long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle(this.releaser::lastHoldEnded, this.extension, this.fencingTokens,
-				this.events, key, token, grant.fencingToken(), lease, options,
-				Lease.granted(grant.sentNanos(), grant.validFor()), true);
-		register(handle, startNanos, grant.validFor().compareTo(lease) < 0);
+				this.events, key, token, grant.fencingToken(), lease, options, grant.lease(lease), true);
+		register(handle, startNanos, this.local.othersWaitFor(key) && this.local.passNeedsConfirmation(handle));
 		return handle;
 	}
 
@@ -532,14 +532,16 @@ final class LockAcquirer {
 			long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle((released) -> {
 		}, this.extension, this.fencingTokens, this.events, key, token, grant.fencingToken(), lease, options,
-				Lease.granted(grant.sentNanos(), grant.validFor()), false);
-		register(handle, startNanos, grant.validFor().compareTo(lease) < 0);
+				grant.lease(lease), false);
+		register(handle, startNanos, false);
 		return handle;
 	}
 
 	/**
 	 * Records a lock that another thread of the client passed on without Redis: the key
-	 * keeps its owner token, and the lease counts from its last confirmed renewal.
+	 * keeps its owner token, and the lease counts from its last confirmed renewal (or,
+	 * passed on a hand-over's claim, from the request that queued the client, and is
+	 * confirmed if the hold lasts a third of what is left of it).
 	 */
 	RedisLockHandle passed(String key, Baton baton, Duration lease, LockOptions options, long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle(this.releaser::lastHoldEnded, this.extension, this.fencingTokens,
@@ -551,17 +553,16 @@ final class LockAcquirer {
 	/**
 	 * Registers a new hold ({@link HeldLocks}), has its lease renewed if it is
 	 * auto-renewing (its deadline watched either way, so that a lease running out while
-	 * held is reported when it does) and confirmed in the background if Redis keeps it
-	 * only for its claim window, and reports the acquisition.
+	 * held is reported when it does) and, if Redis keeps it only for a hand-over's claim
+	 * window, confirmed in the background once it lasts a third of what is left of the
+	 * window, or at once; and reports the acquisition.
+	 * @param confirmNow whether a hold on a claim is to be confirmed at once
 	 */
-	private void register(RedisLockHandle handle, long startNanos, boolean claimedOnly) {
+	private void register(RedisLockHandle handle, long startNanos, boolean confirmNow) {
 		this.held.add(handle);
-		// A hand-over that other threads of the client wait to be passed is confirmed at
-		// once: a local pass needs a third of the lease left, more than the claim window.
-		// Any other is confirmed only if it lasts (LeaseRenewer#register).
-		boolean passesOn = claimedOnly && this.local.othersWaitFor(handle.key());
-		this.renewer.register(handle, handle.isAutoRenewing(), claimedOnly && !passesOn);
-		if (passesOn) {
+		boolean claimOnly = handle.isClaimOnly();
+		this.renewer.register(handle, handle.isAutoRenewing(), claimOnly && !confirmNow);
+		if (claimOnly && confirmNow) {
 			this.renewer.confirm(handle);
 		}
 		this.events.acquired(handle, startNanos);

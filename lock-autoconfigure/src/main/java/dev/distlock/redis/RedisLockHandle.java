@@ -216,12 +216,25 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 	}
 
 	/**
+	 * Whether Redis keeps the hold for a hand-over's claim window only: neither confirmed
+	 * nor extended since ({@link Lease#isClaimOnly}).
+	 */
+	boolean isClaimOnly() {
+		return this.lease.isClaimOnly();
+	}
+
+	/**
 	 * Whether the lease lets the lock pass within the client: not lost, more than a third
-	 * left, and confirmed after the last trouble with Redis, which is not in doubt now.
+	 * of it left (of the claim window, for a hand-over still on its claim: the hold
+	 * passed it is confirmed when it lasts), and confirmed after the last trouble with
+	 * Redis, which is not in doubt now.
 	 */
 	boolean leaseAllowsLocalPass(RedisReachability reachability) {
-		return !isLeaseLost() && this.lease.validUntilNanos() - System.nanoTime() > this.leaseTime.toNanos() / 3
-				&& reachability.allowsLocalPass(this.lease.confirmedSendNanos());
+		long validUntil = this.lease.validUntilNanos();
+		long confirmedSend = this.lease.confirmedSendNanos();
+		long granted = this.lease.isClaimOnly() ? validUntil - confirmedSend : this.leaseTime.toNanos();
+		return !isLeaseLost() && validUntil - System.nanoTime() > granted / 3
+				&& reachability.allowsLocalPass(confirmedSend);
 	}
 
 	@Override

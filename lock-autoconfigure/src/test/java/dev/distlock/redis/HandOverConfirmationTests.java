@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import dev.distlock.LockHandle;
 import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
+import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.protocol.ReleaseOutcome;
@@ -135,34 +136,87 @@ class HandOverConfirmationTests {
 				.hasValue(0));
 	}
 
+	/**
+	 * A hand-over whose client queued lately, with another thread waiting to be passed
+	 * it, is not confirmed beside the new holder's work: the lock passes on the claim,
+	 * and the hold passed it, which lasts, confirms it at a third of what is left of the
+	 * window. The queueing attempt must be recent (under half the confirmation window): a
+	 * run where the test thread was too slow to release right after it is tried again.
+	 */
 	@Test
-	void handOverThatAnotherThreadWaitsToBePassedIsConfirmedAtOnceAndPassedLocally() throws Exception {
-		// A claim window of 3 s puts the confirmation point of a hold that nobody waits
-		// for 1 s after the grant.
+	void handOverQueuedLatelyThatAnotherThreadWaitsForIsPassedOnItsClaimWithoutAConfirmation() throws Exception {
 		Duration claim = Duration.ofSeconds(3);
-		this.fixture.close();
-		this.fixture = LockFixture.start(RedisTestServers.shared(), (builder) -> builder.claimWindow(claim));
-		this.holder = new RedisLockCommands(this.fixture.redis, LockFixture.KEYSPACE, new RedisReachability(),
-				claim.toMillis(), ReplicaAcknowledgement.NONE);
+		useClaimWindow(claim);
+		ExecutorService secondThread = Executors.newSingleThreadExecutor();
+		try {
+			for (int run = 1;; run++) {
+				String key = TestRedis.uniqueKey("passed-on-claim");
+				PassingSetUp setUp = queueTwoThreads(key, secondThread);
+				long beforeAttempt = awaitBlockReserved(key);
+				assertThat(this.holder.release(key, "holder", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
+				LockHandle firstHandle = setUp.first().get(10, TimeUnit.SECONDS);
+				long queuedAgoAtMost = System.nanoTime() - beforeAttempt;
+				if (queuedAgoAtMost >= TimeUnit.MILLISECONDS.toNanos(25) && run < 5) {
+					// Too slow to tell: the first pass may confirm it as any pass does.
+					this.holderThread.submit(firstHandle::release).get(10, TimeUnit.SECONDS);
+					LockHandle secondHandle = setUp.second().get(10, TimeUnit.SECONDS);
+					secondThread.submit(secondHandle::release).get(10, TimeUnit.SECONDS);
+					this.confirmations.set(0);
+					continue;
+				}
+				assertThat(queuedAgoAtMost).as("queued lately, in %d runs", run)
+					.isLessThan(TimeUnit.MILLISECONDS.toNanos(25));
+				String token = this.fixture.redis.opsForValue().get(key);
+				assertThat(this.confirmations).as("no confirmation beside the new holder's work").hasValue(0);
+				this.holderThread.submit(firstHandle::release).get(10, TimeUnit.SECONDS);
+				LockHandle secondHandle = setUp.second().get(10, TimeUnit.SECONDS);
+				assertThat(this.fixture.redis.opsForValue().get(key)).as("passed without Redis: the same owner token")
+					.isEqualTo(token);
+				assertThat(this.confirmations).as("passed on the claim, unconfirmed").hasValue(0);
+				assertThat(this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS)).as("kept for the claim window")
+					.isLessThanOrEqualTo(claim.toMillis());
+				// The hold passed it lasts: confirmed a third of the way to the end of
+				// the claim, and kept past it.
+				await().atMost(claim)
+					.until(() -> this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS) > claim.toMillis());
+				await().during(claim).atMost(claim.multipliedBy(2)).until(() -> !secondHandle.isLeaseLost());
+				assertThat(this.fixture.redis.opsForValue().get(key)).isEqualTo(token);
+				secondThread.submit(secondHandle::release).get(10, TimeUnit.SECONDS);
+				assertThat(this.fixture.redis.hasKey(key)).isFalse();
+				return;
+			}
+		}
+		finally {
+			secondThread.shutdownNow();
+		}
+	}
+
+	/**
+	 * A hand-over whose client queued longer ago than half the confirmation window, with
+	 * another thread waiting to be passed it, is confirmed at once, so that its first
+	 * pass does not wait for a confirmation.
+	 */
+	@Test
+	void handOverQueuedLongAgoThatAnotherThreadWaitsForIsConfirmedAtOnceAndPassedLocally() throws Exception {
+		Duration claim = Duration.ofSeconds(3);
+		useClaimWindow(claim);
 		ExecutorService secondThread = Executors.newSingleThreadExecutor();
 		try {
 			String key = TestRedis.uniqueKey("passed-on");
-			assertThat(this.holder.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
-			// Auto-renewing: only such holds pass between threads without Redis.
-			Future<LockHandle> first = this.holderThread.submit(() -> this.fixture.client.lock(key, RENEWING));
-			await().until(() -> String.valueOf(this.fixture.redis.opsForValue().get(key)).endsWith("+queued"));
-			Future<LockHandle> second = secondThread.submit(() -> this.fixture.client.lock(key, RENEWING));
-			await().until(() -> this.fixture.client.cohort().othersWaitFor(key));
-			// The first thread's next attempt (within a second) reserves fencing tokens
-			// for the thread waiting behind it, which a local pass needs.
-			await().atMost(Duration.ofSeconds(5)).until(() -> reservedBlock(key) > 1);
+			PassingSetUp setUp = queueTwoThreads(key, secondThread);
+			awaitBlockReserved(key);
+			long attemptSeen = System.nanoTime();
+			// Half the confirmation window after that attempt; the first thread attempts
+			// again only after the one-second backstop.
+			long halfWindow = LocalCohort.CONFIRMATION_WINDOW.dividedBy(2).toNanos();
+			await().pollInterval(Duration.ofMillis(5)).until(() -> System.nanoTime() - attemptSeen > halfWindow);
 			assertThat(this.holder.release(key, "holder", 0)).isEqualTo(ReleaseOutcome.HANDED_OVER);
-			LockHandle firstHandle = first.get(10, TimeUnit.SECONDS);
+			LockHandle firstHandle = setUp.first().get(10, TimeUnit.SECONDS);
 			String token = this.fixture.redis.opsForValue().get(key);
 			await().atMost(claim.dividedBy(3).minusMillis(100))
 				.until(() -> this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS) > claim.toMillis());
 			this.holderThread.submit(firstHandle::release).get(10, TimeUnit.SECONDS);
-			LockHandle secondHandle = second.get(10, TimeUnit.SECONDS);
+			LockHandle secondHandle = setUp.second().get(10, TimeUnit.SECONDS);
 			assertThat(this.fixture.redis.opsForValue().get(key)).as("passed without Redis: the same owner token")
 				.isEqualTo(token);
 			secondThread.submit(secondHandle::release).get(10, TimeUnit.SECONDS);
@@ -171,6 +225,56 @@ class HandOverConfirmationTests {
 		finally {
 			secondThread.shutdownNow();
 		}
+	}
+
+	private void useClaimWindow(Duration claim) {
+		this.fixture.close();
+		this.fixture = LockFixture.start(RedisTestServers.shared(),
+				(builder) -> builder.claimWindow(claim).listener(new LockListener() {
+
+					@Override
+					public void renewed(int renewed, int roundTrips) {
+						HandOverConfirmationTests.this.confirmations.addAndGet(roundTrips);
+					}
+
+				}));
+		this.holder = new RedisLockCommands(this.fixture.redis, LockFixture.KEYSPACE, new RedisReachability(),
+				claim.toMillis(), ReplicaAcknowledgement.NONE);
+	}
+
+	/**
+	 * Has another owner hold the key, the first thread of the client queue for it in
+	 * Redis, and a second thread wait behind it in the client.
+	 */
+	private PassingSetUp queueTwoThreads(String key, ExecutorService secondThread) {
+		assertThat(this.holder.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
+		// Auto-renewing: only such holds pass between threads without Redis.
+		Future<LockHandle> first = this.holderThread.submit(() -> this.fixture.client.lock(key, RENEWING));
+		await().until(() -> String.valueOf(this.fixture.redis.opsForValue().get(key)).endsWith("+queued"));
+		Future<LockHandle> second = secondThread.submit(() -> this.fixture.client.lock(key, RENEWING));
+		await().until(() -> this.fixture.client.cohort().othersWaitFor(key));
+		return new PassingSetUp(first, second);
+	}
+
+	/**
+	 * Waits for the first thread's next attempt (within a second), which reserves fencing
+	 * tokens for the thread waiting behind it, as a local pass needs.
+	 * @return a time before that attempt was sent, by {@link System#nanoTime()}
+	 */
+	private long awaitBlockReserved(String key) {
+		long[] beforeAttempt = { System.nanoTime() };
+		await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(1)).until(() -> {
+			long polled = System.nanoTime();
+			if (reservedBlock(key) > 1) {
+				return true;
+			}
+			beforeAttempt[0] = polled;
+			return false;
+		});
+		return beforeAttempt[0];
+	}
+
+	private record PassingSetUp(Future<LockHandle> first, Future<LockHandle> second) {
 	}
 
 	/**

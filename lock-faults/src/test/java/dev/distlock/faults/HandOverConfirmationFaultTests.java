@@ -32,6 +32,7 @@ import dev.distlock.LockClient;
 import dev.distlock.LockHandle;
 import dev.distlock.LockOptions;
 import dev.distlock.faults.RedisNode.Persistence;
+import dev.distlock.redis.protocol.LockKeyspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -64,6 +65,15 @@ class HandOverConfirmationFaultTests {
 
 	private static final LockOptions HELD = new LockOptions(Duration.ZERO, Duration.ofSeconds(30))
 		.withName("hand-over-confirmation");
+
+	/** Auto-renewed: only such holds pass between threads without Redis. */
+	private static final LockOptions A_RENEWING = LockOptions.renewing(Duration.ofSeconds(10))
+		.withName("hand-over-confirmation");
+
+	/** The lease of A's auto-renewed holds: the client's (distlock.lease-time unset). */
+	private static final Duration A_RENEWED_LEASE = Duration.ofSeconds(30);
+
+	private static final LockKeyspace KEYSPACE = new LockKeyspace("", false, 1024);
 
 	private static final Duration EXTENDED = Duration.ofSeconds(60);
 
@@ -122,6 +132,28 @@ class HandOverConfirmationFaultTests {
 		run.record("hand-over unconfirmed, blackhole after the grant (control: counted from the lease)");
 		assertThat(run.bGrantedAfterMs).as("control: B granted K within A's lease counted from the hand-over")
 			.isLessThan(A_LEASE.toMillis());
+	}
+
+	@Test
+	void holdPassedOnAnUnconfirmedHandOverBehindABlackholeKnowsItLostBeforeTheNextHolderIsGranted() {
+		PassedRun run = handOverPassedOnThenBlackhole();
+		run.record("hand-over passed to another thread on its claim, blackhole after the pass");
+		assertThat(run.secondLostWhenBGranted).as("A's second thread knew its lease lost when B held K").isTrue();
+		assertThat(run.secondLostAfterMs).as("ms from the hand-over to A's second thread knowing it lost")
+			.isPositive()
+			.isLessThanOrEqualTo(CLAIM_WINDOW.toMillis() + SLACK_MS);
+		assertThat(run.bGrantedAfterMs).as("ms from the hand-over to B's grant")
+			.isGreaterThanOrEqualTo(run.secondLostAfterMs);
+	}
+
+	@Test
+	void controlAHoldPassedOnTheHandOverCountingFromTheLeaseStillBelievesItHoldsKWhenBIsGranted() {
+		PassedRun run = handOverPassedOnThenBlackhole();
+		run.record("hand-over passed to another thread on its claim, blackhole after the pass (control: counted "
+				+ "from the lease)");
+		assertThat(run.bGrantedAfterMs).as("control: B granted K within the lease counted from the hand-over")
+			.isGreaterThan(0)
+			.isLessThan(A_RENEWED_LEASE.toMillis());
 	}
 
 	@Test
@@ -207,8 +239,84 @@ class HandOverConfirmationFaultTests {
 		}
 	}
 
+	/**
+	 * H holds K; A's first thread queues for it in Redis and A's second thread waits
+	 * behind it in A; H releases K to A right after A's first thread attempted again
+	 * (reserving fencing tokens for the second), so that A's queueing is recent and the
+	 * hand-over is not confirmed at once; A's first thread releases at once, passing K on
+	 * its claim to the second; the proxy turns into a blackhole as soon as the second
+	 * holds K. A run in which K was no longer on its claim when the second thread held it
+	 * (the test thread too slow to release right after A's attempt) is tried again.
+	 */
+	private PassedRun handOverPassedOnThenBlackhole() {
+		for (int run = 1;; run++) {
+			String key = "lock:hand-over-passed:" + UUID.randomUUID();
+			LockHandle h = clientH.lock(key, HELD);
+			CompletableFuture<LockHandle> first = CompletableFuture.supplyAsync(() -> {
+				LockHandle handle = clientA.lock(key, A_RENEWING);
+				handle.release();
+				return handle;
+			});
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> String.valueOf(Resp.call(redis.port(), "GET", key)).endsWith("+queued"));
+			String firstToken = String.valueOf(Resp.call(redis.port(), "LINDEX", KEYSPACE.queueKey(key), "0"));
+			CompletableFuture<LockHandle> second = CompletableFuture.supplyAsync(() -> clientA.lock(key, A_RENEWING));
+			// A's first thread attempts again within a second, reserving fencing tokens
+			// for
+			// the thread waiting behind it ('<valid until> <claim> <block> ...').
+			await().atMost(Duration.ofSeconds(5))
+				.pollInterval(Duration.ofMillis(1))
+				.until(() -> String.valueOf(Resp.call(redis.port(), "HGET", KEYSPACE.waitersKey(key), firstToken))
+					.matches("\\d+ \\d+ [2-9]\\d* .*"));
+			long released = System.nanoTime();
+			h.release();
+			first.join();
+			LockHandle secondHandle = second.join();
+			Long pttl = Resp.number(redis.port(), "PTTL", key);
+			if (pttl > CLAIM_WINDOW.toMillis() && run < 5) {
+				LockCalls.release(secondHandle);
+				continue;
+			}
+			assertThat(pttl).as("K still on its claim when A's second thread held it, in %d runs", run)
+				.isLessThanOrEqualTo(CLAIM_WINDOW.toMillis());
+			proxy.blackhole();
+			try {
+				CompletableFuture<Long> secondLost = CompletableFuture
+					.supplyAsync(() -> LockCalls.leaseLostAt(secondHandle, CLAIM_WINDOW.multipliedBy(3)));
+				long bGranted = LockCalls.firstAcquisition(clientB, key, HELD, CLAIM_WINDOW.multipliedBy(3));
+				boolean secondLostWhenBGranted = secondHandle.isLeaseLost();
+				return new PassedRun(millisSince(released, bGranted), secondLostWhenBGranted,
+						millisSince(released, secondLost.join()), pttl);
+			}
+			finally {
+				proxy.passThrough();
+				proxy.resetAll(false);
+				LockCalls.release(secondHandle);
+			}
+		}
+	}
+
 	private static long millisSince(long start, long at) {
 		return (at < 0) ? -1 : TimeUnit.NANOSECONDS.toMillis(at - start);
+	}
+
+	/**
+	 * What a run of the pass on a claim saw, in ms from H's release: when B was granted
+	 * K, whether A's second thread knew its lease lost by then, when it was first seen to
+	 * know it, and K's PTTL when it held K.
+	 */
+	private record PassedRun(long bGrantedAfterMs, boolean secondLostWhenBGranted, long secondLostAfterMs,
+			long pttlWhenPassed) {
+
+		void record(String scenario) {
+			Figures.record(scenario,
+					"H released K to A's first thread (auto-renewed %d s lease, 2 s claim window), which passed it to "
+							+ "A's second thread (K's PTTL then %d ms); blackhole then; B granted K %d ms after the "
+							+ "release; A's second thread knew its lease lost then: %s (seen %d ms after the release)",
+					A_RENEWED_LEASE.toSeconds(), this.pttlWhenPassed, this.bGrantedAfterMs, this.secondLostWhenBGranted,
+					this.secondLostAfterMs);
+		}
+
 	}
 
 	/**

@@ -327,6 +327,25 @@ public final class LocalCohort {
 	}
 
 	/**
+	 * Whether a hand-over that Redis keeps for its claim window only, and that other
+	 * threads of the client wait to be passed, is to be confirmed in Redis at once: its
+	 * last confirmation (the request that queued the client) is half the
+	 * {@link #CONFIRMATION_WINDOW} old already, so that its first pass would have it
+	 * confirmed anyway, or the hold could not pass the lock on as it stands
+	 * ({@link PassableHold#mayPassLocally}: too little of the claim left). Otherwise the
+	 * lock passes on the claim, and a pass has it confirmed in the background once the
+	 * last confirmation is half the window old, as any pass does; the hold passed it
+	 * confirms it if it lasts. The new holder's work then starts without a confirmation
+	 * being sent beside it.
+	 * @param hold the hold handed over
+	 * @return whether to confirm it at once
+	 */
+	public boolean passNeedsConfirmation(PassableHold hold) {
+		return System.nanoTime() - hold.confirmedSendNanos() >= CONFIRM_AGAIN_NANOS
+				|| !hold.mayPassLocally(this.reachability);
+	}
+
+	/**
 	 * Passes a lock that a holder releases to the first thread waiting for it here, if
 	 * the hold allows it ({@link PassableHold#mayPassLocally}) and Redis confirmed its
 	 * owner token within the {@link #CONFIRMATION_WINDOW}.

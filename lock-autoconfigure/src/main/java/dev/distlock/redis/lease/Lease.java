@@ -58,7 +58,20 @@ public final class Lease {
 	 * @return the validity
 	 */
 	public static Lease granted(long sentNanos, Duration validFor) {
-		return new Lease(new Validity(sentNanos, validUntil(sentNanos, validFor)));
+		return new Lease(new Validity(sentNanos, validUntil(sentNanos, validFor), false));
+	}
+
+	/**
+	 * Returns the validity of a hold handed over through the lock's queue, which Redis
+	 * keeps for the claim window only until the holder confirms it
+	 * ({@link #isClaimOnly}).
+	 * @param sentNanos when the request that queued the holder was sent
+	 * @param claimWindow how long Redis keeps the lock from the hand-over, and so at
+	 * least from that request
+	 * @return the validity
+	 */
+	public static Lease claimed(long sentNanos, Duration claimWindow) {
+		return new Lease(new Validity(sentNanos, validUntil(sentNanos, claimWindow), true));
 	}
 
 	/**
@@ -88,6 +101,14 @@ public final class Lease {
 	 */
 	public long confirmedSendNanos() {
 		return this.validity.confirmedSendNanos;
+	}
+
+	/**
+	 * Whether Redis keeps the hold for its claim window only: it was handed over through
+	 * the lock's queue ({@link #claimed}), and neither confirmed nor extended since.
+	 */
+	public boolean isClaimOnly() {
+		return this.validity.claimOnly;
 	}
 
 	/** Until when the hold is valid by the local count, by {@link System#nanoTime()}. */
@@ -161,6 +182,7 @@ public final class Lease {
 			if (!isLost() && until - this.validity.validUntilNanos > 0) {
 				this.validity.confirmedSendNanos = sentNanos;
 				this.validity.validUntilNanos = until;
+				this.validity.claimOnly = false;
 			}
 		}
 	}
@@ -185,6 +207,7 @@ public final class Lease {
 			if (sentNanos - this.validity.confirmedSendNanos >= 0) {
 				this.validity.confirmedSendNanos = sentNanos;
 				this.validity.validUntilNanos = until;
+				this.validity.claimOnly = false;
 			}
 			return true;
 		}
@@ -192,8 +215,8 @@ public final class Lease {
 
 	/**
 	 * What the leases of the holds of one owner token share: when Redis last confirmed
-	 * the token, and until when it is valid by the local count. Written only under its
-	 * own monitor.
+	 * the token, until when it is valid by the local count, and whether that is still a
+	 * hand-over's claim window. Written only under its own monitor.
 	 */
 	private static final class Validity {
 
@@ -201,9 +224,12 @@ public final class Lease {
 
 		private volatile long validUntilNanos;
 
-		Validity(long confirmedSendNanos, long validUntilNanos) {
+		private volatile boolean claimOnly;
+
+		Validity(long confirmedSendNanos, long validUntilNanos, boolean claimOnly) {
 			this.confirmedSendNanos = confirmedSendNanos;
 			this.validUntilNanos = validUntilNanos;
+			this.claimOnly = claimOnly;
 		}
 
 	}
