@@ -519,7 +519,8 @@ final class LockAcquirer {
 			long startNanos) {
 		RedisLockHandle handle = new RedisLockHandle(this.releaser::lastHoldEnded, this.extension, this.fencingTokens,
 				this.events, key, token, grant.fencingToken(), lease, options, grant.lease(lease), true);
-		register(handle, startNanos, this.local.othersWaitFor(key) && this.local.passNeedsConfirmation(handle));
+		register(handle, startNanos,
+				handle.isClaimOnly() && this.local.othersWaitFor(key) && this.local.passNeedsConfirmation(handle));
 		return handle;
 	}
 
