@@ -1,7 +1,8 @@
 -- Renews the leases of many locks in one round trip, each only if it still holds its owner's token.
 -- KEYS lock keys (one hash slot in a cluster); ARGV[1] lease in ms; ARGV[i + 1] owner token of KEYS[i].
--- A lease written with a leading '>' only raises an exclusive lock's expiry to it, never lowers it:
--- a hand-over's confirmation, which must not undo an extension its holder sent meanwhile.
+-- A lease written with a leading '>' only raises a lock's expiry (and a shared hold's member score)
+-- to it, never lowers it: a hand-over's confirmation, which must not undo an extension its holder
+-- sent meanwhile.
 -- Returns, per key, 1 if renewed and 0 if the lock was gone or someone else's.
 -- A token with a '.' holds a shared lock (see shared-acquire.lua): its member's score is set to the
 -- lease's new end, only if the member is there and its lease has not ended, and the key's expiry
@@ -33,9 +34,13 @@ for i = 1, #KEYS do
 			redis.call('pexpire', KEYS[i], lease)
 		end
 	elseif renewed[i] == 2 then
-		redis.call('zadd', KEYS[i], 'XX', now + lease, ARGV[i + 1])
+		if raiseOnly then
+			redis.call('zadd', KEYS[i], 'XX', 'GT', now + lease, ARGV[i + 1])
+		else
+			redis.call('zadd', KEYS[i], 'XX', now + lease, ARGV[i + 1])
+		end
 		if redis.call('pttl', KEYS[i]) < lease then
-			redis.call('pexpire', KEYS[i], ARGV[1])
+			redis.call('pexpire', KEYS[i], lease)
 		end
 		renewed[i] = 1
 	end

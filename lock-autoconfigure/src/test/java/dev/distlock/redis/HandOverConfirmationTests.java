@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.distlock.LockHandle;
 import dev.distlock.LockListener;
+import dev.distlock.LockMode;
 import dev.distlock.LockOptions;
 import dev.distlock.redis.cohort.LocalCohort;
 import dev.distlock.redis.protocol.RedisLockCommands;
@@ -103,6 +104,31 @@ class HandOverConfirmationTests {
 			.until(() -> !handle.isLeaseLost() && token.equals(this.fixture.redis.opsForValue().get(key)));
 		this.holderThread.submit(handle::release).get(10, TimeUnit.SECONDS);
 		assertThat(this.fixture.redis.hasKey(key)).isFalse();
+	}
+
+	/**
+	 * A read-write lock's hand-over is confirmed as an exclusive lock's is: its member's
+	 * lease and the key's expiry are raised to the lease, and the hold lasts.
+	 */
+	@Test
+	void sharedHandOverHeldPastItsClaimWindowIsExtendedToItsLease() throws Exception {
+		String key = TestRedis.uniqueKey("shared-confirmed");
+		LockOptions write = FIXED.withMode(LockMode.WRITE);
+		try (LockFixture other = LockFixture.start(RedisTestServers.shared(), Duration.ofSeconds(30))) {
+			LockHandle held = other.client.lock(key, write);
+			Future<LockHandle> waiting = this.holderThread.submit(() -> this.fixture.client.lock(key, write));
+			await().until(() -> this.fixture.redis.opsForList().size(LockFixture.KEYSPACE.queueKey(key)) == 1);
+			held.release();
+			LockHandle handle = waiting.get(10, TimeUnit.SECONDS);
+			assertThat(this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS)).as("kept for the claim window")
+				.isLessThanOrEqualTo(CLAIM.toMillis());
+			await().atMost(CLAIM)
+				.until(() -> this.fixture.redis.getExpire(key, TimeUnit.MILLISECONDS) > CLAIM.toMillis());
+			await().during(CLAIM.multipliedBy(2))
+				.atMost(CLAIM.multipliedBy(3))
+				.until(() -> !handle.isLeaseLost() && this.fixture.redis.hasKey(key));
+			this.holderThread.submit(handle::release).get(10, TimeUnit.SECONDS);
+		}
 	}
 
 	@Test

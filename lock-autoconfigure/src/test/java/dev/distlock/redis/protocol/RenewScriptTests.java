@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.testing.SharedRedisConnection;
@@ -75,6 +76,47 @@ class RenewScriptTests {
 		String key = lockedFor("someone-else", Duration.ofSeconds(2));
 		assertThat(this.commands.renewAtLeast(key, "holder", 10_000).renewed()).containsExactly(false);
 		assertThat(pttl(key)).isLessThanOrEqualTo(2_000L);
+	}
+
+	@Test
+	void confirmationOfASharedHoldRaisesAShortLeaseToTheLease() {
+		String key = sharedFor("r1.holder", Duration.ofSeconds(2));
+		assertThat(this.commands.renewAtLeast(key, "r1.holder", 10_000).renewed()).containsExactly(true);
+		assertThat(pttl(key)).isBetween(9_000L, 10_000L);
+		assertThat(memberLeft(key, "r1.holder")).isBetween(9_000L, 10_000L);
+	}
+
+	@Test
+	void confirmationOfASharedHoldLeavesALongerLease() {
+		String key = sharedFor("r1.holder", Duration.ofSeconds(60));
+		assertThat(this.commands.renewAtLeast(key, "r1.holder", 10_000).renewed()).as("still the holder's")
+			.containsExactly(true);
+		assertThat(pttl(key)).as("the key's expiry the holder counts, kept").isGreaterThan(55_000L);
+		assertThat(memberLeft(key, "r1.holder")).as("the member's lease the holder counts, kept")
+			.isGreaterThan(55_000L);
+	}
+
+	/**
+	 * A shared lock's key: its holder's token as a member scored with its lease's end.
+	 */
+	private String sharedFor(String token, Duration lease) {
+		String key = TestRedis.uniqueKey("renew-shared");
+		this.redis.opsForZSet().add(key, token, serverMillis() + lease.toMillis());
+		this.redis.expire(key, lease);
+		return key;
+	}
+
+	/** How long the member's lease lasts by the server's clock, in ms. */
+	private long memberLeft(String key, String member) {
+		Double score = this.redis.opsForZSet().score(key, member);
+		assertThat(score).as("member %s", member).isNotNull();
+		return score.longValue() - serverMillis();
+	}
+
+	private long serverMillis() {
+		Long millis = this.redis.execute((RedisCallback<Long>) (connection) -> connection.serverCommands().time());
+		assertThat(millis).isNotNull();
+		return millis;
 	}
 
 	private String lockedFor(String token, Duration lease) {
