@@ -511,7 +511,8 @@ final class LockAcquirer {
 	 * Records a lock acquired in Redis, or handed over through its queue; a hand-over
 	 * that Redis keeps only for its claim window is confirmed in the background if it
 	 * lasts a third of the window, or at once if other threads of the client wait to be
-	 * passed it and its first pass could not go ahead on the claim as it stands
+	 * passed it and its client queued half the confirmation window ago or more, or too
+	 * little of the claim is left to pass it on
 	 * ({@link LocalCohort#passNeedsConfirmation}), so that the holder's method starts
 	 * without waiting.
 	 */

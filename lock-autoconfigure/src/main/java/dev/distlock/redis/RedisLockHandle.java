@@ -219,7 +219,8 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 	 * Whether Redis keeps the hold for a hand-over's claim window only: neither confirmed
 	 * nor extended since ({@link Lease#isClaimOnly}).
 	 */
-	boolean isClaimOnly() {
+	@Override
+	public boolean isClaimOnly() {
 		return this.lease.isClaimOnly();
 	}
 
@@ -345,8 +346,9 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 	 * Whether the lock may pass from this hold to another thread of the client without
 	 * Redis: the hold is not shared, the lease is auto-renewed, no minimum hold keeps the
 	 * lock, more than a third of the lease is left by the local count (a renewal is due
-	 * every third), and Redis confirmed the hold after the last trouble with the
-	 * connection and is not in doubt now.
+	 * every third; of the claim window, for a hand-over still on its claim), and Redis
+	 * confirmed the hold after the last trouble with the connection and is not in doubt
+	 * now.
 	 */
 	@Override
 	public boolean mayPassLocally(RedisReachability reachability) {

@@ -69,8 +69,8 @@ public interface PassableHold {
 
 	/**
 	 * Returns whether the lock may pass from this hold to another thread without Redis.
-	 * Asked under the key's cohort monitor, and only when a thread waits to be passed the
-	 * lock: it reads state, and takes no monitor and sends nothing.
+	 * Asked when a thread waits to be passed the lock, under the key's cohort monitor on
+	 * a pass: it reads state, and takes no monitor and sends nothing.
 	 * @param reachability what the client knows of Redis now
 	 * @return whether it may pass locally
 	 */

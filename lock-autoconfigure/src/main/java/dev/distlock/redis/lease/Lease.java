@@ -53,8 +53,8 @@ public final class Lease {
 	/**
 	 * Returns the validity of a new hold.
 	 * @param sentNanos when the request that granted the lock was sent
-	 * @param validFor how long Redis keeps the lock from that request: the lease, or the
-	 * claim window of a hand-over that is still to be confirmed
+	 * @param validFor how long Redis keeps the lock from that request: the lease (a
+	 * hand-over's claim window is {@link #claimed})
 	 * @return the validity
 	 */
 	public static Lease granted(long sentNanos, Duration validFor) {

@@ -71,7 +71,9 @@ import dev.distlock.redis.protocol.RenewalReply;
  * found gone or owned by someone else has its token reported lost. When the last batch of
  * a round is answered, the listener is told how many leases the round renewed.</li>
  * <li><b>Confirmations.</b> A lock handed over to a waiter is kept by Redis only for its
- * claim window. If the hold lasts a third of that window, its deadline task (below) calls
+ * claim window. If a hold registered on the claim lasts a third of what was left of it
+ * (the hand-over's own hold, or one passed the lock on the claim within the client), and
+ * nothing confirmed the token meanwhile, its deadline task (below) calls
  * {@link #confirm}, which extends it to the holder's lease on a sender thread, and sends
  * the confirmation again every {@value #RETRY_MILLIS} ms on the renewal thread while it
  * gets no answer and the hold lasts. {@link #confirmSoon} sends one owner-checked renewal
@@ -105,10 +107,10 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	private static final int SENDER_THREADS = 2;
 
 	/**
-	 * Where a hand-over is confirmed: after one part in this many of its claim window,
-	 * counted from its registration, so that one held for less is released without a
-	 * confirmation, and one held longer has the rest of the window for the confirmation
-	 * and its retries.
+	 * Where a hold on a hand-over's claim is confirmed: after one part in this many of
+	 * what is left of its claim window at its registration, so that one held for less is
+	 * released without a confirmation, and one held longer has the rest of the window for
+	 * the confirmation and its retries.
 	 */
 	static final int CONFIRM_AFTER_PART = 3;
 
@@ -205,14 +207,14 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 * renewed from the next round on, and reported lost if its local deadline passes
 	 * before Redis confirms a renewal; a hold with a fixed lease has its deadline watched
 	 * ({@link #watchDeadline}). A hold that Redis keeps only for its claim window (a
-	 * hand-over) is confirmed ({@link #confirm}) if it lasts to a third of that window,
-	 * by the task that watches its deadline: a short hold is released without a
-	 * confirmation, and a longer one keeps two thirds of the window for the confirmation
-	 * and its retries.
+	 * hand-over) is confirmed ({@link #confirm}) if it lasts to a third of what is left
+	 * of that window, by the task that watches its deadline, unless the token was
+	 * confirmed meanwhile: a short hold is released without a confirmation, and a longer
+	 * one keeps two thirds of the window for the confirmation and its retries.
 	 * @param handle the hold
 	 * @param autoRenewing whether its lease is renewed while it is held
-	 * @param claimedOnly whether Redis keeps it only for its claim window, shorter than
-	 * its lease
+	 * @param claimedOnly whether it is to be confirmed at its confirmation point: Redis
+	 * keeps it only for its claim window, and the caller does not confirm it at once
 	 */
 	public void register(H handle, boolean autoRenewing, boolean claimedOnly) {
 		if (autoRenewing) {
@@ -613,9 +615,12 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 		cancelDropped();
 		H hold = check.hold;
 		if (check.confirmFirst && !hold.hasEnded() && !hold.isLeaseLost()) {
-			// A hand-over that lasted to its confirmation point: extend it to its lease,
-			// and watch its deadline from now on.
-			confirm(hold);
+			// A hand-over that lasted to its confirmation point: extend it to its lease
+			// (unless a pass's confirmation or an extension already did), and watch its
+			// deadline from now on.
+			if (hold.isClaimOnly()) {
+				confirm(hold);
+			}
 			watchDeadlineAgain(check);
 			return;
 		}

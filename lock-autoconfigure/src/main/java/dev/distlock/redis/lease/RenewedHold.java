@@ -78,6 +78,13 @@ public interface RenewedHold {
 	long validUntilNanos();
 
 	/**
+	 * Returns whether Redis keeps the hold for a hand-over's claim window only, neither
+	 * confirmed nor extended since.
+	 * @return whether it is still on its claim
+	 */
+	boolean isClaimOnly();
+
+	/**
 	 * Records that Redis confirmed the hold for the given time from a request sent then.
 	 * @param sentNanos when the confirmed request was sent, by {@link System#nanoTime()}
 	 * @param validFor how long Redis keeps the lock from then
