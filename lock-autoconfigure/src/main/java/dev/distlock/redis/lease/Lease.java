@@ -173,13 +173,16 @@ public final class Lease {
 
 	/**
 	 * Records that Redis confirmed the hold for the given time from a request sent then;
-	 * a confirmation older than the last one, or one that comes after the lease was lost
-	 * or its local validity ran out, changes nothing.
+	 * a confirmation sent before the last one recorded (a confirmation or an extension:
+	 * Redis applied that one after it, and the key's expiry is that one's), one that
+	 * would not move the deadline later, or one that comes after the lease was lost or
+	 * its local validity ran out, changes nothing.
 	 */
 	public void confirmed(long sentNanos, Duration validFor) {
 		long until = validUntil(sentNanos, validFor);
 		synchronized (this.validity) {
-			if (!isLost() && until - this.validity.validUntilNanos > 0) {
+			if (!isLost() && sentNanos - this.validity.confirmedSendNanos >= 0
+					&& until - this.validity.validUntilNanos > 0) {
 				this.validity.confirmedSendNanos = sentNanos;
 				this.validity.validUntilNanos = until;
 				this.validity.claimOnly = false;
