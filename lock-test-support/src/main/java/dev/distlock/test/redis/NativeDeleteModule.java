@@ -84,12 +84,20 @@ public final class NativeDeleteModule {
 			Path library = directory.resolve("delex-module.so");
 			List<String> command = List.of(compiler(), "-shared", "-fPIC", "-O2", "-o", library.toString(),
 					source.toString());
-			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-			if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+			// The compiler's output goes to a file, so that the wait below is bounded
+			// even if
+			// it hangs without closing its output.
+			Path log = directory.resolve("compile.log");
+			Process process = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(log.toFile())
+				.start();
+			log.toFile().deleteOnExit();
+			boolean exited = process.waitFor(60, TimeUnit.SECONDS);
+			if (!exited || process.exitValue() != 0) {
 				process.destroyForcibly();
-				throw new IllegalStateException(
-						"Could not compile the DELEX module with " + String.join(" ", command) + ":\n" + output);
+				throw new IllegalStateException("Could not compile the DELEX module with " + String.join(" ", command)
+						+ (exited ? "" : " (no result in 60 s)") + ":\n"
+						+ Files.readString(log, StandardCharsets.UTF_8));
 			}
 			library.toFile().deleteOnExit();
 			return library;
