@@ -45,7 +45,10 @@ import dev.distlock.support.LeaseExtensionRules;
  * acknowledge grants, only an extension they acknowledged moves it; a key found gone or
  * held by another owner reports the lease lost as a renewal does. Since the extension
  * sets the lease to the given time from now, the deadline may move earlier, and the
- * hold's deadline watch is rescheduled to the new one.
+ * hold's deadline watch is rescheduled to the new one. The deadline moves no later than
+ * the extension's from the moment it is sent, until its answer comes: Redis may run it
+ * after a hand-over's confirmation that the renewer sends beside it
+ * ({@link RedisLockHandle#extensionSending}).
  */
 final class LeaseExtension {
 
@@ -71,15 +74,28 @@ final class LeaseExtension {
 		if (refusal != null) {
 			throw refusal;
 		}
-		long sent = System.nanoTime();
+		long sent = hold.extensionSending(leaseTime);
 		RenewalReply reply;
 		try {
 			reply = this.commands.renew(List.of(hold.key()), List.of(hold.token()), leaseTime.toMillis());
 		}
-		catch (DataAccessException ex) {
-			throw unavailable(hold, ex);
+		catch (RuntimeException ex) {
+			unanswered(hold, sent, leaseTime);
+			throw (ex instanceof DataAccessException dataAccess) ? unavailable(hold, dataAccess) : ex;
 		}
 		applyReply(hold, sent, leaseTime, reply);
+	}
+
+	/**
+	 * Records that an extension sent then got no answer, or one that did not confirm it:
+	 * Redis may have run it, so the hold's deadline stays no later than the extension's
+	 * ({@link RedisLockHandle#extensionSending}), and its watch is moved there.
+	 */
+	void unanswered(RedisLockHandle hold, long sent, Duration leaseTime) {
+		hold.extensionUnanswered(sent, leaseTime);
+		if (!hold.hasEnded()) {
+			this.renewer.watchDeadline(hold);
+		}
 	}
 
 	/**
@@ -99,6 +115,9 @@ final class LeaseExtension {
 	 * extension than must
 	 */
 	void applyReply(RedisLockHandle hold, long sent, Duration leaseTime, RenewalReply reply) {
+		if (!reply.renewed()[0] || !reply.acknowledged()) {
+			unanswered(hold, sent, leaseTime);
+		}
 		if (!reply.renewed()[0]) {
 			this.reports.tokenLost(hold, "its key was gone or held by another owner when extending its lease");
 			throw lost(hold);

@@ -139,10 +139,21 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 			if (refusal != null) {
 				return Mono.error(refusal);
 			}
-			long sent = System.nanoTime();
+			long sent = this.hold.extensionSending(leaseTime);
+			AtomicBoolean answered = new AtomicBoolean();
 			return this.commands.renew(this.hold.key(), this.hold.token(), leaseTime.toMillis())
+				.doOnError((ex) -> extension.unanswered(this.hold, sent, leaseTime))
 				.onErrorMap(DataAccessException.class, (ex) -> extension.unavailable(this.hold, ex))
-				.doOnNext((reply) -> extension.applyReply(this.hold, sent, leaseTime, reply))
+				.doOnNext((reply) -> {
+					answered.set(true);
+					extension.applyReply(this.hold, sent, leaseTime, reply);
+				})
+				// Cancelled before the answer: Redis may run it all the same.
+				.doOnCancel(() -> {
+					if (!answered.get()) {
+						extension.unanswered(this.hold, sent, leaseTime);
+					}
+				})
 				.then();
 		});
 	}

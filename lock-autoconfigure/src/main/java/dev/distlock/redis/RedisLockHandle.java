@@ -249,6 +249,23 @@ final class RedisLockHandle implements LockHandle, RenewedHold, PassableHold {
 	}
 
 	/**
+	 * Records that an extension to the given lease is about to be sent
+	 * ({@link Lease#extensionSending}).
+	 * @return its send time, by {@link System#nanoTime()}
+	 */
+	long extensionSending(Duration validFor) {
+		return this.lease.extensionSending(validFor);
+	}
+
+	/**
+	 * Records that an extension sent then got no answer, or one that did not confirm it
+	 * ({@link Lease#extensionUnanswered}).
+	 */
+	void extensionUnanswered(long sentNanos, Duration validFor) {
+		this.lease.extensionUnanswered(sentNanos, validFor);
+	}
+
+	/**
 	 * Moves the local deadline to the lease Redis set by an extension sent then, earlier
 	 * or later ({@link Lease#extended}).
 	 * @return false if the lease was lost or ran out by the local count first

@@ -17,9 +17,12 @@
 package dev.distlock.redis.lease;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * The validity of one hold, by this process's own count, and whether it was lost. Redis
@@ -177,12 +180,28 @@ public final class Lease {
 	 * Redis applied that one after it, and the key's expiry is that one's), one that
 	 * would not move the deadline later, or one that comes after the lease was lost or
 	 * its local validity ran out, changes nothing.
+	 * <p>
+	 * Nor does a confirmation move the deadline past an extension that Redis may have run
+	 * after it (an extension sets the key's expiry, and may shorten it): one sent or
+	 * answered since the confirmation was sent keeps the deadline where it is, since two
+	 * threads read their send times before they write their commands, and Redis may run
+	 * them in the other order; one still unanswered bounds it to its own deadline
+	 * ({@link #extensionSending}).
 	 */
 	public void confirmed(long sentNanos, Duration validFor) {
 		long until = validUntil(sentNanos, validFor);
 		synchronized (this.validity) {
-			if (!isLost() && sentNanos - this.validity.confirmedSendNanos >= 0
-					&& until - this.validity.validUntilNanos > 0) {
+			if (isLost() || sentNanos - this.validity.confirmedSendNanos < 0) {
+				return;
+			}
+			Extensions extensions = this.validity.extensions;
+			if (extensions != null) {
+				if (extensions.sentOrAnsweredSince(sentNanos)) {
+					return;
+				}
+				until = extensions.boundByUnanswered(until);
+			}
+			if (until - this.validity.validUntilNanos > 0) {
 				this.validity.confirmedSendNanos = sentNanos;
 				this.validity.validUntilNanos = until;
 				this.validity.claimOnly = false;
@@ -191,12 +210,40 @@ public final class Lease {
 	}
 
 	/**
+	 * Records that an extension to the given time is about to be sent, and returns its
+	 * send time. Until its answer is recorded ({@link #extended} or
+	 * {@link #extensionUnanswered}), the deadline stays at or before the end of the new
+	 * lease counted from that send time, whatever confirmation is answered meanwhile:
+	 * Redis may run the extension after it. The deadline moves there at once if it is
+	 * earlier: the extension may shorten the lease, and Redis may run it before its
+	 * answer comes.
+	 * @param validFor the lease the extension sets
+	 * @return the send time, by {@link System#nanoTime()}, for {@link #extended}
+	 */
+	public long extensionSending(Duration validFor) {
+		synchronized (this.validity) {
+			long sentNanos = System.nanoTime();
+			long until = validUntil(sentNanos, validFor);
+			if (this.validity.extensions == null) {
+				this.validity.extensions = new Extensions();
+			}
+			this.validity.extensions.sending(sentNanos, until);
+			if (until - this.validity.validUntilNanos < 0) {
+				this.validity.validUntilNanos = until;
+			}
+			return sentNanos;
+		}
+	}
+
+	/**
 	 * Records that Redis set the hold's lease to the given time from a request sent then
-	 * (an extension by its holder): unlike {@link #confirmed}, the deadline may move
-	 * earlier as well as later, since Redis now keeps the lock for that time only. A
-	 * confirmation of a request sent before the last one confirmed, or one that comes
-	 * after the lease was lost or its local validity ran out, changes nothing.
-	 * @param sentNanos when the extension was sent, by {@link System#nanoTime()}
+	 * (an extension by its holder, announced by {@link #extensionSending}): unlike
+	 * {@link #confirmed}, the deadline may move earlier as well as later, since Redis now
+	 * keeps the lock for that time only. An extension sent before the last confirmation
+	 * or extension recorded moves the deadline only earlier, if its own is (Redis may
+	 * have run it last); one that comes after the lease was lost or its local validity
+	 * ran out changes nothing.
+	 * @param sentNanos when the extension was sent, as {@link #extensionSending} returned
 	 * @param validFor the lease Redis set from then on
 	 * @return whether the hold is valid until the new deadline; false if the lease was
 	 * lost or its local validity ran out before the confirmation came
@@ -204,16 +251,87 @@ public final class Lease {
 	public boolean extended(long sentNanos, Duration validFor) {
 		long until = validUntil(sentNanos, validFor);
 		synchronized (this.validity) {
+			if (this.validity.extensions != null) {
+				this.validity.extensions.answered(sentNanos, until);
+			}
 			if (isLost()) {
 				return false;
 			}
 			if (sentNanos - this.validity.confirmedSendNanos >= 0) {
+				if (this.validity.extensions != null) {
+					until = this.validity.extensions.boundByUnanswered(until);
+				}
 				this.validity.confirmedSendNanos = sentNanos;
 				this.validity.validUntilNanos = until;
 				this.validity.claimOnly = false;
 			}
+			else if (until - this.validity.validUntilNanos < 0) {
+				this.validity.validUntilNanos = until;
+			}
 			return true;
 		}
+	}
+
+	/**
+	 * Records that an extension announced by {@link #extensionSending} got no answer, or
+	 * one that did not confirm it (its key was gone, too few replicas acknowledged it):
+	 * Redis may have run it, so the deadline stays no later than its own, and
+	 * confirmations sent before now do not move it.
+	 * @param sentNanos when the extension was sent, as {@link #extensionSending} returned
+	 * @param validFor the lease it would have set
+	 */
+	public void extensionUnanswered(long sentNanos, Duration validFor) {
+		long until = validUntil(sentNanos, validFor);
+		synchronized (this.validity) {
+			if (this.validity.extensions != null) {
+				this.validity.extensions.answered(sentNanos, until);
+			}
+		}
+	}
+
+	/**
+	 * The extensions of a hold's lease, as far as confirmations of the same owner token
+	 * sent beside them need: those sent and not answered yet, by their deadlines, and
+	 * when the last one was sent or answered. Read and written only under the monitor of
+	 * the validity that has it.
+	 */
+	private static final class Extensions {
+
+		/** Deadlines of the extensions sent and not answered yet. */
+		private final List<Long> unanswered = new ArrayList<>(1);
+
+		/** When an extension was last sent or answered, by {@link System#nanoTime()}. */
+		private long lastSentOrAnsweredNanos;
+
+		void sending(long sentNanos, long until) {
+			this.unanswered.add(until);
+			this.lastSentOrAnsweredNanos = sentNanos;
+		}
+
+		void answered(long sentNanos, long until) {
+			this.unanswered.remove(Long.valueOf(until));
+			this.lastSentOrAnsweredNanos = System.nanoTime();
+		}
+
+		/**
+		 * Whether an extension was sent or answered at or after the given time: Redis may
+		 * have run it after a confirmation sent then.
+		 */
+		boolean sentOrAnsweredSince(long sentNanos) {
+			return this.lastSentOrAnsweredNanos - sentNanos >= 0;
+		}
+
+		/** Returns the deadline, no later than that of any extension still unanswered. */
+		long boundByUnanswered(long until) {
+			long bound = until;
+			for (long deadline : this.unanswered) {
+				if (deadline - bound < 0) {
+					bound = deadline;
+				}
+			}
+			return bound;
+		}
+
 	}
 
 	/**
@@ -228,6 +346,9 @@ public final class Lease {
 		private volatile long validUntilNanos;
 
 		private volatile boolean claimOnly;
+
+		/** Its extensions, once one was sent: none for most holds. */
+		private @Nullable Extensions extensions;
 
 		Validity(long confirmedSendNanos, long validUntilNanos, boolean claimOnly) {
 			this.confirmedSendNanos = confirmedSendNanos;

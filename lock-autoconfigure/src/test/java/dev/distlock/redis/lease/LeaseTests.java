@@ -80,6 +80,70 @@ class LeaseTests {
 		assertThat(lease.validUntilNanos()).isEqualTo(Lease.validUntil(extensionSent, SHORT));
 	}
 
+	/**
+	 * The holder's extension to 1 s is sent, then a hand-over's confirmation to the 20 s
+	 * lease, whose answer comes first: the extension's thread may have been held between
+	 * reading its send time and writing its command, and Redis may run it last. The
+	 * deadline stays the extension's until its answer, and after it.
+	 */
+	@Test
+	void confirmationAnsweredWhileAnExtensionIsUnansweredDoesNotMoveTheDeadlinePastIt() {
+		Lease lease = Lease.claimed(System.nanoTime(), CLAIM);
+		long extensionSent = lease.extensionSending(SHORT);
+		long extensionDeadline = Lease.validUntil(extensionSent, SHORT);
+		assertThat(lease.validUntilNanos()).as("no later than the extension's from its send on")
+			.isEqualTo(extensionDeadline);
+		lease.confirmed(System.nanoTime() + 1, LEASE);
+		assertThat(lease.validUntilNanos()).isEqualTo(extensionDeadline);
+		assertThat(lease.extended(extensionSent, SHORT)).isTrue();
+		assertThat(lease.validUntilNanos()).isEqualTo(extensionDeadline);
+		long confirmedLater = System.nanoTime() + 1;
+		lease.confirmed(confirmedLater, LEASE);
+		assertThat(lease.validUntilNanos()).as("a confirmation sent after the extension's answer")
+			.isEqualTo(Lease.validUntil(confirmedLater, LEASE));
+	}
+
+	/**
+	 * A confirmation sent while an extension was unanswered, whose answer comes after the
+	 * extension's (it went over another connection): Redis may have run the extension
+	 * after it.
+	 */
+	@Test
+	void confirmationSentBeforeAnExtensionWasAnsweredDoesNotMoveTheDeadline() {
+		Lease lease = Lease.granted(System.nanoTime(), LEASE);
+		long extensionSent = lease.extensionSending(SHORT);
+		long confirmationSent = System.nanoTime() + 1;
+		assertThat(lease.extended(extensionSent, SHORT)).isTrue();
+		lease.confirmed(confirmationSent, LEASE);
+		assertThat(lease.validUntilNanos()).isEqualTo(Lease.validUntil(extensionSent, SHORT));
+	}
+
+	@Test
+	void extensionWithoutAnswerKeepsTheDeadlineNoLaterThanItsOwn() {
+		Lease lease = Lease.granted(System.nanoTime(), LEASE);
+		long extensionSent = lease.extensionSending(SHORT);
+		long confirmationSent = System.nanoTime() + 1;
+		lease.extensionUnanswered(extensionSent, SHORT);
+		lease.confirmed(confirmationSent, LEASE);
+		assertThat(lease.validUntilNanos()).isEqualTo(Lease.validUntil(extensionSent, SHORT));
+	}
+
+	/**
+	 * Two extensions in flight, to 1 s then to 20 s, answered the other way round: Redis
+	 * may have run the first last, so the deadline is the first's.
+	 */
+	@Test
+	void extensionAnsweredAfterALaterOneMovesTheDeadlineOnlyEarlier() {
+		Lease lease = Lease.granted(System.nanoTime(), LEASE);
+		long first = lease.extensionSending(SHORT);
+		long second = lease.extensionSending(LEASE);
+		assertThat(lease.extended(second, LEASE)).isTrue();
+		assertThat(lease.validUntilNanos()).as("bounded by the first, still unanswered")
+			.isEqualTo(Lease.validUntil(first, SHORT));
+		assertThat(lease.extended(first, SHORT)).isTrue();
+		assertThat(lease.validUntilNanos()).isEqualTo(Lease.validUntil(first, SHORT));
+	}
+
 	@Test
 	void claimIsClaimOnlyUntilConfirmed() {
 		long start = System.nanoTime();

@@ -1,0 +1,205 @@
+/*
+ * Copyright 2026-present the original author or authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package dev.distlock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import dev.distlock.LockHandle;
+import dev.distlock.LockListener;
+import dev.distlock.LockOptions;
+import dev.distlock.redis.protocol.RedisLockCommands;
+import dev.distlock.redis.protocol.RedisReachability;
+import dev.distlock.redis.protocol.ReleaseOutcome;
+import dev.distlock.redis.protocol.ReplicaAcknowledgement;
+import dev.distlock.test.redis.RedisTestServers;
+import dev.distlock.testing.TestRedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A holder's extension and the confirmation of its hand-over are sent from two threads,
+ * the holder's and a sender thread of the renewer, and each reads its send time before it
+ * writes its command: Redis may run them in the other order than their send times. Here
+ * the holder's thread is held between reading its send time and writing a shorter
+ * extension until the confirmation, sent later, has been answered; Redis then runs the
+ * extension last and keeps the lock for its second only. The holder must count its
+ * validity from the extension, and know its lease lost once Redis let the lock go. The
+ * build before the fix counted the confirmation's 20 s instead: another owner took the
+ * lock while the holder still held it by its own count.
+ */
+class ExtensionBesideConfirmationTests {
+
+	private static final Duration CLAIM = Duration.ofMillis(600);
+
+	/** A fixed lease, so that no renewal round runs beside the confirmation. */
+	private static final LockOptions FIXED = LockOptions.renewing(Duration.ofSeconds(10))
+		.withLeaseTime(Duration.ofSeconds(20));
+
+	private final AtomicInteger confirmations = new AtomicInteger();
+
+	/** The thread that waits for, holds, extends and releases the client's lock. */
+	private final ExecutorService holderThread = Executors.newSingleThreadExecutor();
+
+	private LettuceConnectionFactory connectionFactory;
+
+	private StringRedisTemplate redis;
+
+	private PausingTemplate clientRedis;
+
+	private RedisLockClient client;
+
+	private RedisLockCommands otherOwner;
+
+	@BeforeEach
+	void start() {
+		this.connectionFactory = TestRedis.connectionFactory(RedisTestServers.shared());
+		this.redis = TestRedis.template(this.connectionFactory);
+		this.clientRedis = new PausingTemplate(this.connectionFactory);
+		this.client = RedisLockClient.builder(this.clientRedis)
+			.releaseMessages(true)
+			.claimWindow(CLAIM)
+			.listener(new LockListener() {
+
+				@Override
+				public void renewed(int renewed, int roundTrips) {
+					ExtensionBesideConfirmationTests.this.confirmations.addAndGet(roundTrips);
+				}
+
+			})
+			.build();
+		this.client.start();
+		this.client.monitor()
+			.releaseSubscription()
+			.ifPresent((subscription) -> await().atMost(Duration.ofSeconds(10)).until(subscription::isSubscribed));
+		this.otherOwner = new RedisLockCommands(this.redis, LockFixture.KEYSPACE, new RedisReachability(),
+				CLAIM.toMillis(), ReplicaAcknowledgement.NONE);
+	}
+
+	@AfterEach
+	void stop() {
+		this.clientRedis.resume();
+		this.holderThread.shutdownNow();
+		this.client.close();
+		this.connectionFactory.destroy();
+	}
+
+	@Test
+	void shorterExtensionThatRedisRunsAfterALaterSentConfirmationBoundsTheHoldersValidity() throws Exception {
+		String key = TestRedis.uniqueKey("extension-beside-confirmation");
+		LockHandle handle = handedOver(key);
+		assertThat(this.confirmations).as("not confirmed yet: a third of the claim window is to come").hasValue(0);
+		this.clientRedis.pauseNextCommandOf(threadOf(this.holderThread));
+		Future<?> extension = this.holderThread.submit(() -> handle.extend(Duration.ofSeconds(1)));
+		this.clientRedis.awaitPaused();
+		// The confirmation, sent after the extension's send time, runs first: the key's
+		// expiry goes up to the 20 s lease.
+		await().atMost(CLAIM.multipliedBy(2)).until(() -> this.confirmations.get() == 1);
+		await().atMost(CLAIM)
+			.until(() -> this.redis.getExpire(key, TimeUnit.MILLISECONDS) > Duration.ofSeconds(10).toMillis());
+		// The extension runs last: Redis keeps the lock for one second from now.
+		this.clientRedis.resume();
+		extension.get(10, TimeUnit.SECONDS);
+		assertThat(this.redis.getExpire(key, TimeUnit.MILLISECONDS)).as("the extension ran last")
+			.isLessThanOrEqualTo(1000);
+		await().atMost(Duration.ofSeconds(3)).until(() -> !this.redis.hasKey(key));
+		assertThat(this.otherOwner.acquire(key, "other", 30_000, null, 0, 1, false).granted())
+			.as("another owner takes the lock Redis let go")
+			.isTrue();
+		assertThat(handle.isLeaseLost()).as("the holder knows its lease ran out").isTrue();
+	}
+
+	/**
+	 * Has the client wait for a lock that another owner holds, and that owner release it
+	 * to the client through the queue: a hold on the claim window, whose confirmation is
+	 * due a third of the way into it.
+	 */
+	private LockHandle handedOver(String key) throws Exception {
+		assertThat(this.otherOwner.acquire(key, "holder", 30_000, null, 0, 1, false).granted()).isTrue();
+		Future<LockHandle> waiting = this.holderThread.submit(() -> this.client.lock(key, FIXED));
+		await().until(() -> this.redis.opsForList().size(LockFixture.KEYSPACE.queueKey(key)) == 1);
+		assertThat(this.otherOwner.release(key, "holder", 0)).as("handed to the client")
+			.isEqualTo(ReleaseOutcome.HANDED_OVER);
+		return waiting.get(10, TimeUnit.SECONDS);
+	}
+
+	private static Thread threadOf(ExecutorService executor) throws Exception {
+		return executor.submit(Thread::currentThread).get(10, TimeUnit.SECONDS);
+	}
+
+	/**
+	 * The client's template: holds a chosen thread before its next command, as a thread
+	 * preempted between reading its send time and writing its command is held.
+	 */
+	private static final class PausingTemplate extends StringRedisTemplate {
+
+		private volatile @Nullable Thread pausing;
+
+		private final CountDownLatch paused = new CountDownLatch(1);
+
+		private final CountDownLatch resumed = new CountDownLatch(1);
+
+		PausingTemplate(LettuceConnectionFactory connectionFactory) {
+			super(connectionFactory);
+			afterPropertiesSet();
+		}
+
+		void pauseNextCommandOf(Thread thread) {
+			this.pausing = thread;
+		}
+
+		void awaitPaused() throws InterruptedException {
+			assertThat(this.paused.await(10, TimeUnit.SECONDS)).as("the holder's command held").isTrue();
+		}
+
+		void resume() {
+			this.resumed.countDown();
+		}
+
+		@Override
+		public <T> @Nullable T execute(RedisCallback<T> action, boolean exposeConnection) {
+			if (Thread.currentThread() == this.pausing) {
+				this.pausing = null;
+				this.paused.countDown();
+				try {
+					this.resumed.await(10, TimeUnit.SECONDS);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			}
+			return super.execute(action, exposeConnection);
+		}
+
+	}
+
+}
