@@ -74,7 +74,7 @@ final class LeaseExtension {
 		if (refusal != null) {
 			throw refusal;
 		}
-		long sent = hold.extensionSending(leaseTime);
+		long sent = sending(hold, leaseTime);
 		RenewalReply reply;
 		try {
 			reply = this.commands.renew(List.of(hold.key()), List.of(hold.token()), leaseTime.toMillis());
@@ -87,15 +87,28 @@ final class LeaseExtension {
 	}
 
 	/**
-	 * Records that an extension sent then got no answer, or one that did not confirm it:
-	 * Redis may have run it, so the hold's deadline stays no later than the extension's
-	 * ({@link RedisLockHandle#extensionSending}), and its watch is moved there.
+	 * Records that an extension is about to be sent
+	 * ({@link RedisLockHandle#extensionSending}): if that moved the hold's deadline
+	 * earlier, its watch is moved there too.
+	 * @return the send time, by {@link System#nanoTime()}
+	 */
+	long sending(RedisLockHandle hold, Duration leaseTime) {
+		long deadline = hold.validUntilNanos();
+		long sent = hold.extensionSending(leaseTime);
+		if (hold.validUntilNanos() != deadline && !hold.hasEnded()) {
+			this.renewer.watchDeadline(hold);
+		}
+		return sent;
+	}
+
+	/**
+	 * Records that an extension sent then got no answer, or one that did not confirm it
+	 * ({@link RedisLockHandle#extensionUnanswered}): Redis may have run it, or may still
+	 * run it, so the hold's deadline stays no later than the extension's, where
+	 * {@link #sending} put it.
 	 */
 	void unanswered(RedisLockHandle hold, long sent, Duration leaseTime) {
 		hold.extensionUnanswered(sent, leaseTime);
-		if (!hold.hasEnded()) {
-			this.renewer.watchDeadline(hold);
-		}
 	}
 
 	/**

@@ -139,7 +139,7 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 			if (refusal != null) {
 				return Mono.error(refusal);
 			}
-			long sent = this.hold.extensionSending(leaseTime);
+			long sent = extension.sending(this.hold, leaseTime);
 			AtomicBoolean answered = new AtomicBoolean();
 			return this.commands.renew(this.hold.key(), this.hold.token(), leaseTime.toMillis())
 				.doOnError((ex) -> extension.unanswered(this.hold, sent, leaseTime))

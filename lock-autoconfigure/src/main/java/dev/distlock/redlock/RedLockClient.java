@@ -1026,8 +1026,10 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 		/**
 		 * Extends the lease on every node by the owner-checked renewal script, with the
 		 * given lease; the validity moves (forward or back) to
-		 * {@code send time + lease - drift} only when a majority confirmed. Extensions of
-		 * one hold are applied one at a time.
+		 * {@code send time + lease - drift} only when a majority confirmed. Since a node
+		 * whose answer is lost may have run it, a shorter lease counts from the send at
+		 * once, whatever the answers: the validity never stays later than the
+		 * extension's. Extensions of one hold are applied one at a time.
 		 */
 		@Override
 		public void extend(Duration leaseTime) {
@@ -1038,6 +1040,12 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 				}
 				noteLease(leaseTime);
 				long sent = System.nanoTime();
+				synchronized (this) {
+					long until = sent + Deadlines.nanos(leaseTime) - drift(leaseTime);
+					if (until - this.validUntil < 0) {
+						this.validUntil = until;
+					}
+				}
 				List<CompletableFuture<Long>> extensions = new ArrayList<>();
 				for (RedLockNode node : RedLockClient.this.nodes) {
 					extensions.add(node.eval(RedLockScript.RENEW, ScriptOutputType.INTEGER, new String[] { this.key },

@@ -18,6 +18,7 @@ package dev.distlock.redis;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -29,13 +30,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import dev.distlock.LockHandle;
+import dev.distlock.LockLeaseLostException;
 import dev.distlock.LockListener;
 import dev.distlock.LockOptions;
+import dev.distlock.LockUnavailableException;
 import dev.distlock.redis.protocol.RedisLockCommands;
 import dev.distlock.redis.protocol.RedisReachability;
 import dev.distlock.redis.protocol.ReleaseOutcome;
@@ -44,22 +48,26 @@ import dev.distlock.test.redis.RedisTestServers;
 import dev.distlock.testing.TestRedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
  * A holder's extension and the confirmation of its hand-over are sent from two threads,
  * the holder's and a sender thread of the renewer, and each reads its send time before it
  * writes its command: Redis may run them in the other order than their send times. Here
- * the holder's thread is held between reading its send time and writing a shorter
- * extension until the confirmation, sent later, has been answered; Redis then runs the
- * extension last and keeps the lock for its second only. The holder must count its
- * validity from the extension, and know its lease lost once Redis let the lock go. The
- * build before the fix counted the confirmation's 20 s instead: another owner took the
- * lock while the holder still held it by its own count.
+ * the holder's thread is held between reading its send time and writing an extension to 3
+ * s (shorter than its 20 s lease) until the confirmation, sent later, has been answered;
+ * Redis then runs the extension last and keeps the lock for its 3 s only. The holder must
+ * count its validity from the extension, and know its lease lost once Redis let the lock
+ * go. The build before the fix counted the confirmation's 20 s instead: another owner
+ * took the lock while the holder still held it by its own count.
  */
 class ExtensionBesideConfirmationTests {
 
-	private static final Duration CLAIM = Duration.ofMillis(600);
+	private static final Duration CLAIM = Duration.ofMillis(1500);
+
+	/** Long enough to outlast the wait for the confirmation, shorter than the lease. */
+	private static final Duration EXTENSION = Duration.ofSeconds(3);
 
 	/** A fixed lease, so that no renewal round runs beside the confirmation. */
 	private static final LockOptions FIXED = LockOptions.renewing(Duration.ofSeconds(10))
@@ -117,25 +125,72 @@ class ExtensionBesideConfirmationTests {
 	void shorterExtensionThatRedisRunsAfterALaterSentConfirmationBoundsTheHoldersValidity() throws Exception {
 		String key = TestRedis.uniqueKey("extension-beside-confirmation");
 		LockHandle handle = handedOver(key);
-		assertThat(this.confirmations).as("not confirmed yet: a third of the claim window is to come").hasValue(0);
 		this.clientRedis.pauseNextCommandOf(threadOf(this.holderThread));
-		Future<?> extension = this.holderThread.submit(() -> handle.extend(Duration.ofSeconds(1)));
+		Future<?> extension = this.holderThread.submit(() -> handle.extend(EXTENSION));
 		this.clientRedis.awaitPaused();
+		assertThat(this.confirmations).as("the extension's send time read before the confirmation is sent").hasValue(0);
 		// The confirmation, sent after the extension's send time, runs first: the key's
 		// expiry goes up to the 20 s lease.
-		await().atMost(CLAIM.multipliedBy(2)).until(() -> this.confirmations.get() == 1);
-		await().atMost(CLAIM)
-			.until(() -> this.redis.getExpire(key, TimeUnit.MILLISECONDS) > Duration.ofSeconds(10).toMillis());
-		// The extension runs last: Redis keeps the lock for one second from now.
+		await().atMost(CLAIM).pollInterval(Duration.ofMillis(10)).until(() -> this.confirmations.get() == 1);
+		assertThat(this.redis.getExpire(key, TimeUnit.MILLISECONDS)).as("raised to the lease")
+			.isGreaterThan(EXTENSION.toMillis());
+		// The extension runs last: Redis keeps the lock for its 3 s from now.
 		this.clientRedis.resume();
 		extension.get(10, TimeUnit.SECONDS);
 		assertThat(this.redis.getExpire(key, TimeUnit.MILLISECONDS)).as("the extension ran last")
-			.isLessThanOrEqualTo(1000);
-		await().atMost(Duration.ofSeconds(3)).until(() -> !this.redis.hasKey(key));
+			.isLessThanOrEqualTo(EXTENSION.toMillis());
+		await().atMost(EXTENSION.plusSeconds(2))
+			.pollInterval(Duration.ofMillis(10))
+			.until(() -> !this.redis.hasKey(key));
 		assertThat(this.otherOwner.acquire(key, "other", 30_000, null, 0, 1, false).granted())
 			.as("another owner takes the lock Redis let go")
 			.isTrue();
 		assertThat(handle.isLeaseLost()).as("the holder knows its lease ran out").isTrue();
+	}
+
+	/**
+	 * An extension that fails (here before it reaches Redis; a lost reply looks the same
+	 * to the holder) leaves the hand-over on its claim, and its confirmation still due:
+	 * the hold outlasts the claim window. Its deadline stays no later than the failed
+	 * extension's, which Redis may still run.
+	 */
+	@Test
+	void failedExtensionLeavesTheHandOversConfirmationDue() throws Exception {
+		String key = TestRedis.uniqueKey("failed-extension");
+		LockHandle handle = handedOver(key);
+		this.clientRedis.failNextCommandOf(threadOf(this.holderThread));
+		Future<?> extension = this.holderThread.submit(() -> handle.extend(Duration.ofSeconds(10)));
+		assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> extension.get(10, TimeUnit.SECONDS))
+			.withCauseInstanceOf(LockUnavailableException.class);
+		await().atMost(CLAIM).pollInterval(Duration.ofMillis(10)).until(() -> this.confirmations.get() == 1);
+		assertThat(this.redis.getExpire(key, TimeUnit.MILLISECONDS)).as("confirmed to the lease")
+			.isGreaterThan(CLAIM.toMillis());
+		await().during(CLAIM).atMost(CLAIM.multipliedBy(2)).until(() -> !handle.isLeaseLost());
+		this.holderThread.submit(handle::release).get(10, TimeUnit.SECONDS);
+		assertThat(this.redis.hasKey(key)).isFalse();
+	}
+
+	/**
+	 * A shorter extension counts from its send: while its answer is awaited, the hold is
+	 * reported lost at the extension's deadline, not at the lease's (Redis may have run
+	 * it, and let the key go).
+	 */
+	@Test
+	void shorterExtensionAwaitingItsAnswerReportsTheLeaseLostAtItsOwnDeadline() throws Exception {
+		String key = TestRedis.uniqueKey("extension-awaited");
+		LockHandle handle = this.holderThread.submit(() -> this.client.lock(key, FIXED)).get(10, TimeUnit.SECONDS);
+		CountDownLatch lost = new CountDownLatch(1);
+		handle.whenLeaseLost(lost::countDown);
+		this.clientRedis.pauseNextCommandOf(threadOf(this.holderThread));
+		long sent = System.nanoTime();
+		Future<?> extension = this.holderThread.submit(() -> handle.extend(Duration.ofSeconds(1)));
+		this.clientRedis.awaitPaused();
+		assertThat(lost.await(5, TimeUnit.SECONDS)).as("reported lost while the extension is awaited").isTrue();
+		assertThat(Duration.ofNanos(System.nanoTime() - sent)).as("at the extension's deadline, not the lease's")
+			.isLessThan(Duration.ofSeconds(5));
+		this.clientRedis.resume();
+		assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> extension.get(10, TimeUnit.SECONDS))
+			.withCauseInstanceOf(LockLeaseLostException.class);
 	}
 
 	/**
@@ -158,11 +213,14 @@ class ExtensionBesideConfirmationTests {
 
 	/**
 	 * The client's template: holds a chosen thread before its next command, as a thread
-	 * preempted between reading its send time and writing its command is held.
+	 * preempted between reading its send time and writing its command is held, or fails
+	 * that command as a lost connection does.
 	 */
 	private static final class PausingTemplate extends StringRedisTemplate {
 
 		private volatile @Nullable Thread pausing;
+
+		private volatile @Nullable Thread failing;
 
 		private final CountDownLatch paused = new CountDownLatch(1);
 
@@ -177,6 +235,10 @@ class ExtensionBesideConfirmationTests {
 			this.pausing = thread;
 		}
 
+		void failNextCommandOf(Thread thread) {
+			this.failing = thread;
+		}
+
 		void awaitPaused() throws InterruptedException {
 			assertThat(this.paused.await(10, TimeUnit.SECONDS)).as("the holder's command held").isTrue();
 		}
@@ -187,6 +249,10 @@ class ExtensionBesideConfirmationTests {
 
 		@Override
 		public <T> @Nullable T execute(RedisCallback<T> action, boolean exposeConnection) {
+			if (Thread.currentThread() == this.failing) {
+				this.failing = null;
+				throw new RedisConnectionFailureException("Connection lost (test)");
+			}
 			if (Thread.currentThread() == this.pausing) {
 				this.pausing = null;
 				this.paused.countDown();

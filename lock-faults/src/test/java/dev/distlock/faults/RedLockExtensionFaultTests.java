@@ -158,6 +158,45 @@ class RedLockExtensionFaultTests {
 		assertThat(catchFailure(handle::release)).isInstanceOf(LockLeaseLostException.class);
 	}
 
+	/**
+	 * A shorter extension (10 s lease to 1 s) whose replies from nodes 0 and 1 are lost,
+	 * though both ran it: the call fails without a majority of answers, yet every node
+	 * now keeps the key for 1 s. The hold's validity must count from the extension's send
+	 * with its shorter lease. The control is a holder that keeps its old validity after
+	 * the failed extension, as the build before did: it believes it holds the lock for
+	 * seconds after a majority of the nodes dropped the key.
+	 */
+	@Test
+	void shorterExtensionWhoseRepliesAreLostCountsFromItsSend() {
+		start();
+		String key = "redlock:extend-lost-replies:" + UUID.randomUUID();
+		Duration lease = Duration.ofSeconds(10);
+		Duration shorter = Duration.ofSeconds(1);
+		long asked = System.nanoTime();
+		LockHandle handle = this.client.lock(key, new LockOptions(Duration.ZERO, lease));
+		String renew = RedLockFaultNodes.scriptSha("renew.lua");
+		this.nodes.proxy(0).dropNextReplyTo(renew);
+		this.nodes.proxy(1).dropNextReplyTo(renew);
+		long sent = System.nanoTime();
+		RuntimeException failure = extend(handle, shorter);
+		long replied = System.nanoTime();
+		// The control: a holder that keeps the validity of its grant.
+		Watch watch = watch(key, handle, asked, lease, sent + shorter.plusMillis(1500).toNanos());
+		long extendMs = (replied - sent) / 1_000_000;
+		Figures.record("redlock shorter extension, replies of nodes 0 and 1 lost",
+				"extend(1s) of a 10 s hold gave %s after %d ms; lease lost %d ms after the send; fewer than a "
+						+ "majority of the nodes had the key %d ms after the send; moments believed held without a "
+						+ "majority: %d; control, the grant's validity kept: %d moments over %d ms",
+				describe(failure), extendMs, ms(watch.lostAt() - sent), ms(watch.majorityGoneAt() - sent),
+				watch.believedWithout(), watch.controlBelievedWithout(), ms(watch.controlWindow()));
+		assertThat(failure).isInstanceOf(LockUnavailableException.class);
+		assertThat(watch.majorityGoneAt()).as("key gone from a majority (0: never)").isNotZero();
+		assertThat(watch.lostAt()).as("lease lost (0: never)").isNotZero();
+		assertThat(watch.believedWithout()).as("moments believed held without a majority").isZero();
+		assertThat(watch.controlBelievedWithout()).as("control: moments believed held without a majority").isPositive();
+		assertThat(catchFailure(handle::release)).isInstanceOf(LockLeaseLostException.class);
+	}
+
 	private void start() {
 		this.nodes = RedLockFaultNodes.startWithProxies(3, 2);
 		this.client = this.nodes.client(NODE_TIMEOUT);

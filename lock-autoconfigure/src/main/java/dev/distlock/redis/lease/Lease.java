@@ -181,12 +181,12 @@ public final class Lease {
 	 * would not move the deadline later, or one that comes after the lease was lost or
 	 * its local validity ran out, changes nothing.
 	 * <p>
-	 * Nor does a confirmation move the deadline past an extension that Redis may have run
+	 * Nor does a confirmation move the deadline past an extension that Redis may run
 	 * after it (an extension sets the key's expiry, and may shorten it): one sent or
 	 * answered since the confirmation was sent keeps the deadline where it is, since two
 	 * threads read their send times before they write their commands, and Redis may run
-	 * them in the other order; one still unanswered bounds it to its own deadline
-	 * ({@link #extensionSending}).
+	 * them in the other order; one still unanswered, or never answered, bounds it to its
+	 * own deadline ({@link #extensionSending}).
 	 */
 	public void confirmed(long sentNanos, Duration validFor) {
 		long until = validUntil(sentNanos, validFor);
@@ -211,12 +211,12 @@ public final class Lease {
 
 	/**
 	 * Records that an extension to the given time is about to be sent, and returns its
-	 * send time. Until its answer is recorded ({@link #extended} or
-	 * {@link #extensionUnanswered}), the deadline stays at or before the end of the new
-	 * lease counted from that send time, whatever confirmation is answered meanwhile:
-	 * Redis may run the extension after it. The deadline moves there at once if it is
-	 * earlier: the extension may shorten the lease, and Redis may run it before its
-	 * answer comes.
+	 * send time. Until its answer is recorded ({@link #extended}), the deadline stays at
+	 * or before the end of the new lease counted from that send time, whatever
+	 * confirmation is answered meanwhile: Redis may run the extension after it; and for
+	 * good if no answer comes ({@link #extensionUnanswered}). The deadline moves there at
+	 * once if it is earlier: the extension may shorten the lease, and Redis may run it
+	 * before its answer comes.
 	 * @param validFor the lease the extension sets
 	 * @return the send time, by {@link System#nanoTime()}, for {@link #extended}
 	 */
@@ -239,30 +239,30 @@ public final class Lease {
 	 * Records that Redis set the hold's lease to the given time from a request sent then
 	 * (an extension by its holder, announced by {@link #extensionSending}): unlike
 	 * {@link #confirmed}, the deadline may move earlier as well as later, since Redis now
-	 * keeps the lock for that time only. An extension sent before the last confirmation
-	 * or extension recorded moves the deadline only earlier, if its own is (Redis may
-	 * have run it last); one that comes after the lease was lost or its local validity
-	 * ran out changes nothing.
+	 * keeps the lock for that time only, or longer if a confirmation raised it since
+	 * (confirmations of a hold that can be extended, a hand-over's, only raise the key's
+	 * expiry). It moves to the extension's own deadline, no later than that of any
+	 * extension still unanswered or never answered; an extension answered after one sent
+	 * later moves it only earlier, if its own is (Redis may have run it last). One that
+	 * comes after the lease was lost or its local validity ran out moves nothing.
 	 * @param sentNanos when the extension was sent, as {@link #extensionSending} returned
 	 * @param validFor the lease Redis set from then on
-	 * @return whether the hold is valid until the new deadline; false if the lease was
-	 * lost or its local validity ran out before the confirmation came
+	 * @return false if the lease was lost or its local validity ran out before the answer
+	 * came, else true
 	 */
 	public boolean extended(long sentNanos, Duration validFor) {
 		long until = validUntil(sentNanos, validFor);
 		synchronized (this.validity) {
-			if (this.validity.extensions != null) {
-				this.validity.extensions.answered(sentNanos, until);
-			}
+			Extensions extensions = this.validity.extensions;
+			boolean latest = (extensions == null) || extensions.answered(sentNanos, until);
 			if (isLost()) {
 				return false;
 			}
-			if (sentNanos - this.validity.confirmedSendNanos >= 0) {
-				if (this.validity.extensions != null) {
-					until = this.validity.extensions.boundByUnanswered(until);
+			if (latest) {
+				this.validity.validUntilNanos = (extensions != null) ? extensions.boundByUnanswered(until) : until;
+				if (sentNanos - this.validity.confirmedSendNanos > 0) {
+					this.validity.confirmedSendNanos = sentNanos;
 				}
-				this.validity.confirmedSendNanos = sentNanos;
-				this.validity.validUntilNanos = until;
 				this.validity.claimOnly = false;
 			}
 			else if (until - this.validity.validUntilNanos < 0) {
@@ -273,43 +273,68 @@ public final class Lease {
 	}
 
 	/**
-	 * Records that an extension announced by {@link #extensionSending} got no answer, or
-	 * one that did not confirm it (its key was gone, too few replicas acknowledged it):
-	 * Redis may have run it, so the deadline stays no later than its own, and
-	 * confirmations sent before now do not move it.
+	 * Records that an extension announced by {@link #extensionSending} got no answer, was
+	 * cancelled, or got one that did not confirm it (its key was gone, too few replicas
+	 * acknowledged it): Redis may have run it, or may still run it, so for the rest of
+	 * the hold the deadline moves no later than the extension's own, and confirmations
+	 * sent before now do not move it at all.
 	 * @param sentNanos when the extension was sent, as {@link #extensionSending} returned
 	 * @param validFor the lease it would have set
 	 */
 	public void extensionUnanswered(long sentNanos, Duration validFor) {
-		long until = validUntil(sentNanos, validFor);
 		synchronized (this.validity) {
 			if (this.validity.extensions != null) {
-				this.validity.extensions.answered(sentNanos, until);
+				this.validity.extensions.unanswered();
 			}
 		}
 	}
 
 	/**
-	 * The extensions of a hold's lease, as far as confirmations of the same owner token
-	 * sent beside them need: those sent and not answered yet, by their deadlines, and
-	 * when the last one was sent or answered. Read and written only under the monitor of
-	 * the validity that has it.
+	 * The extensions of a hold's lease, as far as the confirmations and extensions of the
+	 * same owner token sent beside them need: the deadlines of those Redis may still run
+	 * (sent and not answered, or never answered), when the last one was sent or answered,
+	 * and the send time of the latest sent of those answered. Read and written only under
+	 * the monitor of the validity that has it.
 	 */
 	private static final class Extensions {
 
-		/** Deadlines of the extensions sent and not answered yet. */
+		/**
+		 * Deadlines of the extensions sent and not answered, or never answered (those
+		 * stay for the rest of the hold).
+		 */
 		private final List<Long> unanswered = new ArrayList<>(1);
 
 		/** When an extension was last sent or answered, by {@link System#nanoTime()}. */
 		private long lastSentOrAnsweredNanos;
+
+		/** Whether Redis answered any extension. */
+		private boolean anyAnswered;
+
+		/** When the latest sent of the extensions Redis answered was sent. */
+		private long latestAnsweredSentNanos;
 
 		void sending(long sentNanos, long until) {
 			this.unanswered.add(until);
 			this.lastSentOrAnsweredNanos = sentNanos;
 		}
 
-		void answered(long sentNanos, long until) {
+		/**
+		 * Records Redis's answer to an extension sent then.
+		 * @return whether it is the latest sent of the extensions answered so far
+		 */
+		boolean answered(long sentNanos, long until) {
 			this.unanswered.remove(Long.valueOf(until));
+			this.lastSentOrAnsweredNanos = System.nanoTime();
+			boolean latest = !this.anyAnswered || sentNanos - this.latestAnsweredSentNanos >= 0;
+			if (latest) {
+				this.anyAnswered = true;
+				this.latestAnsweredSentNanos = sentNanos;
+			}
+			return latest;
+		}
+
+		/** Records that an extension will get no answer: its deadline stays. */
+		void unanswered() {
 			this.lastSentOrAnsweredNanos = System.nanoTime();
 		}
 
@@ -321,7 +346,9 @@ public final class Lease {
 			return this.lastSentOrAnsweredNanos - sentNanos >= 0;
 		}
 
-		/** Returns the deadline, no later than that of any extension still unanswered. */
+		/**
+		 * Returns the deadline, no later than that of any extension Redis may still run.
+		 */
 		long boundByUnanswered(long until) {
 			long bound = until;
 			for (long deadline : this.unanswered) {

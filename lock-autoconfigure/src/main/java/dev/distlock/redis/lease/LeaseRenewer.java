@@ -228,7 +228,9 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	/**
 	 * Reports a hold that is not renewed (a fixed lease) lost if its local deadline
-	 * passes before it ends or is unregistered.
+	 * passes before it ends or is unregistered: watched anew after the deadline moved. A
+	 * hand-over still on its claim window whose confirmation is still to come keeps it,
+	 * due a third of the way to its deadline as it is now.
 	 */
 	public void watchDeadline(H handle) {
 		watch(handle, FIXED_LEASE_RAN_OUT, false);
@@ -527,10 +529,12 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 */
 	private void watch(H hold, String reason, boolean confirmFirst) {
 		this.watched.compute(hold, (key, previous) -> {
+			boolean stillToConfirm = confirmFirst;
 			if (previous != null) {
 				drop(previous);
+				stillToConfirm |= previous.confirmFirst && hold.isClaimOnly();
 			}
-			return schedule(new DeadlineCheck(hold, reason, confirmFirst));
+			return schedule(new DeadlineCheck(hold, reason, stillToConfirm));
 		});
 	}
 
