@@ -40,15 +40,15 @@ import dev.distlock.support.LeaseExtensionRules;
  * Extends the fixed lease of a hold at its holder's request
  * ({@link dev.distlock.LockHandle#extend}, and the same on the reactive handle), with the
  * owner-checked write a renewal sends ({@link RedisLockCommands#renew}) and the same
- * rules for what its reply means: the local deadline moves only on a confirmed reply,
- * counted from the send time of the extension minus the drift margin; where replicas must
- * acknowledge grants, only an extension they acknowledged moves it; a key found gone or
- * held by another owner reports the lease lost as a renewal does. Since the extension
- * sets the lease to the given time from now, the deadline may move earlier, and the
- * hold's deadline watch is rescheduled to the new one. The deadline moves no later than
- * the extension's from the moment it is sent, until its answer comes: Redis may run it
- * after a hand-over's confirmation that the renewer sends beside it
- * ({@link RedisLockHandle#extensionSending}).
+ * rules for what its reply means: the local deadline moves later only on a confirmed
+ * reply, counted from the send time of the extension minus the drift margin; where
+ * replicas must acknowledge grants, only an extension they acknowledged moves it later; a
+ * key found gone or held by another owner reports the lease lost as a renewal does. Since
+ * the extension sets the lease to the given time from now, the deadline may move earlier:
+ * at once when it is sent, since Redis may run it before its answer comes, or after a
+ * hand-over's confirmation that the renewer sends beside it; and it stays no later than
+ * the extension's if no answer comes ({@link RedisLockHandle#extensionSending}). The
+ * hold's deadline watch is rescheduled whenever the deadline moved.
  */
 final class LeaseExtension {
 

@@ -22,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -57,6 +58,12 @@ final class ReactiveRedLockHandle implements ReactiveLockHandle {
 
 	private final AtomicBoolean released = new AtomicBoolean();
 
+	/**
+	 * The generation of the timer that watches the validity: a timer of an older one
+	 * stops.
+	 */
+	private final AtomicInteger validityWatch = new AtomicInteger();
+
 	private final Sinks.Empty<Void> lost = Sinks.empty();
 
 	private final Cleaner.Cleanable abandoned;
@@ -77,18 +84,21 @@ final class ReactiveRedLockHandle implements ReactiveLockHandle {
 		// event loop, the renewal) must never run the work's cancellation.
 		Sinks.Empty<Void> signal = this.lost;
 		hold.onLeaseLost(() -> Schedulers.parallel().schedule(signal::tryEmitEmpty));
-		watchValidity(hold, released);
+		watchValidity(hold, released, this.validityWatch, this.validityWatch.get());
 	}
 
 	/**
 	 * Checks the hold once its validity should have run out, again at the end of a
-	 * validity moved by renewals or extensions meanwhile, until it is lost or released.
+	 * validity moved later by renewals or extensions meanwhile, until it is lost or
+	 * released, or a newer timer of the given generation took over (after an extension
+	 * moved the validity earlier).
 	 */
-	private static void watchValidity(RedLockClient.Hold hold, AtomicBoolean released) {
+	private static void watchValidity(RedLockClient.Hold hold, AtomicBoolean released, AtomicInteger watch,
+			int generation) {
 		long left = Math.max(0, hold.validUntilNanos() - System.nanoTime());
 		Schedulers.parallel().schedule(() -> {
-			if (!released.get() && !hold.isLeaseLost()) {
-				watchValidity(hold, released);
+			if (watch.get() == generation && !released.get() && !hold.isLeaseLost()) {
+				watchValidity(hold, released, watch, generation);
 			}
 		}, left + 1, TimeUnit.NANOSECONDS);
 	}
@@ -140,7 +150,9 @@ final class ReactiveRedLockHandle implements ReactiveLockHandle {
 
 	/**
 	 * Extends the lease on every node, as {@link RedLockClient}'s holds do: the validity
-	 * moves only when a majority confirmed, counted from the send time.
+	 * moves later only when a majority confirmed, counted from the send time, and earlier
+	 * (a shorter lease) at the send, whatever the answers; a validity moved earlier is
+	 * watched from its new end.
 	 */
 	@Override
 	public Mono<Void> extend(Duration leaseTime) {
@@ -150,7 +162,18 @@ final class ReactiveRedLockHandle implements ReactiveLockHandle {
 			if (refusal != null) {
 				return Mono.error(refusal);
 			}
-			return Mono.<Void>fromRunnable(() -> this.hold.extend(leaseTime)).subscribeOn(this.scheduler);
+			return Mono.<Void>fromRunnable(() -> {
+				long validUntil = this.hold.validUntilNanos();
+				try {
+					this.hold.extend(leaseTime);
+				}
+				finally {
+					if (this.hold.validUntilNanos() - validUntil < 0) {
+						watchValidity(this.hold, this.released, this.validityWatch,
+								this.validityWatch.incrementAndGet());
+					}
+				}
+			}).subscribeOn(this.scheduler);
 		});
 	}
 

@@ -1025,11 +1025,10 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 		/**
 		 * Extends the lease on every node by the owner-checked renewal script, with the
-		 * given lease; the validity moves (forward or back) to
-		 * {@code send time + lease - drift} only when a majority confirmed. Since a node
-		 * whose answer is lost may have run it, a shorter lease counts from the send at
-		 * once, whatever the answers: the validity never stays later than the
-		 * extension's. Extensions of one hold are applied one at a time.
+		 * given lease. The validity moves earlier to {@code send time + lease - drift} at
+		 * the send, whatever the answers, if that is earlier (a node whose answer is lost
+		 * may have run a shorter extension); it moves there, later too, when a majority
+		 * confirmed. Extensions of one hold are applied one at a time.
 		 */
 		@Override
 		public void extend(Duration leaseTime) {

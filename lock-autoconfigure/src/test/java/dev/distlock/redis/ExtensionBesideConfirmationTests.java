@@ -24,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -171,6 +172,32 @@ class ExtensionBesideConfirmationTests {
 	}
 
 	/**
+	 * A confirmation sent just before the holder's extension, and answered after it was
+	 * sent, does not count (Redis may have run the extension after it); the extension
+	 * then fails. The confirmation is sent again, counts, and the hold outlasts its claim
+	 * window. The build before sent none: the hold was lost at the end of the window
+	 * while Redis kept the lock for its lease.
+	 */
+	@Test
+	void confirmationThatDidNotCountBesideAFailedExtensionIsSentAgain() throws Exception {
+		String key = TestRedis.uniqueKey("confirmation-again");
+		LockHandle handle = handedOver(key);
+		this.clientRedis.pauseNextCommandOf((thread) -> thread.getName().startsWith("distlock-renewal-sender"));
+		this.clientRedis.awaitPaused();
+		this.clientRedis.failNextCommandOf(threadOf(this.holderThread));
+		Future<?> extension = this.holderThread.submit(() -> handle.extend(Duration.ofSeconds(10)));
+		assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> extension.get(10, TimeUnit.SECONDS))
+			.withCauseInstanceOf(LockUnavailableException.class);
+		this.clientRedis.resume();
+		await().atMost(CLAIM).pollInterval(Duration.ofMillis(10)).until(() -> this.confirmations.get() >= 2);
+		await().during(CLAIM).atMost(CLAIM.multipliedBy(2)).until(() -> !handle.isLeaseLost());
+		assertThat(this.redis.getExpire(key, TimeUnit.MILLISECONDS)).as("kept for the lease")
+			.isGreaterThan(CLAIM.toMillis());
+		this.holderThread.submit(handle::release).get(10, TimeUnit.SECONDS);
+		assertThat(this.redis.hasKey(key)).isFalse();
+	}
+
+	/**
 	 * A shorter extension counts from its send: while its answer is awaited, the hold is
 	 * reported lost at the extension's deadline, not at the lease's (Redis may have run
 	 * it, and let the key go).
@@ -187,7 +214,7 @@ class ExtensionBesideConfirmationTests {
 		this.clientRedis.awaitPaused();
 		assertThat(lost.await(5, TimeUnit.SECONDS)).as("reported lost while the extension is awaited").isTrue();
 		assertThat(Duration.ofNanos(System.nanoTime() - sent)).as("at the extension's deadline, not the lease's")
-			.isLessThan(Duration.ofSeconds(5));
+			.isLessThan(Duration.ofMillis(2500));
 		this.clientRedis.resume();
 		assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> extension.get(10, TimeUnit.SECONDS))
 			.withCauseInstanceOf(LockLeaseLostException.class);
@@ -218,9 +245,9 @@ class ExtensionBesideConfirmationTests {
 	 */
 	private static final class PausingTemplate extends StringRedisTemplate {
 
-		private volatile @Nullable Thread pausing;
+		private volatile @Nullable Predicate<Thread> pausing;
 
-		private volatile @Nullable Thread failing;
+		private volatile @Nullable Predicate<Thread> failing;
 
 		private final CountDownLatch paused = new CountDownLatch(1);
 
@@ -232,11 +259,15 @@ class ExtensionBesideConfirmationTests {
 		}
 
 		void pauseNextCommandOf(Thread thread) {
-			this.pausing = thread;
+			pauseNextCommandOf((current) -> current == thread);
+		}
+
+		void pauseNextCommandOf(Predicate<Thread> threads) {
+			this.pausing = threads;
 		}
 
 		void failNextCommandOf(Thread thread) {
-			this.failing = thread;
+			this.failing = (current) -> current == thread;
 		}
 
 		void awaitPaused() throws InterruptedException {
@@ -249,11 +280,13 @@ class ExtensionBesideConfirmationTests {
 
 		@Override
 		public <T> @Nullable T execute(RedisCallback<T> action, boolean exposeConnection) {
-			if (Thread.currentThread() == this.failing) {
+			Predicate<Thread> failing = this.failing;
+			if (failing != null && failing.test(Thread.currentThread())) {
 				this.failing = null;
 				throw new RedisConnectionFailureException("Connection lost (test)");
 			}
-			if (Thread.currentThread() == this.pausing) {
+			Predicate<Thread> pausing = this.pausing;
+			if (pausing != null && pausing.test(Thread.currentThread())) {
 				this.pausing = null;
 				this.paused.countDown();
 				try {

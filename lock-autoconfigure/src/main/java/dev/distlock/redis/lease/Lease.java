@@ -177,16 +177,18 @@ public final class Lease {
 	/**
 	 * Records that Redis confirmed the hold for the given time from a request sent then;
 	 * a confirmation sent before the last one recorded (a confirmation or an extension:
-	 * Redis applied that one after it, and the key's expiry is that one's), one that
-	 * would not move the deadline later, or one that comes after the lease was lost or
-	 * its local validity ran out, changes nothing.
+	 * Redis applied that one after it, and the key's expiry is that one's), or one that
+	 * comes after the lease was lost or its local validity ran out, changes nothing.
 	 * <p>
-	 * Nor does a confirmation move the deadline past an extension that Redis may run
-	 * after it (an extension sets the key's expiry, and may shorten it): one sent or
-	 * answered since the confirmation was sent keeps the deadline where it is, since two
-	 * threads read their send times before they write their commands, and Redis may run
-	 * them in the other order; one still unanswered, or never answered, bounds it to its
-	 * own deadline ({@link #extensionSending}).
+	 * Nor does a confirmation count when an extension was sent or answered since it was
+	 * sent (an extension sets the key's expiry, and may shorten it): two threads read
+	 * their send times before they write their commands, and Redis may have run the
+	 * extension after it. A hand-over confirmed so stays {@linkplain #isClaimOnly() on
+	 * its claim}, for its confirmation to be sent again. One that counts ends the claim,
+	 * and moves the deadline later if it can: no later than the deadline of an extension
+	 * still unanswered or never answered ({@link #extensionSending}), counted from this
+	 * confirmation's send if that is later (such an extension that Redis runs after this
+	 * confirmation runs after its send).
 	 */
 	public void confirmed(long sentNanos, Duration validFor) {
 		long until = validUntil(sentNanos, validFor);
@@ -199,13 +201,14 @@ public final class Lease {
 				if (extensions.sentOrAnsweredSince(sentNanos)) {
 					return;
 				}
+				extensions.answeredCommandSent(sentNanos);
 				until = extensions.boundByUnanswered(until);
 			}
 			if (until - this.validity.validUntilNanos > 0) {
 				this.validity.confirmedSendNanos = sentNanos;
 				this.validity.validUntilNanos = until;
-				this.validity.claimOnly = false;
 			}
+			this.validity.claimOnly = false;
 		}
 	}
 
@@ -213,21 +216,21 @@ public final class Lease {
 	 * Records that an extension to the given time is about to be sent, and returns its
 	 * send time. Until its answer is recorded ({@link #extended}), the deadline stays at
 	 * or before the end of the new lease counted from that send time, whatever
-	 * confirmation is answered meanwhile: Redis may run the extension after it; and for
-	 * good if no answer comes ({@link #extensionUnanswered}). The deadline moves there at
-	 * once if it is earlier: the extension may shorten the lease, and Redis may run it
-	 * before its answer comes.
+	 * confirmation is answered meanwhile, since Redis may run the extension after it; if
+	 * no answer comes ({@link #extensionUnanswered}), until Redis answers a later command
+	 * of the hold, counted from that command's send. The deadline moves there at once if
+	 * it is earlier: the extension may shorten the lease, and Redis may run it before its
+	 * answer comes.
 	 * @param validFor the lease the extension sets
 	 * @return the send time, by {@link System#nanoTime()}, for {@link #extended}
 	 */
 	public long extensionSending(Duration validFor) {
 		synchronized (this.validity) {
 			long sentNanos = System.nanoTime();
-			long until = validUntil(sentNanos, validFor);
 			if (this.validity.extensions == null) {
 				this.validity.extensions = new Extensions();
 			}
-			this.validity.extensions.sending(sentNanos, until);
+			long until = this.validity.extensions.sending(sentNanos, validFor);
 			if (until - this.validity.validUntilNanos < 0) {
 				this.validity.validUntilNanos = until;
 			}
@@ -241,10 +244,11 @@ public final class Lease {
 	 * {@link #confirmed}, the deadline may move earlier as well as later, since Redis now
 	 * keeps the lock for that time only, or longer if a confirmation raised it since
 	 * (confirmations of a hold that can be extended, a hand-over's, only raise the key's
-	 * expiry). It moves to the extension's own deadline, no later than that of any
-	 * extension still unanswered or never answered; an extension answered after one sent
-	 * later moves it only earlier, if its own is (Redis may have run it last). One that
-	 * comes after the lease was lost or its local validity ran out moves nothing.
+	 * expiry). It moves to the extension's own deadline, no later than that of any other
+	 * extension unanswered or never answered (counted from this one's send if that is
+	 * later); an extension answered after one sent later moves it only earlier, if its
+	 * own is (Redis may have run it last). One that comes after the lease was lost or its
+	 * local validity ran out moves nothing.
 	 * @param sentNanos when the extension was sent, as {@link #extensionSending} returned
 	 * @param validFor the lease Redis set from then on
 	 * @return false if the lease was lost or its local validity ran out before the answer
@@ -254,7 +258,7 @@ public final class Lease {
 		long until = validUntil(sentNanos, validFor);
 		synchronized (this.validity) {
 			Extensions extensions = this.validity.extensions;
-			boolean latest = (extensions == null) || extensions.answered(sentNanos, until);
+			boolean latest = (extensions == null) || extensions.answered(sentNanos, validFor);
 			if (isLost()) {
 				return false;
 			}
@@ -275,34 +279,32 @@ public final class Lease {
 	/**
 	 * Records that an extension announced by {@link #extensionSending} got no answer, was
 	 * cancelled, or got one that did not confirm it (its key was gone, too few replicas
-	 * acknowledged it): Redis may have run it, or may still run it, so for the rest of
-	 * the hold the deadline moves no later than the extension's own, and confirmations
-	 * sent before now do not move it at all.
+	 * acknowledged it): Redis may have run it, or may still run it. The deadline stays no
+	 * later than the extension's own until Redis answers a later command of the hold, and
+	 * from then on no later than the extension's lease counted from that command's send;
+	 * confirmations sent before now do not count.
 	 * @param sentNanos when the extension was sent, as {@link #extensionSending} returned
 	 * @param validFor the lease it would have set
 	 */
 	public void extensionUnanswered(long sentNanos, Duration validFor) {
 		synchronized (this.validity) {
 			if (this.validity.extensions != null) {
-				this.validity.extensions.unanswered();
+				this.validity.extensions.unanswered(sentNanos, validFor);
 			}
 		}
 	}
 
 	/**
 	 * The extensions of a hold's lease, as far as the confirmations and extensions of the
-	 * same owner token sent beside them need: the deadlines of those Redis may still run
-	 * (sent and not answered, or never answered), when the last one was sent or answered,
-	 * and the send time of the latest sent of those answered. Read and written only under
-	 * the monitor of the validity that has it.
+	 * same owner token sent beside them need: those Redis may still run (sent and not
+	 * answered, or never answered), when the last one was sent or answered, and the send
+	 * time of the latest sent of those answered. Read and written only under the monitor
+	 * of the validity that has it.
 	 */
 	private static final class Extensions {
 
-		/**
-		 * Deadlines of the extensions sent and not answered, or never answered (those
-		 * stay for the rest of the hold).
-		 */
-		private final List<Long> unanswered = new ArrayList<>(1);
+		/** The extensions sent and not answered yet, or never answered. */
+		private final List<Unanswered> unanswered = new ArrayList<>(1);
 
 		/** When an extension was last sent or answered, by {@link System#nanoTime()}. */
 		private long lastSentOrAnsweredNanos;
@@ -313,18 +315,22 @@ public final class Lease {
 		/** When the latest sent of the extensions Redis answered was sent. */
 		private long latestAnsweredSentNanos;
 
-		void sending(long sentNanos, long until) {
-			this.unanswered.add(until);
+		/** Records an extension about to be sent, and returns its deadline. */
+		long sending(long sentNanos, Duration validFor) {
+			Unanswered sent = new Unanswered(sentNanos, validFor);
+			this.unanswered.add(sent);
 			this.lastSentOrAnsweredNanos = sentNanos;
+			return sent.deadline();
 		}
 
 		/**
 		 * Records Redis's answer to an extension sent then.
 		 * @return whether it is the latest sent of the extensions answered so far
 		 */
-		boolean answered(long sentNanos, long until) {
-			this.unanswered.remove(Long.valueOf(until));
+		boolean answered(long sentNanos, Duration validFor) {
+			this.unanswered.removeIf((extension) -> extension.is(sentNanos, validFor));
 			this.lastSentOrAnsweredNanos = System.nanoTime();
+			answeredCommandSent(sentNanos);
 			boolean latest = !this.anyAnswered || sentNanos - this.latestAnsweredSentNanos >= 0;
 			if (latest) {
 				this.anyAnswered = true;
@@ -333,9 +339,26 @@ public final class Lease {
 			return latest;
 		}
 
-		/** Records that an extension will get no answer: its deadline stays. */
-		void unanswered() {
+		/** Records that an extension will get no answer: it stays unanswered. */
+		void unanswered(long sentNanos, Duration validFor) {
 			this.lastSentOrAnsweredNanos = System.nanoTime();
+			for (Unanswered extension : this.unanswered) {
+				if (extension.is(sentNanos, validFor)) {
+					extension.answerLost = true;
+				}
+			}
+		}
+
+		/**
+		 * Records that Redis answered a command of the hold sent then: an extension whose
+		 * answer was lost, and that Redis runs after that command, runs after its send.
+		 */
+		void answeredCommandSent(long sentNanos) {
+			for (Unanswered extension : this.unanswered) {
+				if (extension.answerLost && sentNanos - extension.countedFromNanos > 0) {
+					extension.countedFromNanos = sentNanos;
+				}
+			}
 		}
 
 		/**
@@ -351,12 +374,44 @@ public final class Lease {
 		 */
 		long boundByUnanswered(long until) {
 			long bound = until;
-			for (long deadline : this.unanswered) {
+			for (Unanswered extension : this.unanswered) {
+				long deadline = extension.deadline();
 				if (deadline - bound < 0) {
 					bound = deadline;
 				}
 			}
 			return bound;
+		}
+
+	}
+
+	/**
+	 * An extension that Redis may still run: its lease, counted from its send, or, once
+	 * its answer was lost, from the send of the last command of the hold Redis answered
+	 * since.
+	 */
+	private static final class Unanswered {
+
+		private final long sentNanos;
+
+		private final Duration validFor;
+
+		private long countedFromNanos;
+
+		private boolean answerLost;
+
+		Unanswered(long sentNanos, Duration validFor) {
+			this.sentNanos = sentNanos;
+			this.validFor = validFor;
+			this.countedFromNanos = sentNanos;
+		}
+
+		boolean is(long sentNanos, Duration validFor) {
+			return this.sentNanos == sentNanos && this.validFor.equals(validFor);
+		}
+
+		long deadline() {
+			return validUntil(this.countedFromNanos, this.validFor);
 		}
 
 	}

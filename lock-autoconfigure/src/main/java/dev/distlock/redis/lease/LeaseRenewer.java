@@ -228,9 +228,7 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	/**
 	 * Reports a hold that is not renewed (a fixed lease) lost if its local deadline
-	 * passes before it ends or is unregistered: watched anew after the deadline moved. A
-	 * hand-over still on its claim window whose confirmation is still to come keeps it,
-	 * due a third of the way to its deadline as it is now.
+	 * passes before it ends or is unregistered.
 	 */
 	public void watchDeadline(H handle) {
 		watch(handle, FIXED_LEASE_RAN_OUT, false);
@@ -368,8 +366,9 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 
 	/**
 	 * Extends a hand-over from its claim window to the holder's lease, without waiting
-	 * for it; a confirmation that gets no answer is sent again while the claim window
-	 * lasts.
+	 * for it; a confirmation that gets no answer, or that does not count because the
+	 * holder sent an extension beside it ({@link Lease#confirmed}), is sent again while
+	 * the hold lasts.
 	 */
 	public void confirm(H handle) {
 		sendConfirmation(handle, true);
@@ -417,7 +416,11 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 			// an extension its holder sent meanwhile.
 			int renewed = renew(batch, handle.leaseTime(), now, retry);
 			this.listener.renewed(Math.max(renewed, 0), 1);
-			if (retry && renewed < 0 && !handle.hasEnded() && !handle.isLeaseLost()) {
+			// Sent again if it got no answer, or if it did not count: an extension sent
+			// or answered meanwhile may have run after it (the hold is still on its
+			// claim, see Lease#confirmed).
+			boolean again = renewed < 0 || (renewed > 0 && handle.isClaimOnly());
+			if (retry && again && !handle.hasEnded() && !handle.isLeaseLost()) {
 				try {
 					startRounds().schedule(() -> confirm(handle), RETRY_MILLIS, TimeUnit.MILLISECONDS);
 				}
@@ -529,12 +532,10 @@ public final class LeaseRenewer<H extends RenewedHold> implements AutoCloseable 
 	 */
 	private void watch(H hold, String reason, boolean confirmFirst) {
 		this.watched.compute(hold, (key, previous) -> {
-			boolean stillToConfirm = confirmFirst;
 			if (previous != null) {
 				drop(previous);
-				stillToConfirm |= previous.confirmFirst && hold.isClaimOnly();
 			}
-			return schedule(new DeadlineCheck(hold, reason, stillToConfirm));
+			return schedule(new DeadlineCheck(hold, reason, confirmFirst));
 		});
 	}
 

@@ -240,6 +240,24 @@ class ReactiveRedLockTests {
 		});
 	}
 
+	/**
+	 * An extension to a shorter lease moves the validity earlier, and the work's
+	 * {@code leaseLost()} signal comes at its end, not at the end of the lease it was
+	 * granted (30 s): the timer that watches the validity follows it.
+	 */
+	@Test
+	void aShorterExtensionSignalsTheLeaseLostAtItsOwnEnd() {
+		String key = "reactive:shorter-extension:" + UUID.randomUUID();
+		ReactiveLockHandle handle = this.reactive.lock(key, NO_WAIT).block(Duration.ofSeconds(5));
+		assertThat(handle).isNotNull();
+		long sent = System.nanoTime();
+		handle.extend(Duration.ofMillis(500)).block(Duration.ofSeconds(5));
+		StepVerifier.create(handle.leaseLost()).expectComplete().verify(Duration.ofSeconds(5));
+		assertThat(Duration.ofNanos(System.nanoTime() - sent)).as("signalled at the extension's end")
+			.isLessThan(Duration.ofSeconds(2));
+		StepVerifier.create(handle.release()).expectError(LockLeaseLostException.class).verify(Duration.ofSeconds(5));
+	}
+
 	@Test
 	void withoutAMajorityAcquisitionsFailClosedAndHoldsReportTheLeaseLost() {
 		String held = "reactive:majority-held:" + UUID.randomUUID();
