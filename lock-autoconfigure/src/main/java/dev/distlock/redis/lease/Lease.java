@@ -186,9 +186,9 @@ public final class Lease {
 	 * extension after it. A hand-over confirmed so stays {@linkplain #isClaimOnly() on
 	 * its claim}, for its confirmation to be sent again. One that counts ends the claim,
 	 * and moves the deadline later if it can: no later than the deadline of an extension
-	 * still unanswered or never answered ({@link #extensionSending}), counted from this
-	 * confirmation's send if that is later (such an extension that Redis runs after this
-	 * confirmation runs after its send).
+	 * still unanswered or never answered ({@link #extensionSending}), counted, for this
+	 * confirmation only, from its send if that is later (such an extension that Redis
+	 * runs after this confirmation runs after its send).
 	 */
 	public void confirmed(long sentNanos, Duration validFor) {
 		long until = validUntil(sentNanos, validFor);
@@ -201,8 +201,7 @@ public final class Lease {
 				if (extensions.sentOrAnsweredSince(sentNanos)) {
 					return;
 				}
-				extensions.answeredCommandSent(sentNanos);
-				until = extensions.boundByUnanswered(until);
+				until = extensions.boundForConfirmation(sentNanos, until);
 			}
 			if (until - this.validity.validUntilNanos > 0) {
 				this.validity.confirmedSendNanos = sentNanos;
@@ -217,10 +216,10 @@ public final class Lease {
 	 * send time. Until its answer is recorded ({@link #extended}), the deadline stays at
 	 * or before the end of the new lease counted from that send time, whatever
 	 * confirmation is answered meanwhile, since Redis may run the extension after it; if
-	 * no answer comes ({@link #extensionUnanswered}), until Redis answers a later command
-	 * of the hold, counted from that command's send. The deadline moves there at once if
-	 * it is earlier: the extension may shorten the lease, and Redis may run it before its
-	 * answer comes.
+	 * no answer comes ({@link #extensionUnanswered}), until Redis answers a later
+	 * extension of the hold, counted from that extension's send. The deadline moves there
+	 * at once if it is earlier: the extension may shorten the lease, and Redis may run it
+	 * before its answer comes.
 	 * @param validFor the lease the extension sets
 	 * @return the send time, by {@link System#nanoTime()}, for {@link #extended}
 	 */
@@ -280,9 +279,9 @@ public final class Lease {
 	 * Records that an extension announced by {@link #extensionSending} got no answer, was
 	 * cancelled, or got one that did not confirm it (its key was gone, too few replicas
 	 * acknowledged it): Redis may have run it, or may still run it. The deadline stays no
-	 * later than the extension's own until Redis answers a later command of the hold, and
-	 * from then on no later than the extension's lease counted from that command's send;
-	 * confirmations sent before now do not count.
+	 * later than the extension's own until Redis answers a later extension of the hold,
+	 * and from then on no later than the extension's lease counted from that extension's
+	 * send; confirmations sent before now do not count.
 	 * @param sentNanos when the extension was sent, as {@link #extensionSending} returned
 	 * @param validFor the lease it would have set
 	 */
@@ -339,7 +338,11 @@ public final class Lease {
 			return latest;
 		}
 
-		/** Records that an extension will get no answer: it stays unanswered. */
+		/**
+		 * Records that an extension will get no answer: it stays unanswered, unless
+		 * another whose answer was lost bounds the deadline at least as much, now and
+		 * after any later answer (counted from no later, for no longer).
+		 */
 		void unanswered(long sentNanos, Duration validFor) {
 			this.lastSentOrAnsweredNanos = System.nanoTime();
 			for (Unanswered extension : this.unanswered) {
@@ -347,11 +350,23 @@ public final class Lease {
 					extension.answerLost = true;
 				}
 			}
+			List<Unanswered> kept = new ArrayList<>(this.unanswered.size());
+			for (Unanswered extension : this.unanswered) {
+				if (extension.answerLost) {
+					if (kept.stream().anyMatch((other) -> other.answerLost && other.boundsAtLeastAsMuchAs(extension))) {
+						continue;
+					}
+					kept.removeIf((other) -> other.answerLost && extension.boundsAtLeastAsMuchAs(other));
+				}
+				kept.add(extension);
+			}
+			this.unanswered.clear();
+			this.unanswered.addAll(kept);
 		}
 
 		/**
-		 * Records that Redis answered a command of the hold sent then: an extension whose
-		 * answer was lost, and that Redis runs after that command, runs after its send.
+		 * Records that Redis answered an extension of the hold sent then: an extension
+		 * whose answer was lost, and that Redis runs after that one, runs after its send.
 		 */
 		void answeredCommandSent(long sentNanos) {
 			for (Unanswered extension : this.unanswered) {
@@ -367,6 +382,24 @@ public final class Lease {
 		 */
 		boolean sentOrAnsweredSince(long sentNanos) {
 			return this.lastSentOrAnsweredNanos - sentNanos >= 0;
+		}
+
+		/**
+		 * Returns how far a confirmation sent then may move the deadline: no later than
+		 * the deadline of any extension Redis may still run, counted from the
+		 * confirmation's send if that is later (if Redis runs it after the confirmation,
+		 * it runs it after that send; if before, the confirmation's own lease counts).
+		 */
+		long boundForConfirmation(long sentNanos, long until) {
+			long bound = until;
+			for (Unanswered extension : this.unanswered) {
+				long from = (sentNanos - extension.countedFromNanos > 0) ? sentNanos : extension.countedFromNanos;
+				long deadline = validUntil(from, extension.validFor);
+				if (deadline - bound < 0) {
+					bound = deadline;
+				}
+			}
+			return bound;
 		}
 
 		/**
@@ -387,7 +420,7 @@ public final class Lease {
 
 	/**
 	 * An extension that Redis may still run: its lease, counted from its send, or, once
-	 * its answer was lost, from the send of the last command of the hold Redis answered
+	 * its answer was lost, from the send of the last extension of the hold Redis answered
 	 * since.
 	 */
 	private static final class Unanswered {
@@ -408,6 +441,14 @@ public final class Lease {
 
 		boolean is(long sentNanos, Duration validFor) {
 			return this.sentNanos == sentNanos && this.validFor.equals(validFor);
+		}
+
+		/**
+		 * Whether this one's deadline is no later than the other's, now and after any
+		 * later answer moves both (each to the same send, if later).
+		 */
+		boolean boundsAtLeastAsMuchAs(Unanswered other) {
+			return this.countedFromNanos - other.countedFromNanos <= 0 && this.validFor.compareTo(other.validFor) <= 0;
 		}
 
 		long deadline() {

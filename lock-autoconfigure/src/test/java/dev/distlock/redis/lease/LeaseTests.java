@@ -83,8 +83,10 @@ class LeaseTests {
 	/**
 	 * The holder's extension to 1 s is sent, then a hand-over's confirmation to the 20 s
 	 * lease, whose answer comes first: the extension's thread may have been held between
-	 * reading its send time and writing its command, and Redis may run it last. The
-	 * deadline stays the extension's until its answer, and after it.
+	 * reading its send time and writing its command, and Redis may run it last (then no
+	 * earlier than the confirmation's send). The deadline moves no further than the
+	 * extension's 1 s from the confirmation's send, and is the extension's own once its
+	 * answer comes.
 	 */
 	@Test
 	void confirmationAnsweredWhileAnExtensionIsUnansweredDoesNotMoveTheDeadlinePastIt() {
@@ -93,8 +95,9 @@ class LeaseTests {
 		long extensionDeadline = Lease.validUntil(extensionSent, SHORT);
 		assertThat(lease.validUntilNanos()).as("no later than the extension's from its send on")
 			.isEqualTo(extensionDeadline);
-		lease.confirmed(System.nanoTime() + 1, LEASE);
-		assertThat(lease.validUntilNanos()).isEqualTo(extensionDeadline);
+		long confirmationSent = System.nanoTime() + 1;
+		lease.confirmed(confirmationSent, LEASE);
+		assertThat(lease.validUntilNanos()).isEqualTo(Lease.validUntil(confirmationSent, SHORT));
 		assertThat(lease.extended(extensionSent, SHORT)).isTrue();
 		assertThat(lease.validUntilNanos()).isEqualTo(extensionDeadline);
 		long confirmedLater = System.nanoTime() + 1;
@@ -137,6 +140,46 @@ class LeaseTests {
 		lease.confirmed(confirmationSentAfter, LEASE);
 		assertThat(lease.validUntilNanos()).isEqualTo(Lease.validUntil(confirmationSentAfter, SHORT));
 		assertThat(lease.isClaimOnly()).isFalse();
+	}
+
+	/**
+	 * A confirmation counts a lost extension from its own send, for itself only: a later
+	 * extension's answer still bounds the deadline by the lost one counted from where it
+	 * was (Redis may run the lost one after that extension, on another connection).
+	 */
+	@Test
+	void confirmationCountsALostExtensionFromItsSendForItselfOnly() {
+		Lease lease = Lease.claimed(System.nanoTime(), CLAIM);
+		Duration lost = Duration.ofSeconds(5);
+		long lostSent = lease.extensionSending(lost);
+		lease.extensionUnanswered(lostSent, lost);
+		Duration longer = Duration.ofSeconds(60);
+		long extensionSent = lease.extensionSending(longer);
+		long confirmationSent = System.nanoTime() + 1;
+		lease.confirmed(confirmationSent, LEASE);
+		assertThat(lease.extended(extensionSent, longer)).isTrue();
+		assertThat(lease.validUntilNanos()).as("the lost extension's, counted from the longer extension's send")
+			.isEqualTo(Lease.validUntil(extensionSent, lost));
+	}
+
+	/**
+	 * Lost extensions that another lost one bounds as much are forgotten: of a thousand
+	 * lost extensions to the lease, the first is kept; a shorter one sent later is kept
+	 * beside it.
+	 */
+	@Test
+	void lostExtensionsBoundedByAnotherAreForgotten() {
+		Lease lease = Lease.granted(System.nanoTime(), LEASE);
+		for (int i = 0; i < 1000; i++) {
+			long sent = lease.extensionSending(LEASE);
+			lease.extensionUnanswered(sent, LEASE);
+		}
+		long sent = lease.extensionSending(SHORT);
+		lease.extensionUnanswered(sent, SHORT);
+		long confirmationSent = System.nanoTime() + 1;
+		lease.confirmed(confirmationSent, LEASE);
+		assertThat(lease.validUntilNanos()).isEqualTo(Lease.validUntil(confirmationSent, SHORT));
+		assertThat(lease).extracting("validity.extensions.unanswered").asList().hasSize(2);
 	}
 
 	/**
