@@ -80,7 +80,7 @@ final class LeaseExtension {
 			reply = this.commands.renew(List.of(hold.key()), List.of(hold.token()), leaseTime.toMillis());
 		}
 		catch (RuntimeException ex) {
-			unanswered(hold, sent, leaseTime);
+			hold.extensionUnanswered(sent, leaseTime);
 			throw (ex instanceof DataAccessException dataAccess) ? unavailable(hold, dataAccess) : ex;
 		}
 		applyReply(hold, sent, leaseTime, reply);
@@ -102,16 +102,6 @@ final class LeaseExtension {
 	}
 
 	/**
-	 * Records that an extension sent then got no answer, or one that did not confirm it
-	 * ({@link RedisLockHandle#extensionUnanswered}): Redis may have run it, or may still
-	 * run it, so the hold's deadline stays no later than the extension's, where
-	 * {@link #sending} put it.
-	 */
-	void unanswered(RedisLockHandle hold, long sent, Duration leaseTime) {
-		hold.extensionUnanswered(sent, leaseTime);
-	}
-
-	/**
 	 * Returns why the hold cannot be extended, checked before anything is sent
 	 * ({@link LeaseExtensionRules}); null if it may be.
 	 */
@@ -129,7 +119,8 @@ final class LeaseExtension {
 	 */
 	void applyReply(RedisLockHandle hold, long sent, Duration leaseTime, RenewalReply reply) {
 		if (!reply.renewed()[0] || !reply.acknowledged()) {
-			unanswered(hold, sent, leaseTime);
+			// Redis may have run it: the deadline stays no later than its own.
+			hold.extensionUnanswered(sent, leaseTime);
 		}
 		if (!reply.renewed()[0]) {
 			this.reports.tokenLost(hold, "its key was gone or held by another owner when extending its lease");

@@ -142,7 +142,7 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 			long sent = extension.sending(this.hold, leaseTime);
 			AtomicBoolean answered = new AtomicBoolean();
 			return this.commands.renew(this.hold.key(), this.hold.token(), leaseTime.toMillis())
-				.doOnError((ex) -> extension.unanswered(this.hold, sent, leaseTime))
+				.doOnError((ex) -> this.hold.extensionUnanswered(sent, leaseTime))
 				.onErrorMap(DataAccessException.class, (ex) -> extension.unavailable(this.hold, ex))
 				.doOnNext((reply) -> {
 					answered.set(true);
@@ -151,7 +151,7 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 				// Cancelled before the answer: Redis may run it all the same.
 				.doOnCancel(() -> {
 					if (!answered.get()) {
-						extension.unanswered(this.hold, sent, leaseTime);
+						this.hold.extensionUnanswered(sent, leaseTime);
 					}
 				})
 				.then();

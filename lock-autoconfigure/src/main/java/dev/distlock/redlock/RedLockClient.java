@@ -1039,8 +1039,8 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 				}
 				noteLease(leaseTime);
 				long sent = System.nanoTime();
+				long until = sent + Deadlines.nanos(leaseTime) - drift(leaseTime);
 				synchronized (this) {
-					long until = sent + Deadlines.nanos(leaseTime) - drift(leaseTime);
 					if (until - this.validUntil < 0) {
 						this.validUntil = until;
 					}
@@ -1055,7 +1055,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 				if (replies.succeeded()) {
 					synchronized (this) {
 						if (!isLeaseLost()) {
-							this.validUntil = sent + Deadlines.nanos(leaseTime) - drift(leaseTime);
+							this.validUntil = until;
 							this.keyLeaseNanos = Math.max(this.keyLeaseNanos, Deadlines.nanos(leaseTime));
 							return;
 						}

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongUnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 
@@ -391,24 +392,24 @@ public final class Lease {
 		 * it runs it after that send; if before, the confirmation's own lease counts).
 		 */
 		long boundForConfirmation(long sentNanos, long until) {
-			long bound = until;
-			for (Unanswered extension : this.unanswered) {
-				long from = (sentNanos - extension.countedFromNanos > 0) ? sentNanos : extension.countedFromNanos;
-				long deadline = validUntil(from, extension.validFor);
-				if (deadline - bound < 0) {
-					bound = deadline;
-				}
-			}
-			return bound;
+			return bound(until, (countedFrom) -> (sentNanos - countedFrom > 0) ? sentNanos : countedFrom);
 		}
 
 		/**
 		 * Returns the deadline, no later than that of any extension Redis may still run.
 		 */
 		long boundByUnanswered(long until) {
+			return bound(until, LongUnaryOperator.identity());
+		}
+
+		/**
+		 * Returns the deadline, no later than that of any extension Redis may still run,
+		 * each counted from where {@code countedFrom} moves its count.
+		 */
+		private long bound(long until, LongUnaryOperator countedFrom) {
 			long bound = until;
 			for (Unanswered extension : this.unanswered) {
-				long deadline = extension.deadline();
+				long deadline = validUntil(countedFrom.applyAsLong(extension.countedFromNanos), extension.validFor);
 				if (deadline - bound < 0) {
 					bound = deadline;
 				}
