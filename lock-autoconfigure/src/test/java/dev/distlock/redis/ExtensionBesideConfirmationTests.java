@@ -79,11 +79,12 @@ class ExtensionBesideConfirmationTests {
 	/** The thread that waits for, holds, extends and releases the client's lock. */
 	private final ExecutorService holderThread = Executors.newSingleThreadExecutor();
 
-	private LettuceConnectionFactory connectionFactory;
+	private LockFixture fixture;
+
+	/** The client's template, which the test holds or fails on chosen threads. */
+	private PausingTemplate clientRedis;
 
 	private StringRedisTemplate redis;
-
-	private PausingTemplate clientRedis;
 
 	private RedisLockClient client;
 
@@ -91,25 +92,19 @@ class ExtensionBesideConfirmationTests {
 
 	@BeforeEach
 	void start() {
-		this.connectionFactory = TestRedis.connectionFactory(RedisTestServers.shared());
-		this.redis = TestRedis.template(this.connectionFactory);
-		this.clientRedis = new PausingTemplate(this.connectionFactory);
-		this.client = RedisLockClient.builder(this.clientRedis)
-			.releaseMessages(true)
-			.claimWindow(CLAIM)
-			.listener(new LockListener() {
+		this.fixture = LockFixture.start(RedisTestServers.shared(), (connectionFactory) -> {
+			this.clientRedis = new PausingTemplate(connectionFactory);
+			return this.clientRedis;
+		}, (builder) -> builder.claimWindow(CLAIM).listener(new LockListener() {
 
-				@Override
-				public void renewed(int renewed, int roundTrips) {
-					ExtensionBesideConfirmationTests.this.confirmations.addAndGet(roundTrips);
-				}
+			@Override
+			public void renewed(int renewed, int roundTrips) {
+				ExtensionBesideConfirmationTests.this.confirmations.addAndGet(roundTrips);
+			}
 
-			})
-			.build();
-		this.client.start();
-		this.client.monitor()
-			.releaseSubscription()
-			.ifPresent((subscription) -> await().atMost(Duration.ofSeconds(10)).until(subscription::isSubscribed));
+		}));
+		this.redis = this.fixture.redis;
+		this.client = this.fixture.client;
 		this.otherOwner = new RedisLockCommands(this.redis, LockFixture.KEYSPACE, new RedisReachability(),
 				CLAIM.toMillis(), ReplicaAcknowledgement.NONE);
 	}
@@ -118,8 +113,7 @@ class ExtensionBesideConfirmationTests {
 	void stop() {
 		this.clientRedis.resume();
 		this.holderThread.shutdownNow();
-		this.client.close();
-		this.connectionFactory.destroy();
+		this.fixture.close();
 	}
 
 	@Test

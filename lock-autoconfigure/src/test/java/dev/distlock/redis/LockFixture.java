@@ -18,6 +18,7 @@ package dev.distlock.redis;
 
 import java.time.Duration;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -57,7 +58,7 @@ final class LockFixture implements AutoCloseable {
 	final RedisLockClient client;
 
 	private LockFixture(RedisTestServer server, Duration renewalLease, int maxLocalPasses, LockListener... listeners) {
-		this(server, (builder) -> {
+		this(server, TestRedis::template, (builder) -> {
 			builder.renewalLease(renewalLease).maxLocalPasses(maxLocalPasses);
 			for (LockListener listener : listeners) {
 				builder.listener(listener);
@@ -65,9 +66,10 @@ final class LockFixture implements AutoCloseable {
 		});
 	}
 
-	private LockFixture(RedisTestServer server, Consumer<RedisLockClientBuilder> customizer) {
+	private LockFixture(RedisTestServer server, Function<LettuceConnectionFactory, StringRedisTemplate> template,
+			Consumer<RedisLockClientBuilder> customizer) {
 		this.connectionFactory = TestRedis.connectionFactory(server);
-		this.redis = TestRedis.template(this.connectionFactory);
+		this.redis = template.apply(this.connectionFactory);
 		RedisLockClientBuilder builder = RedisLockClient.builder(this.redis)
 			.releaseMessages(true)
 			.defaultOptions(LockOptions.renewing(Duration.ofSeconds(10)));
@@ -89,7 +91,16 @@ final class LockFixture implements AutoCloseable {
 	 * locks over by release messages unless the customizer turns them off).
 	 */
 	static LockFixture start(RedisTestServer server, Consumer<RedisLockClientBuilder> customizer) {
-		return new LockFixture(server, customizer);
+		return new LockFixture(server, TestRedis::template, customizer);
+	}
+
+	/**
+	 * Starts a fixture whose client uses the template made on the fixture's connection
+	 * factory (the fixture's {@link #redis} too), and that the customizer may change.
+	 */
+	static LockFixture start(RedisTestServer server, Function<LettuceConnectionFactory, StringRedisTemplate> template,
+			Consumer<RedisLockClientBuilder> customizer) {
+		return new LockFixture(server, template, customizer);
 	}
 
 	static LockFixture start(RedisTestServer server, Duration renewalLease, int maxLocalPasses) {
