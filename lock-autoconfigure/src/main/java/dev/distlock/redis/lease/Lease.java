@@ -245,10 +245,12 @@ public final class Lease {
 	 * keeps the lock for that time only, or longer if a confirmation raised it since
 	 * (confirmations of a hold that can be extended, a hand-over's, only raise the key's
 	 * expiry). It moves to the extension's own deadline, no later than that of any other
-	 * extension unanswered or never answered (counted from this one's send if that is
-	 * later); an extension answered after one sent later moves it only earlier, if its
-	 * own is (Redis may have run it last). One that comes after the lease was lost or its
-	 * local validity ran out moves nothing.
+	 * extension Redis may have run after it: one unanswered or never answered (counted
+	 * from this one's send if that is later), or one answered since this one was sent
+	 * (two threads, or two connections, may write their extensions in the other order
+	 * than their send times). An extension answered after one sent later moves it only
+	 * earlier, if its own is (Redis may have run it last). One that comes after the lease
+	 * was lost or its local validity ran out moves nothing.
 	 * @param sentNanos when the extension was sent, as {@link #extensionSending} returned
 	 * @param validFor the lease Redis set from then on
 	 * @return false if the lease was lost or its local validity ran out before the answer
@@ -263,7 +265,8 @@ public final class Lease {
 				return false;
 			}
 			if (latest) {
-				this.validity.validUntilNanos = (extensions != null) ? extensions.boundByUnanswered(until) : until;
+				this.validity.validUntilNanos = (extensions != null) ? extensions.boundForExtension(sentNanos, until)
+						: until;
 				if (sentNanos - this.validity.confirmedSendNanos > 0) {
 					this.validity.confirmedSendNanos = sentNanos;
 				}
@@ -297,14 +300,20 @@ public final class Lease {
 	/**
 	 * The extensions of a hold's lease, as far as the confirmations and extensions of the
 	 * same owner token sent beside them need: those Redis may still run (sent and not
-	 * answered, or never answered), when the last one was sent or answered, and the send
-	 * time of the latest sent of those answered. Read and written only under the monitor
-	 * of the validity that has it.
+	 * answered, or never answered), those answered while another was in flight, when the
+	 * last one was sent or answered, and the send time of the latest sent of those
+	 * answered. Read and written only under the monitor of the validity that has it.
 	 */
 	private static final class Extensions {
 
 		/** The extensions sent and not answered yet, or never answered. */
 		private final List<Unanswered> unanswered = new ArrayList<>(1);
+
+		/**
+		 * The extensions answered, as long as one sent before their answer may still be
+		 * answered: Redis may have run them after it.
+		 */
+		private final List<Answered> answeredBeside = new ArrayList<>(1);
 
 		/** When an extension was last sent or answered, by {@link System#nanoTime()}. */
 		private long lastSentOrAnsweredNanos;
@@ -328,9 +337,16 @@ public final class Lease {
 		 * @return whether it is the latest sent of the extensions answered so far
 		 */
 		boolean answered(long sentNanos, Duration validFor) {
+			// One answered before every extension still awaited was sent ran before them
+			// all: no answer to come needs it.
+			this.answeredBeside.removeIf((answered) -> this.unanswered.stream()
+				.noneMatch(
+						(extension) -> !extension.answerLost && extension.sentNanos - answered.answeredNanos() <= 0));
 			this.unanswered.removeIf((extension) -> extension.is(sentNanos, validFor));
-			this.lastSentOrAnsweredNanos = System.nanoTime();
+			long answeredNanos = System.nanoTime();
+			this.lastSentOrAnsweredNanos = answeredNanos;
 			answeredCommandSent(sentNanos);
+			this.answeredBeside.add(new Answered(sentNanos, answeredNanos, validFor));
 			boolean latest = !this.anyAnswered || sentNanos - this.latestAnsweredSentNanos >= 0;
 			if (latest) {
 				this.anyAnswered = true;
@@ -396,10 +412,19 @@ public final class Lease {
 		}
 
 		/**
-		 * Returns the deadline, no later than that of any extension Redis may still run.
+		 * Returns the deadline an extension sent then and answered may set: no later than
+		 * that of any extension Redis may still run, or answered since that send (Redis
+		 * may have run it after this one).
 		 */
-		long boundByUnanswered(long until) {
-			return bound(until, LongUnaryOperator.identity());
+		long boundForExtension(long sentNanos, long until) {
+			long bound = bound(until, LongUnaryOperator.identity());
+			for (Answered answered : this.answeredBeside) {
+				long deadline = validUntil(answered.sentNanos(), answered.validFor());
+				if (answered.answeredNanos() - sentNanos >= 0 && deadline - bound < 0) {
+					bound = deadline;
+				}
+			}
+			return bound;
 		}
 
 		/**
@@ -456,6 +481,12 @@ public final class Lease {
 			return validUntil(this.countedFromNanos, this.validFor);
 		}
 
+	}
+
+	/**
+	 * An extension Redis answered: when it was sent and answered, and the lease it set.
+	 */
+	private record Answered(long sentNanos, long answeredNanos, Duration validFor) {
 	}
 
 	/**

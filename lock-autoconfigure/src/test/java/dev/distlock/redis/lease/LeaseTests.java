@@ -216,6 +216,45 @@ class LeaseTests {
 		assertThat(lease.validUntilNanos()).isEqualTo(Lease.validUntil(first, SHORT));
 	}
 
+	/**
+	 * Two extensions in flight, to 1 s then to 20 s, answered in the order they were
+	 * sent: the second was sent before the first was answered, so Redis may have run the
+	 * first last (two connections, or the first's thread held between its send time and
+	 * its write), and the deadline stays the first's. The build before moved it to the
+	 * second's 20 s.
+	 */
+	@Test
+	void extensionAnsweredAfterAnOverlappingOneAnsweredFirstMovesTheDeadlineNoLaterThanThatOne() {
+		Lease lease = Lease.granted(System.nanoTime(), LEASE);
+		long first = lease.extensionSending(SHORT);
+		long second = lease.extensionSending(LEASE);
+		assertThat(lease.extended(first, SHORT)).isTrue();
+		assertThat(lease.validUntilNanos()).isEqualTo(Lease.validUntil(first, SHORT));
+		assertThat(lease.extended(second, LEASE)).isTrue();
+		assertThat(lease.validUntilNanos()).as("Redis may have run the first after the second")
+			.isEqualTo(Lease.validUntil(first, SHORT));
+	}
+
+	/**
+	 * An extension sent after another was answered ran after it: it sets the deadline,
+	 * even once overlapping extensions were answered before it.
+	 */
+	@Test
+	void extensionSentAfterAnotherWasAnsweredSetsTheDeadline() {
+		Lease lease = Lease.granted(System.nanoTime(), LEASE);
+		long first = lease.extensionSending(SHORT);
+		long second = lease.extensionSending(LEASE);
+		assertThat(lease.extended(first, SHORT)).isTrue();
+		assertThat(lease.extended(second, LEASE)).isTrue();
+		long third = lease.extensionSending(LEASE);
+		assertThat(lease.extended(third, LEASE)).isTrue();
+		assertThat(lease.validUntilNanos()).as("Redis ran both others before it")
+			.isEqualTo(Lease.validUntil(third, LEASE));
+		long fourth = lease.extensionSending(SHORT);
+		assertThat(lease.extended(fourth, SHORT)).isTrue();
+		assertThat(lease.validUntilNanos()).isEqualTo(Lease.validUntil(fourth, SHORT));
+	}
+
 	@Test
 	void claimIsClaimOnlyUntilConfirmed() {
 		long start = System.nanoTime();
