@@ -919,7 +919,7 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 
 		/**
 		 * The longest lease the key was given on the nodes (by the acquisition or an
-		 * extension), for how long a release is retried.
+		 * extension, answered or not), for how long a release is retried.
 		 */
 		private long keyLeaseNanos;
 
@@ -1044,6 +1044,9 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 					if (until - this.validUntil < 0) {
 						this.validUntil = until;
 					}
+					// Nodes may run it whatever the answers: a release is retried for as
+					// long as it may keep the key there.
+					this.keyLeaseNanos = Math.max(this.keyLeaseNanos, Deadlines.nanos(leaseTime));
 				}
 				List<CompletableFuture<Long>> extensions = new ArrayList<>();
 				for (RedLockNode node : RedLockClient.this.nodes) {
@@ -1056,7 +1059,6 @@ public final class RedLockClient implements LockClient, AutoCloseable {
 					synchronized (this) {
 						if (!isLeaseLost()) {
 							this.validUntil = until;
-							this.keyLeaseNanos = Math.max(this.keyLeaseNanos, Deadlines.nanos(leaseTime));
 							return;
 						}
 					}

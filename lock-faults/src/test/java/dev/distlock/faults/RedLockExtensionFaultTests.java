@@ -18,8 +18,10 @@ package dev.distlock.faults;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -50,7 +52,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * controls judge the same runs by the validity of a holder that counts the extension from
  * its reply rather than its send, or takes a failed extension as done because one node
  * confirmed it: such a holder believes it holds the lock for a while after a majority of
- * the nodes dropped its key.
+ * the nodes dropped its key. An extension whose replies are lost, though nodes ran it,
+ * counts as run: a shorter one for the validity, a longer one for how long a release
+ * that finds no answer is retried.
  */
 class RedLockExtensionFaultTests {
 
@@ -198,6 +202,57 @@ class RedLockExtensionFaultTests {
 	}
 
 	/**
+	 * A longer extension (1 s lease to 30 s) whose replies from nodes 0 and 1 are lost,
+	 * though both ran it: the call fails, and those two nodes, a majority, keep the key
+	 * for 30 s. The holder then releases while nodes 0 and 1 are cut off, so that their
+	 * releases are retried in the background; the nodes come back 2.5 s later, past the
+	 * end of the 1 s lease the retries were bounded by before. The retries must go on for
+	 * as long as the key may live on a node, and release it there, so that another client
+	 * gets the lock soon after: the build before stopped at the old lease's end, and the
+	 * lock stayed taken for the 30 s of the failed extension. The control is the key's
+	 * time to live on nodes 0 and 1 when they come back: what the lock would stay taken
+	 * for without the retries.
+	 */
+	@Test
+	void longerExtensionWhoseRepliesAreLostIsReleasedWhereItRan() {
+		start();
+		String key = "redlock:extend-lost-longer:" + UUID.randomUUID();
+		String lockKey = KEYSPACE.lockKey(key);
+		Duration longer = Duration.ofSeconds(30);
+		LockHandle handle = lockOnEveryNode(key, LEASE);
+		String renew = RedLockFaultNodes.scriptSha("renew.lua");
+		this.nodes.proxy(0).dropNextReplyTo(renew);
+		this.nodes.proxy(1).dropNextReplyTo(renew);
+		assertThat(extend(handle, longer)).isInstanceOf(LockUnavailableException.class);
+		this.nodes.proxy(0).blackhole();
+		this.nodes.proxy(1).blackhole();
+		long released = System.nanoTime();
+		RuntimeException release = catchFailure(handle::release);
+		Pause.until(released + Duration.ofMillis(2500).toNanos());
+		List<@Nullable Long> ttlWhenBack = Arrays.asList(Resp.number(this.nodes.node(0).port(), "PTTL", lockKey),
+				Resp.number(this.nodes.node(1).port(), "PTTL", lockKey));
+		for (int node = 0; node < 2; node++) {
+			// The cut-off connections are dropped: the client connects again.
+			this.nodes.proxy(node).resetAll(false);
+			this.nodes.proxy(node).passThrough();
+		}
+		long back = System.nanoTime();
+		RedLockClient other = this.nodes.client(NODE_TIMEOUT);
+		LockHandle next = catchHandle(() -> other.lock(key, new LockOptions(Duration.ofSeconds(10), LEASE)));
+		long grantedMs = ms(System.nanoTime() - back);
+		Figures.record("redlock longer extension, replies of nodes 0 and 1 lost, released while they were cut off",
+				"extend(30s) of a 1 s hold failed; release gave %s; nodes 0 and 1 back 2.5 s later with the key's "
+						+ "PTTL %d and %d ms (control: the lock taken that long without the retried releases); "
+						+ "another client %s %d ms after they came back",
+				describe(release), ttlWhenBack.get(0), ttlWhenBack.get(1), (next != null) ? "granted" : "not granted",
+				grantedMs);
+		assertThat(ttlWhenBack).as("control: the failed extension's key still on nodes 0 and 1 when they come back")
+			.allMatch((ttl) -> ttl != null && ttl > 20_000);
+		assertThat(next).as("another client granted the lock within 10 s of the nodes' return").isNotNull();
+		next.release();
+	}
+
+	/**
 	 * Takes the lock on every node: on a loaded machine a node's answer may come after
 	 * the node timeout, and the lock is then granted by the others alone, which the
 	 * scenarios' faults would turn into a majority lost from the start. Such a grant is
@@ -299,6 +354,15 @@ class RedLockExtensionFaultTests {
 		}
 		catch (RuntimeException ex) {
 			return ex;
+		}
+	}
+
+	private static @Nullable LockHandle catchHandle(Supplier<LockHandle> call) {
+		try {
+			return call.get();
+		}
+		catch (RuntimeException ex) {
+			return null;
 		}
 	}
 
