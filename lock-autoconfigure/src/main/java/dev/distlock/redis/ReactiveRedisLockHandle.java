@@ -140,17 +140,22 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 				return Mono.error(refusal);
 			}
 			long sent = extension.sending(this.hold, leaseTime);
-			AtomicBoolean answered = new AtomicBoolean();
-			return this.commands.renew(this.hold.key(), this.hold.token(), leaseTime.toMillis())
-				.doOnError((ex) -> this.hold.extensionUnanswered(sent, leaseTime))
-				.onErrorMap(DataAccessException.class, (ex) -> extension.unavailable(this.hold, ex))
-				.doOnNext((reply) -> {
-					answered.set(true);
+			// Its answer, or its loss (an error, or cancelled first): whichever comes
+			// first
+			// counts, and only that one.
+			AtomicBoolean settled = new AtomicBoolean();
+			return this.commands.renew(this.hold.key(), this.hold.token(), leaseTime.toMillis()).doOnError((ex) -> {
+				if (settled.compareAndSet(false, true)) {
+					this.hold.extensionUnanswered(sent, leaseTime);
+				}
+			}).onErrorMap(DataAccessException.class, (ex) -> extension.unavailable(this.hold, ex)).doOnNext((reply) -> {
+				if (settled.compareAndSet(false, true)) {
 					extension.applyReply(this.hold, sent, leaseTime, reply);
-				})
+				}
+			})
 				// Cancelled before the answer: Redis may run it all the same.
 				.doOnCancel(() -> {
-					if (!answered.get()) {
+					if (settled.compareAndSet(false, true)) {
 						this.hold.extensionUnanswered(sent, leaseTime);
 					}
 				})

@@ -60,7 +60,9 @@ class OverlappingExtensionsTests {
 
 	private static final Duration LONGER = Duration.ofSeconds(20);
 
-	private static final LockOptions FIXED = LockOptions.renewing(Duration.ofSeconds(10)).withLeaseTime(LONGER);
+	/** Granted for less than the longer extension, so that it shows when that one ran. */
+	private static final LockOptions FIXED = LockOptions.renewing(Duration.ofSeconds(10))
+		.withLeaseTime(Duration.ofSeconds(10));
 
 	private LockFixture fixture;
 

@@ -53,8 +53,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * its reply rather than its send, or takes a failed extension as done because one node
  * confirmed it: such a holder believes it holds the lock for a while after a majority of
  * the nodes dropped its key. An extension whose replies are lost, though nodes ran it,
- * counts as run: a shorter one for the validity, a longer one for how long a release
- * that finds no answer is retried.
+ * counts as run: a shorter one for the validity, a longer one for how long a release that
+ * finds no answer is retried.
  */
 class RedLockExtensionFaultTests {
 
@@ -202,12 +202,12 @@ class RedLockExtensionFaultTests {
 	}
 
 	/**
-	 * A longer extension (1 s lease to 30 s) whose replies from nodes 0 and 1 are lost,
+	 * A longer extension (2 s lease to 30 s) whose replies from nodes 0 and 1 are lost,
 	 * though both ran it: the call fails, and those two nodes, a majority, keep the key
 	 * for 30 s. The holder then releases while nodes 0 and 1 are cut off, so that their
-	 * releases are retried in the background; the nodes come back 2.5 s later, past the
-	 * end of the 1 s lease the retries were bounded by before. The retries must go on for
-	 * as long as the key may live on a node, and release it there, so that another client
+	 * releases are retried in the background; the nodes come back 4 s later, past the end
+	 * of the 2 s lease the retries were bounded by before. The retries must go on for as
+	 * long as the key may live on a node, and release it there, so that another client
 	 * gets the lock soon after: the build before stopped at the old lease's end, and the
 	 * lock stayed taken for the 30 s of the failed extension. The control is the key's
 	 * time to live on nodes 0 and 1 when they come back: what the lock would stay taken
@@ -219,7 +219,8 @@ class RedLockExtensionFaultTests {
 		String key = "redlock:extend-lost-longer:" + UUID.randomUUID();
 		String lockKey = KEYSPACE.lockKey(key);
 		Duration longer = Duration.ofSeconds(30);
-		LockHandle handle = lockOnEveryNode(key, LEASE);
+		Duration lease = Duration.ofSeconds(2);
+		LockHandle handle = lockOnEveryNode(key, lease);
 		String renew = RedLockFaultNodes.scriptSha("renew.lua");
 		this.nodes.proxy(0).dropNextReplyTo(renew);
 		this.nodes.proxy(1).dropNextReplyTo(renew);
@@ -228,7 +229,7 @@ class RedLockExtensionFaultTests {
 		this.nodes.proxy(1).blackhole();
 		long released = System.nanoTime();
 		RuntimeException release = catchFailure(handle::release);
-		Pause.until(released + Duration.ofMillis(2500).toNanos());
+		Pause.until(released + Duration.ofSeconds(4).toNanos());
 		List<@Nullable Long> ttlWhenBack = Arrays.asList(Resp.number(this.nodes.node(0).port(), "PTTL", lockKey),
 				Resp.number(this.nodes.node(1).port(), "PTTL", lockKey));
 		for (int node = 0; node < 2; node++) {
@@ -238,10 +239,10 @@ class RedLockExtensionFaultTests {
 		}
 		long back = System.nanoTime();
 		RedLockClient other = this.nodes.client(NODE_TIMEOUT);
-		LockHandle next = catchHandle(() -> other.lock(key, new LockOptions(Duration.ofSeconds(10), LEASE)));
+		LockHandle next = catchHandle(() -> other.lock(key, new LockOptions(Duration.ofSeconds(10), lease)));
 		long grantedMs = ms(System.nanoTime() - back);
 		Figures.record("redlock longer extension, replies of nodes 0 and 1 lost, released while they were cut off",
-				"extend(30s) of a 1 s hold failed; release gave %s; nodes 0 and 1 back 2.5 s later with the key's "
+				"extend(30s) of a 2 s hold failed; release gave %s; nodes 0 and 1 back 4 s later with the key's "
 						+ "PTTL %d and %d ms (control: the lock taken that long without the retried releases); "
 						+ "another client %s %d ms after they came back",
 				describe(release), ttlWhenBack.get(0), ttlWhenBack.get(1), (next != null) ? "granted" : "not granted",

@@ -220,16 +220,18 @@ public final class Lease {
 	 * no answer comes ({@link #extensionUnanswered}), until Redis answers a later
 	 * extension of the hold, counted from that extension's send. The deadline moves there
 	 * at once if it is earlier: the extension may shorten the lease, and Redis may run it
-	 * before its answer comes.
+	 * before its answer comes. The send times of one hold's extensions are distinct, for
+	 * their answers to tell them apart: a clock that reads the same time twice gives the
+	 * later one a nanosecond more (the drift margin is millions of times that).
 	 * @param validFor the lease the extension sets
 	 * @return the send time, by {@link System#nanoTime()}, for {@link #extended}
 	 */
 	public long extensionSending(Duration validFor) {
 		synchronized (this.validity) {
-			long sentNanos = System.nanoTime();
 			if (this.validity.extensions == null) {
 				this.validity.extensions = new Extensions();
 			}
+			long sentNanos = this.validity.extensions.sendTime(System.nanoTime());
 			long until = this.validity.extensions.sending(sentNanos, validFor);
 			if (until - this.validity.validUntilNanos < 0) {
 				this.validity.validUntilNanos = until;
@@ -318,14 +320,30 @@ public final class Lease {
 		/** When an extension was last sent or answered, by {@link System#nanoTime()}. */
 		private long lastSentOrAnsweredNanos;
 
+		/** Whether an extension was sent. */
+		private boolean anySent;
+
+		/** When the last extension was sent. */
+		private long lastSentNanos;
+
 		/** Whether Redis answered any extension. */
 		private boolean anyAnswered;
 
 		/** When the latest sent of the extensions Redis answered was sent. */
 		private long latestAnsweredSentNanos;
 
+		/**
+		 * Returns the send time of an extension about to be sent at the given time: later
+		 * than the last one's.
+		 */
+		long sendTime(long nowNanos) {
+			return (this.anySent && nowNanos - this.lastSentNanos <= 0) ? this.lastSentNanos + 1 : nowNanos;
+		}
+
 		/** Records an extension about to be sent, and returns its deadline. */
 		long sending(long sentNanos, Duration validFor) {
+			this.anySent = true;
+			this.lastSentNanos = sentNanos;
 			Unanswered sent = new Unanswered(sentNanos, validFor);
 			this.unanswered.add(sent);
 			this.lastSentOrAnsweredNanos = sentNanos;
@@ -334,7 +352,10 @@ public final class Lease {
 
 		/**
 		 * Records Redis's answer to an extension sent then.
-		 * @return whether it is the latest sent of the extensions answered so far
+		 * @return whether it is the latest sent of the extensions answered so far, and
+		 * was awaited: one taken for lost first (a cancellation that raced with its
+		 * answer) moves the deadline only earlier, since the answers that were not waited
+		 * for it may have been forgotten
 		 */
 		boolean answered(long sentNanos, Duration validFor) {
 			// One answered before every extension still awaited was sent ran before them
@@ -342,12 +363,14 @@ public final class Lease {
 			this.answeredBeside.removeIf((answered) -> this.unanswered.stream()
 				.noneMatch(
 						(extension) -> !extension.answerLost && extension.sentNanos - answered.answeredNanos() <= 0));
+			boolean awaited = this.unanswered.stream()
+				.anyMatch((extension) -> !extension.answerLost && extension.is(sentNanos, validFor));
 			this.unanswered.removeIf((extension) -> extension.is(sentNanos, validFor));
 			long answeredNanos = System.nanoTime();
 			this.lastSentOrAnsweredNanos = answeredNanos;
 			answeredCommandSent(sentNanos);
 			this.answeredBeside.add(new Answered(sentNanos, answeredNanos, validFor));
-			boolean latest = !this.anyAnswered || sentNanos - this.latestAnsweredSentNanos >= 0;
+			boolean latest = awaited && (!this.anyAnswered || sentNanos - this.latestAnsweredSentNanos >= 0);
 			if (latest) {
 				this.anyAnswered = true;
 				this.latestAnsweredSentNanos = sentNanos;

@@ -255,6 +255,41 @@ class LeaseTests {
 		assertThat(lease.validUntilNanos()).isEqualTo(Lease.validUntil(fourth, SHORT));
 	}
 
+	/**
+	 * Two extensions in flight, to 1 s then to 20 s; the first is answered, the second
+	 * taken for lost (cancelled) and then answered all the same: what was kept for it to
+	 * be bounded by may have been forgotten meanwhile, so its answer moves the deadline
+	 * only earlier. The build before moved it to the second's 20 s.
+	 */
+	@Test
+	void extensionAnsweredAfterItWasTakenForLostMovesTheDeadlineOnlyEarlier() {
+		Lease lease = Lease.granted(System.nanoTime(), LEASE);
+		long first = lease.extensionSending(SHORT);
+		long second = lease.extensionSending(LEASE);
+		assertThat(lease.extended(first, SHORT)).isTrue();
+		lease.extensionUnanswered(second, LEASE);
+		assertThat(lease.extended(second, LEASE)).isTrue();
+		assertThat(lease.validUntilNanos()).as("Redis may have run the first after the second")
+			.isEqualTo(Lease.validUntil(first, SHORT));
+	}
+
+	/**
+	 * The send times of one hold's extensions are distinct, however fast they follow one
+	 * another: an answer is matched to its extension by its send time and lease.
+	 */
+	@Test
+	void extensionsSentOneAfterAnotherHaveDistinctSendTimes() {
+		Lease lease = Lease.granted(System.nanoTime(), LEASE);
+		long previous = lease.extensionSending(LEASE);
+		assertThat(lease.extended(previous, LEASE)).isTrue();
+		for (int i = 0; i < 10_000; i++) {
+			long sent = lease.extensionSending(LEASE);
+			assertThat(sent - previous).as("after the one before").isPositive();
+			assertThat(lease.extended(sent, LEASE)).isTrue();
+			previous = sent;
+		}
+	}
+
 	@Test
 	void claimIsClaimOnlyUntilConfirmed() {
 		long start = System.nanoTime();
