@@ -140,25 +140,24 @@ final class ReactiveRedisLockHandle implements ReactiveLockHandle {
 				return Mono.error(refusal);
 			}
 			long sent = extension.sending(this.hold, leaseTime);
-			// Its answer, or its loss (an error, or cancelled first): whichever comes
-			// first
-			// counts, and only that one.
+			// Its answer or its loss (an error, a cancellation), whichever comes first,
+			// and only that one, counts.
 			AtomicBoolean settled = new AtomicBoolean();
-			return this.commands.renew(this.hold.key(), this.hold.token(), leaseTime.toMillis()).doOnError((ex) -> {
+			Runnable unanswered = () -> {
 				if (settled.compareAndSet(false, true)) {
 					this.hold.extensionUnanswered(sent, leaseTime);
 				}
-			}).onErrorMap(DataAccessException.class, (ex) -> extension.unavailable(this.hold, ex)).doOnNext((reply) -> {
-				if (settled.compareAndSet(false, true)) {
-					extension.applyReply(this.hold, sent, leaseTime, reply);
-				}
-			})
-				// Cancelled before the answer: Redis may run it all the same.
-				.doOnCancel(() -> {
+			};
+			return this.commands.renew(this.hold.key(), this.hold.token(), leaseTime.toMillis())
+				.doOnError((ex) -> unanswered.run())
+				.onErrorMap(DataAccessException.class, (ex) -> extension.unavailable(this.hold, ex))
+				.doOnNext((reply) -> {
 					if (settled.compareAndSet(false, true)) {
-						this.hold.extensionUnanswered(sent, leaseTime);
+						extension.applyReply(this.hold, sent, leaseTime, reply);
 					}
 				})
+				// Cancelled before the answer: Redis may run it all the same.
+				.doOnCancel(unanswered)
 				.then();
 		});
 	}
