@@ -228,10 +228,11 @@ public final class Lease {
 	 */
 	public long extensionSending(Duration validFor) {
 		synchronized (this.validity) {
+			long now = System.nanoTime();
 			if (this.validity.extensions == null) {
-				this.validity.extensions = new Extensions();
+				this.validity.extensions = new Extensions(now);
 			}
-			long sentNanos = this.validity.extensions.sendTime(System.nanoTime());
+			long sentNanos = this.validity.extensions.sendTime(now);
 			long until = this.validity.extensions.sending(sentNanos, validFor);
 			if (until - this.validity.validUntilNanos < 0) {
 				this.validity.validUntilNanos = until;
@@ -320,9 +321,6 @@ public final class Lease {
 		/** When an extension was last sent or answered, by {@link System#nanoTime()}. */
 		private long lastSentOrAnsweredNanos;
 
-		/** Whether an extension was sent. */
-		private boolean anySent;
-
 		/** When the last extension was sent. */
 		private long lastSentNanos;
 
@@ -333,16 +331,22 @@ public final class Lease {
 		private long latestAnsweredSentNanos;
 
 		/**
+		 * Starts recording the extensions of a hold, the first about to be sent now.
+		 */
+		Extensions(long nowNanos) {
+			this.lastSentNanos = nowNanos - 1;
+		}
+
+		/**
 		 * Returns the send time of an extension about to be sent at the given time: later
 		 * than the last one's.
 		 */
 		long sendTime(long nowNanos) {
-			return (this.anySent && nowNanos - this.lastSentNanos <= 0) ? this.lastSentNanos + 1 : nowNanos;
+			return (nowNanos - this.lastSentNanos <= 0) ? this.lastSentNanos + 1 : nowNanos;
 		}
 
 		/** Records an extension about to be sent, and returns its deadline. */
 		long sending(long sentNanos, Duration validFor) {
-			this.anySent = true;
 			this.lastSentNanos = sentNanos;
 			Unanswered sent = new Unanswered(sentNanos, validFor);
 			this.unanswered.add(sent);
