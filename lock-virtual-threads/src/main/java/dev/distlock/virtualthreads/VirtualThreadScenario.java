@@ -17,9 +17,13 @@
 package dev.distlock.virtualthreads;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
 
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.task.AsyncTaskExecutor;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
 
 import dev.distlock.virtualthreads.PinnedEvents.Pinning;
 
@@ -40,6 +44,8 @@ public final class VirtualThreadScenario {
 
 	private final LockedCounters counters;
 
+	private final StringRedisTemplate redis;
+
 	/**
 	 * Creates the scenario of one JVM.
 	 * @param context the running application
@@ -47,6 +53,7 @@ public final class VirtualThreadScenario {
 	public VirtualThreadScenario(ConfigurableApplicationContext context) {
 		this.executor = context.getBean("applicationTaskExecutor", AsyncTaskExecutor.class);
 		this.counters = context.getBean(LockedCounters.class);
+		this.redis = context.getBean(StringRedisTemplate.class);
 	}
 
 	/**
@@ -57,6 +64,11 @@ public final class VirtualThreadScenario {
 	 */
 	public Pinning warmUp() throws InterruptedException {
 		PinnedEvents pinned = PinnedEvents.start();
+		// A script the server does not know yet (EVALSHA answered NOSCRIPT) is sent again
+		// with EVAL, whose classes load on first use: here, with a script of this JVM's
+		// own, rather than in a burst that meets a lock script the other JVM has not
+		// loaded yet.
+		this.redis.execute(RedisScript.of("return '" + UUID.randomUUID() + "'", String.class), List.of());
 		// Lone callers first: the client's first acquisition runs the acquire script, and
 		// the next one of a free lock is a plain SET NX PX, whose classes load then; the
 		// burst that follows finds its locks taken and goes to the script.
